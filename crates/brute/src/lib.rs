@@ -1,0 +1,246 @@
+//! `bitdoku-brute`: a very fast brute-force Sudoku solver and solution counter.
+//!
+//! # Conventions
+//!
+//! * Cells are indexed `0..81` row-major: `cell = row * 9 + col`.
+//! * Digits are indexed `0..9`: digit index `d` means the digit `d + 1`.
+//! * A candidate state is `[u128; 9]`: bit `c` of `masks[d]` set means digit `d + 1` is still
+//!   possible in cell `c`. Bits 81..128 are ignored. A given (placed) cell is simply a cell
+//!   whose only candidate is its digit.
+//!
+//! Any input is accepted: contradictory states (an empty cell, clashing givens, a given whose
+//! digit is still a candidate of its peers) are propagated like any other state and simply
+//! yield 0 solutions when they have none. The solver never panics, never loops forever and does
+//! not allocate.
+//!
+//! # Design
+//!
+//! Digit-major bitboards split into bands of three rows (27 bits per digit and band), table
+//! driven row/box shrinking inside each band, naked singles by bit-sliced counting, hidden
+//! singles, and a depth-first search that guesses on a two-candidate cell when there is one.
+//! See the `solver` and `tables` modules for the details and the bit tricks.
+//!
+//! ```
+//! use bitdoku_brute::{Count, masks_from_values, solve_unique};
+//!
+//! let text = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+//! let mut values = [0u8; 81];
+//! for (v, ch) in values.iter_mut().zip(text.bytes()) {
+//!     *v = if ch == b'.' { 0 } else { ch - b'0' };
+//! }
+//! let (count, solution) = solve_unique(&masks_from_values(&values));
+//! assert_eq!(count, Count::One);
+//! assert!(bitdoku_brute::is_valid_solution(&solution.unwrap().0));
+//! ```
+
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod solver;
+mod tables;
+
+use solver::{Board, Search};
+
+/// Outcome of a count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Count {
+    /// No solution.
+    None,
+    /// Exactly one solution.
+    One,
+    /// Two or more solutions.
+    Many,
+}
+
+/// A solved grid: 81 digits `1..=9`, row-major.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Solution(pub [u8; 81]);
+
+/// Statistics of one search (for benchmarks: guesses per puzzle).
+#[derive(Debug, Default, Clone, Copy)]
+pub struct SearchStats {
+    /// Number of guesses: branching decisions taken by the search.
+    pub guesses: u64,
+}
+
+/// Counts solutions up to `limit`, returning how many were found (`<= limit`) and the first
+/// solution found (if any). `limit == 2` decides uniqueness; `limit == 0` returns `(0, None)`
+/// without searching.
+pub fn count_solutions(masks: &[u128; 9], limit: u32) -> (u32, Option<Solution>) {
+    let (count, solution, _) = count_solutions_with_stats(masks, limit);
+    (count, solution)
+}
+
+/// Same as [`count_solutions`], also returning search statistics.
+pub fn count_solutions_with_stats(
+    masks: &[u128; 9],
+    limit: u32,
+) -> (u32, Option<Solution>, SearchStats) {
+    if limit == 0 {
+        return (0, None, SearchStats::default());
+    }
+    let mut search = Search::new(limit);
+    search.run(Board::from_masks(masks));
+    (search.count, search.first.map(Solution), SearchStats { guesses: search.guesses })
+}
+
+/// Uniqueness-checking solve: counts with limit 2 and maps the count to [`Count`].
+///
+/// The solution is the first one found: `Some` for [`Count::One`] and [`Count::Many`],
+/// `None` for [`Count::None`].
+pub fn solve_unique(masks: &[u128; 9]) -> (Count, Option<Solution>) {
+    let (count, solution) = count_solutions(masks, 2);
+    let count = match count {
+        0 => Count::None,
+        1 => Count::One,
+        _ => Count::Many,
+    };
+    (count, solution)
+}
+
+/// First solution only (limit 1).
+pub fn solve_first(masks: &[u128; 9]) -> Option<Solution> {
+    count_solutions(masks, 1).1
+}
+
+/// Candidate masks from an 81-value grid: `0` = empty (all nine candidates), `1..=9` = given
+/// (only that candidate). Values above 9 are treated as empty. Consistency is not checked:
+/// clashing givens just lead to 0 solutions.
+pub fn masks_from_values(values: &[u8; 81]) -> [u128; 9] {
+    let mut masks = [0u128; 9];
+    for (cell, &v) in values.iter().enumerate() {
+        let bit = 1u128 << cell;
+        match v {
+            1..=9 => masks[usize::from(v - 1)] |= bit,
+            _ => {
+                for m in masks.iter_mut() {
+                    *m |= bit;
+                }
+            }
+        }
+    }
+    masks
+}
+
+/// Independent validity check of a full grid: every row, column and box holds `1..=9`
+/// exactly once.
+pub fn is_valid_solution(grid: &[u8; 81]) -> bool {
+    // One 9-bit "seen" set per row, column and box; any value outside 1..=9 or a repeat fails.
+    let mut rows = [0u16; 9];
+    let mut cols = [0u16; 9];
+    let mut boxes = [0u16; 9];
+    for (cell, &v) in grid.iter().enumerate() {
+        if !(1..=9).contains(&v) {
+            return false;
+        }
+        let bit = 1u16 << (v - 1);
+        let (r, c) = (cell / 9, cell % 9);
+        let bx = (r / 3) * 3 + c / 3;
+        if (rows[r] | cols[c] | boxes[bx]) & bit != 0 {
+            return false;
+        }
+        rows[r] |= bit;
+        cols[c] |= bit;
+        boxes[bx] |= bit;
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> [u8; 81] {
+        let mut values = [0u8; 81];
+        for (v, ch) in values.iter_mut().zip(text.bytes()) {
+            *v = match ch {
+                b'1'..=b'9' => ch - b'0',
+                _ => 0,
+            };
+        }
+        values
+    }
+
+    const PUZZLE: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn empty_grid_has_many() {
+        let masks = masks_from_values(&[0; 81]);
+        let (count, sol) = solve_unique(&masks);
+        assert_eq!(count, Count::Many);
+        assert!(is_valid_solution(&sol.unwrap().0));
+        assert_eq!(count_solutions(&masks, 1000).0, 1000);
+    }
+
+    #[test]
+    fn solved_grid_is_one() {
+        let (_, sol) = solve_unique(&masks_from_values(&parse(PUZZLE)));
+        let grid = sol.unwrap().0;
+        let (count, again) = solve_unique(&masks_from_values(&grid));
+        assert_eq!(count, Count::One);
+        assert_eq!(again.unwrap().0, grid);
+    }
+
+    #[test]
+    fn duplicate_givens_have_none() {
+        let mut values = parse(PUZZLE);
+        values[1] = 4; // same row as the 4 in cell 0
+        assert_eq!(solve_unique(&masks_from_values(&values)), (Count::None, None));
+        let mut values = [0u8; 81];
+        values[0] = 7;
+        values[80] = 7;
+        values[8] = 7; // same row as cell 0, and same column as cell 80
+        assert_eq!(solve_unique(&masks_from_values(&values)).0, Count::None);
+    }
+
+    #[test]
+    fn empty_cell_has_none() {
+        let mut masks = masks_from_values(&[0; 81]);
+        for m in masks.iter_mut() {
+            *m &= !(1u128 << 40);
+        }
+        assert_eq!(solve_unique(&masks), (Count::None, None));
+        assert_eq!(count_solutions(&[0; 9], 5), (0, None));
+    }
+
+    #[test]
+    fn limit_zero_and_high_bits() {
+        let masks = masks_from_values(&parse(PUZZLE));
+        assert_eq!(count_solutions(&masks, 0), (0, None));
+        let mut noisy = masks;
+        for m in noisy.iter_mut() {
+            *m |= !0u128 << 81;
+        }
+        assert_eq!(solve_unique(&noisy), solve_unique(&masks));
+    }
+
+    #[test]
+    fn given_digit_still_allowed_in_peers() {
+        // Cell 0 holds only digit 5, but every other cell still allows everything: the single
+        // must be propagated, so no solution may repeat a 5 in row 0, column 0 or box 0.
+        let mut masks = [(1u128 << 81) - 1; 9];
+        for (d, m) in masks.iter_mut().enumerate() {
+            if d != 4 {
+                *m &= !1;
+            }
+        }
+        let (n, sol) = count_solutions(&masks, 50);
+        assert_eq!(n, 50);
+        let grid = sol.unwrap().0;
+        assert_eq!(grid[0], 5);
+        assert!(is_valid_solution(&grid));
+    }
+
+    #[test]
+    fn validity_checker() {
+        let (_, sol) = solve_unique(&masks_from_values(&parse(PUZZLE)));
+        let mut grid = sol.unwrap().0;
+        assert!(is_valid_solution(&grid));
+        grid.swap(0, 1);
+        assert!(!is_valid_solution(&grid));
+        grid.swap(0, 1);
+        grid[5] = 0;
+        assert!(!is_valid_solution(&grid));
+    }
+}

@@ -1,0 +1,425 @@
+//! The search engine: band bitboards, constraint propagation and depth-first search.
+//!
+//! # State
+//!
+//! [`Board`] keeps, for every digit `d` and band `b`, the 27-bit candidate mask
+//! `f[3 * d + b]` (layout in [`crate::tables`]), a copy `prev` of the value each mask had when it
+//! was last propagated (a mask that differs from its copy is "dirty"), and per band the set of
+//! cells not yet *placed*.
+//!
+//! A cell is placed when, for some digit, it is the only candidate left in its row. Placing it
+//! removes it from the other eight digits and removes its column from the other two bands of
+//! that digit. Every cell is placed at most once and every (digit, row) pair places at most one
+//! cell, so when all 81 cells are placed each row holds each digit once; the band step keeps
+//! boxes and columns consistent (see [`Board::update`]), so the grid is then a solution.
+//!
+//! # Propagation
+//!
+//! 1. Band step, repeated until no mask is dirty: row/box shrinking through the
+//!    [`COMPLEX`] table, then placing the cells that are alone in their row.
+//! 2. Naked singles: a bit-sliced count over the nine digit masks finds unplaced cells with no
+//!    candidate (contradiction) or exactly one (its row is then cut down to that cell, which the
+//!    band step places).
+//! 3. Hidden singles in columns (the band step already covers rows and boxes).
+//!
+//! # Search
+//!
+//! Depth-first with copies of the 256-byte board. The guess cell is the first cell with two
+//! candidates, else a cell with the fewest candidates. Every recursion level places at least one
+//! more cell, so the recursion is at most 81 deep and no heap memory is used.
+
+use crate::tables::{BAND_MASK, COMPLEX, LOW_BITS, ROW_OF_CELL, SHRINK};
+
+/// Low 8 bits of each row field: `0xFF | 0xFF << 9 | 0xFF << 18`.
+const FIELD_LOW8: u32 = 0x03FD_FEFF;
+/// Top bit (bit 8) of each row field: `1 << 8 | 1 << 17 | 1 << 26`.
+const FIELD_TOP: u32 = 0x0402_0100;
+
+/// Candidate state of a search node. See the module documentation.
+#[derive(Clone, Copy)]
+pub(crate) struct Board {
+    /// `f[3 * d + b]`: candidates of digit `d` in band `b`.
+    f: [u32; 27],
+    /// Value of `f` when it was last propagated by the band step.
+    prev: [u32; 27],
+    /// Cells not yet placed, per band.
+    unsolved: [u32; 3],
+}
+
+/// Result of one naked-single pass.
+enum Step {
+    Contradiction,
+    Progress,
+    Stuck,
+}
+
+impl Board {
+    /// Board from candidate masks; bits 81..128 are ignored.
+    pub(crate) fn from_masks(masks: &[u128; 9]) -> Board {
+        let mut f = [0u32; 27];
+        for (d, &m) in masks.iter().enumerate() {
+            for b in 0..3 {
+                f[3 * d + b] = (m >> (27 * b)) as u32 & BAND_MASK;
+            }
+        }
+        // `prev` can never equal a 27-bit mask, so every mask starts dirty; this also makes the
+        // band step see (and reject) a digit with no candidate in some band.
+        Board { f, prev: [u32::MAX; 27], unsolved: [BAND_MASK; 3] }
+    }
+
+    /// Band step for digit `D` in band `B`. Returns `false` on a contradiction.
+    ///
+    /// 1. *Shrink*: the occupancy matrix (row x box) of the band is looked up in
+    ///    [`COMPLEX`], which keeps only the mini-rows used by some valid placement
+    ///    pattern. Afterwards every row field is non-empty (each pattern covers all rows).
+    /// 2. *Rows with one candidate*: `t = a & (a - LOW_BITS)` clears the lowest bit of each
+    ///    field separately (no field is zero, so no borrow crosses a field boundary): a field
+    ///    of `t` is zero exactly when that row of `a` has one bit. Example with
+    ///    `a = 000010000 | 000000110 | 000000001` (rows 2, 1, 0):
+    ///    `a - LOW_BITS = 000001111 | 000000101 | 000000000`, so
+    ///    `t = 000000000 | 000000100 | 000000000`: rows 2 and 0 are singles, row 1 is not.
+    /// 3. *Field non-zero test*: `((t & FIELD_LOW8) + FIELD_LOW8 | t) & FIELD_TOP` has bit 8 of
+    ///    a field set iff the field is non-zero: adding `0xFF` to the low 8 bits carries into
+    ///    bit 8 iff they are non-zero, and the sum is at most `0x1FE`, so it never reaches the
+    ///    next field; OR-ing `t` catches a field whose only bit is bit 8. With `t` above,
+    ///    only row 1 gets its bit 8 set. `(nz >> 8) * 0x1FF` then fills those fields with
+    ///    ones: `!fill & a` are the cells alone in their row.
+    /// 4. Those cells that are not placed yet get placed: removed from the other digits of the
+    ///    band, and their columns (`cols * LOW_BITS` repeats the column set in all three rows)
+    ///    are removed from the other two bands of this digit.
+    ///
+    /// Two placed cells of one band can never share a column: they lie in different rows, and
+    /// the shrink step leaves each box with candidates in one row only once a row is down to a
+    /// single cell of that box.
+    #[inline(always)]
+    fn update<const D: usize, const B: usize>(&mut self) -> bool {
+        let k = 3 * D + B;
+        let mut a = self.f[k];
+        let occupancy = SHRINK[(a & 0x1FF) as usize] as usize
+            | (SHRINK[((a >> 9) & 0x1FF) as usize] as usize) << 3
+            | (SHRINK[((a >> 18) & 0x1FF) as usize] as usize) << 6;
+        a &= COMPLEX[occupancy & 0x1FF];
+        if a == 0 {
+            return false;
+        }
+        self.f[k] = a;
+        self.prev[k] = a;
+        let t = a & a.wrapping_sub(LOW_BITS);
+        let nonzero = (((t & FIELD_LOW8) + FIELD_LOW8) | t) & FIELD_TOP;
+        let multi = (nonzero >> 8) * 0x1FF;
+        let placed = a & !multi & self.unsolved[B];
+        if placed != 0 {
+            self.unsolved[B] &= !placed;
+            let cols = (placed | placed >> 9 | placed >> 18) & 0x1FF;
+            let col_mask = !(cols * LOW_BITS);
+            self.f[3 * D + (B + 1) % 3] &= col_mask;
+            self.f[3 * D + (B + 2) % 3] &= col_mask;
+            for d in 0..9 {
+                if d != D {
+                    self.f[3 * d + B] &= !placed;
+                }
+            }
+        }
+        true
+    }
+
+    /// Runs the band step on dirty masks until none is dirty. `false` on a contradiction.
+    #[inline(always)]
+    fn band_fixpoint(&mut self) -> bool {
+        macro_rules! digit {
+            ($changed:ident, $d:literal) => {
+                if self.f[3 * $d] != self.prev[3 * $d] {
+                    if !self.update::<$d, 0>() {
+                        return false;
+                    }
+                    $changed = true;
+                }
+                if self.f[3 * $d + 1] != self.prev[3 * $d + 1] {
+                    if !self.update::<$d, 1>() {
+                        return false;
+                    }
+                    $changed = true;
+                }
+                if self.f[3 * $d + 2] != self.prev[3 * $d + 2] {
+                    if !self.update::<$d, 2>() {
+                        return false;
+                    }
+                    $changed = true;
+                }
+            };
+        }
+        loop {
+            let mut changed = false;
+            digit!(changed, 0);
+            digit!(changed, 1);
+            digit!(changed, 2);
+            digit!(changed, 3);
+            digit!(changed, 4);
+            digit!(changed, 5);
+            digit!(changed, 6);
+            digit!(changed, 7);
+            digit!(changed, 8);
+            if !changed {
+                return true;
+            }
+        }
+    }
+
+    /// Naked singles and empty cells, by a bit-sliced count over the nine digits.
+    ///
+    /// Per band, `one` collects cells with at least one candidate and `two` cells with at least
+    /// two: for each digit mask `x`, `two |= one & x; one |= x`. Example for one cell with
+    /// candidates {3, 7}: after digit 3 `one = 1, two = 0`; after digit 7 `two = 1`.
+    /// An unplaced cell outside `one` is empty; an unplaced cell in `one` but not in `two`
+    /// is a naked single: its row is cut down to it.
+    fn naked_singles(&mut self) -> Step {
+        let mut progress = false;
+        for b in 0..3 {
+            let mut one = 0u32;
+            let mut two = 0u32;
+            for d in 0..9 {
+                let x = self.f[3 * d + b];
+                two |= one & x;
+                one |= x;
+            }
+            let open = self.unsolved[b];
+            if open & !one != 0 {
+                return Step::Contradiction;
+            }
+            let singles = open & !two;
+            if singles == 0 {
+                continue;
+            }
+            progress = true;
+            for d in 0..9 {
+                let mut hits = self.f[3 * d + b] & singles;
+                while hits != 0 {
+                    let bit = hits & hits.wrapping_neg();
+                    let row = ROW_OF_CELL[hits.trailing_zeros() as usize % 27];
+                    // Two singles of one digit in one row: the second cut empties the row, which
+                    // the band step reports as a contradiction.
+                    self.f[3 * d + b] &= !row | bit;
+                    hits &= hits - 1;
+                }
+            }
+        }
+        if progress { Step::Progress } else { Step::Stuck }
+    }
+
+    /// Hidden singles in columns and columns with no place left for a digit.
+    ///
+    /// Per digit, per band, fold the three row fields into "column has >= 1 candidate" and
+    /// ">= 2 candidates" sets, then combine the bands the same way. Example: digit 5 in
+    /// column 4 only at row 7 (band 2): column 4 is in `one` but not in `two`, so in band 2
+    /// the cell `(row 7, col 4)` is the single one; its row is cut down to it.
+    fn column_singles(&mut self) -> Step {
+        let mut progress = false;
+        for d in 0..9 {
+            let mut one = 0u32;
+            let mut two = 0u32;
+            for b in 0..3 {
+                let a = self.f[3 * d + b];
+                let (r0, r1, r2) = (a & 0x1FF, (a >> 9) & 0x1FF, a >> 18);
+                let band_one = r0 | r1 | r2;
+                let band_two = (r0 & r1) | (r2 & (r0 | r1));
+                two |= band_two | (one & band_one);
+                one |= band_one;
+            }
+            if one != 0x1FF {
+                return Step::Contradiction;
+            }
+            let single_cols = (one & !two) * LOW_BITS;
+            if single_cols == 0 {
+                continue;
+            }
+            for b in 0..3 {
+                let mut hits = self.f[3 * d + b] & single_cols & self.unsolved[b];
+                while hits != 0 {
+                    let bit = hits & hits.wrapping_neg();
+                    let row = ROW_OF_CELL[hits.trailing_zeros() as usize % 27];
+                    if self.f[3 * d + b] & row != bit {
+                        self.f[3 * d + b] &= !row | bit;
+                        progress = true;
+                    }
+                    hits &= hits - 1;
+                }
+            }
+        }
+        if progress { Step::Progress } else { Step::Stuck }
+    }
+
+    /// Propagates to a fixpoint. Returns `false` on a contradiction.
+    ///
+    /// Terminates: every pass that reports progress removes at least one candidate bit.
+    fn propagate(&mut self) -> bool {
+        loop {
+            if !self.band_fixpoint() {
+                return false;
+            }
+            if self.is_solved() {
+                return true;
+            }
+            match self.naked_singles() {
+                Step::Contradiction => return false,
+                Step::Progress => continue,
+                Step::Stuck => {}
+            }
+            match self.column_singles() {
+                Step::Contradiction => return false,
+                Step::Progress => continue,
+                Step::Stuck => return true,
+            }
+        }
+    }
+
+    /// All cells placed.
+    #[inline]
+    fn is_solved(&self) -> bool {
+        (self.unsolved[0] | self.unsolved[1] | self.unsolved[2]) == 0
+    }
+
+    /// The grid of a solved board (digits 1..=9).
+    fn grid(&self) -> [u8; 81] {
+        let mut grid = [0u8; 81];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut x = self.f[3 * d + b];
+                while x != 0 {
+                    let cell = 27 * b + x.trailing_zeros() as usize;
+                    if let Some(slot) = grid.get_mut(cell) {
+                        *slot = d as u8 + 1;
+                    }
+                    x &= x - 1;
+                }
+            }
+        }
+        grid
+    }
+
+    /// Chooses the guess cell: `(band, cell bit)`. The first cell with exactly two candidates,
+    /// else an unplaced cell with the fewest candidates. Only called on a propagated,
+    /// unsolved board, where every unplaced cell has at least two candidates.
+    fn pick_cell(&self) -> (usize, u32) {
+        for b in 0..3 {
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let x = self.f[3 * d + b];
+                three |= two & x;
+                two |= one & x;
+                one |= x;
+            }
+            let pairs = two & !three & self.unsolved[b];
+            if pairs != 0 {
+                return (b, pairs & pairs.wrapping_neg());
+            }
+        }
+        // No bivalue cell: bit-sliced "at least k candidates" counters, k = 1..=9, per band.
+        let mut best = (0usize, 0u32, u32::MAX);
+        for b in 0..3 {
+            // `at_least[k]`: cells with at least `k` candidates (index 10 stays empty).
+            let mut at_least = [0u32; 11];
+            for d in 0..9 {
+                let x = self.f[3 * d + b];
+                for k in (2..10).rev() {
+                    at_least[k] |= at_least[k - 1] & x;
+                }
+                at_least[1] |= x;
+            }
+            for k in 3..10 {
+                let exact = at_least[k] & !at_least[k + 1];
+                let open = exact & self.unsolved[b];
+                if open != 0 {
+                    if (k as u32) < best.2 {
+                        best = (b, open & open.wrapping_neg(), k as u32);
+                    }
+                    break;
+                }
+            }
+        }
+        (best.0, best.1)
+    }
+
+    /// Candidate digits of a cell (bit `d` set when digit `d` is possible).
+    #[inline]
+    fn digits_of(&self, b: usize, bit: u32) -> u32 {
+        let mut set = 0;
+        for d in 0..9 {
+            if self.f[3 * d + b] & bit != 0 {
+                set |= 1 << d;
+            }
+        }
+        set
+    }
+
+    /// Places digit `d` in the cell: cuts its row in `f[d]` down to the cell, so the band step
+    /// places it.
+    #[inline]
+    fn assign(&mut self, b: usize, bit: u32, d: usize) {
+        let row = ROW_OF_CELL[bit.trailing_zeros() as usize % 27];
+        self.f[3 * d + b] &= !row | bit;
+    }
+
+    /// Removes digit `d` from the cell.
+    #[inline]
+    fn forbid(&mut self, b: usize, bit: u32, d: usize) {
+        self.f[3 * d + b] &= !bit;
+    }
+}
+
+/// Depth-first solution counter.
+pub(crate) struct Search {
+    /// Stop once this many solutions were found.
+    pub(crate) limit: u32,
+    /// Solutions found so far.
+    pub(crate) count: u32,
+    /// The first solution found.
+    pub(crate) first: Option<[u8; 81]>,
+    /// Number of guesses (branching decisions).
+    pub(crate) guesses: u64,
+}
+
+impl Search {
+    /// New search that stops after `limit` solutions.
+    pub(crate) fn new(limit: u32) -> Search {
+        Search { limit, count: 0, first: None, guesses: 0 }
+    }
+
+    /// Explores every completion of `board` until `limit` solutions are found.
+    pub(crate) fn run(&mut self, mut board: Board) {
+        loop {
+            if !board.propagate() {
+                return;
+            }
+            if board.is_solved() {
+                self.count += 1;
+                if self.first.is_none() {
+                    self.first = Some(board.grid());
+                }
+                return;
+            }
+            self.guesses += 1;
+            let (b, bit) = board.pick_cell();
+            let digits = board.digits_of(b, bit);
+            if digits == 0 {
+                // Cannot happen after propagation; treat as a dead end rather than loop.
+                return;
+            }
+            let d = digits.trailing_zeros() as usize;
+            let mut other = board;
+            let rest = digits & (digits - 1);
+            if rest != 0 && rest & (rest - 1) == 0 {
+                // Bivalue: the other branch is the other digit.
+                other.assign(b, bit, rest.trailing_zeros() as usize);
+            } else {
+                // Other branch: the cell without digit `d` (it keeps its other candidates).
+                other.forbid(b, bit, d);
+            }
+            board.assign(b, bit, d);
+            self.run(board);
+            if self.count >= self.limit {
+                return;
+            }
+            board = other;
+        }
+    }
+}

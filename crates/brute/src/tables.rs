@@ -1,0 +1,156 @@
+//! Lookup tables for the band update, all computed at compile time by `const fn`.
+//!
+//! # Band layout
+//!
+//! A *band* is three consecutive rows (rows 0-2, 3-5 or 6-8). For one digit, the candidates of
+//! one band fit in 27 bits: bit `9 * r + c` is row `r` (0..3 within the band), column `c`.
+//! Each row is a 9-bit *field*; each field splits into three 3-bit *mini-rows*, one per box of
+//! the band:
+//!
+//! ```text
+//!   bit:  26..24 23..21 20..18 | 17..15 14..12 11..9 | 8..6  5..3  2..0
+//!         row 2                | row 1               | row 0
+//!         box 2  box 1  box 0  | box 2  box 1  box 0 | box 2 box 1 box 0
+//! ```
+//!
+//! # The two tables
+//!
+//! * [`SHRINK`] maps one 9-bit row field to 3 bits: which of its mini-rows are non-empty.
+//!   Example: row `0b000_110_000` (candidates in columns 4 and 5, both in box 1) maps to `0b010`.
+//! * [`COMPLEX`] maps a 9-bit *occupancy matrix* (bit `3 * r + j` set when row `r` has a
+//!   candidate in box `j`) to the 27-bit mask of the mini-rows that can still hold the digit.
+//!   In a band the digit sits exactly once in each row and exactly once in each box, so its
+//!   three cells form a *permutation* (row `r` -> box `p(r)`). A mini-row survives only if at
+//!   least one of the 6 permutations that fit inside the occupancy matrix uses it; when none
+//!   fits the value is 0, a contradiction.
+//!
+//!   Worked example: occupancy `0b001_011_001` means row 0 only in box 0, row 1 in boxes 0
+//!   and 1, row 2 only in box 0. Rows 0 and 2 both need box 0: no permutation fits, so
+//!   `COMPLEX[0b001_011_001] == 0`. With occupancy `0b110_011_001` (row 0: box 0; row 1:
+//!   boxes 0, 1; row 2: boxes 1, 2) the only permutation is 0->0, 1->1, 2->2: row 1 loses
+//!   box 0 and row 2 loses box 1 (this is "locked candidates" and hidden singles in the band).
+
+/// Mask of the 27 bits of one band.
+pub(crate) const BAND_MASK: u32 = 0x7FF_FFFF;
+
+/// Bit 0 of each of the three row fields of a band (bits 0, 9 and 18).
+///
+/// Multiplying a 9-bit column set by this constant copies it into all three rows:
+/// `0b1_0000_0001 * LOW_BITS = cols + (cols << 9) + (cols << 18)` (the fields cannot overlap,
+/// so the multiplication is three shifted additions without carries).
+pub(crate) const LOW_BITS: u32 = 0x0004_0201;
+
+/// For each 9-bit row field: which of its three mini-rows are non-empty (3 bits).
+pub(crate) static SHRINK: [u8; 512] = build_shrink();
+
+/// For each 9-bit occupancy matrix: mask of the mini-rows used by some fitting permutation.
+pub(crate) static COMPLEX: [u32; 512] = build_complex();
+
+/// Mask of the row (within its band) of each of the 27 cells of a band.
+pub(crate) static ROW_OF_CELL: [u32; 27] = build_row_of_cell();
+
+const fn build_shrink() -> [u8; 512] {
+    let mut table = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut v = 0u8;
+        let mut j = 0;
+        while j < 3 {
+            if x & (0b111 << (3 * j)) != 0 {
+                v |= 1 << j;
+            }
+            j += 1;
+        }
+        table[x] = v;
+        x += 1;
+    }
+    table
+}
+
+/// The six permutations row -> box.
+const PERMUTATIONS: [[usize; 3]; 6] =
+    [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+
+const fn build_complex() -> [u32; 512] {
+    let mut table = [0u32; 512];
+    let mut occupancy = 0;
+    while occupancy < 512 {
+        let mut mask = 0u32;
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMUTATIONS[p];
+            let mut fits = true;
+            let mut r = 0;
+            while r < 3 {
+                if occupancy & (1 << (3 * r + perm[r])) == 0 {
+                    fits = false;
+                }
+                r += 1;
+            }
+            if fits {
+                let mut r = 0;
+                while r < 3 {
+                    mask |= 0b111 << (9 * r + 3 * perm[r]);
+                    r += 1;
+                }
+            }
+            p += 1;
+        }
+        table[occupancy] = mask;
+        occupancy += 1;
+    }
+    table
+}
+
+const fn build_row_of_cell() -> [u32; 27] {
+    let mut table = [0u32; 27];
+    let mut cell = 0;
+    while cell < 27 {
+        table[cell] = 0x1FF << (9 * (cell / 9));
+        cell += 1;
+    }
+    table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shrink_examples() {
+        assert_eq!(SHRINK[0], 0);
+        assert_eq!(SHRINK[0b000_110_000], 0b010);
+        assert_eq!(SHRINK[0b100_000_001], 0b101);
+        assert_eq!(SHRINK[0x1FF], 0b111);
+    }
+
+    #[test]
+    fn complex_examples() {
+        assert_eq!(COMPLEX[0b001_011_001], 0);
+        assert_eq!(COMPLEX[0b111_111_111], BAND_MASK);
+        // Identity only: rows keep box 0, 1, 2 respectively.
+        assert_eq!(COMPLEX[0b110_011_001], 0b111_000_000_000_111_000_000_000_111);
+    }
+
+    #[test]
+    fn complex_matches_brute_force() {
+        // Independent check: a mini-row survives iff fixing it still leaves a perfect matching.
+        for occ in 0..512usize {
+            let mut expect = 0u32;
+            for r in 0..3 {
+                for j in 0..3 {
+                    if occ & (1 << (3 * r + j)) == 0 {
+                        continue;
+                    }
+                    let (r1, r2) = ((r + 1) % 3, (r + 2) % 3);
+                    let (j1, j2) = ((j + 1) % 3, (j + 2) % 3);
+                    let has = |rr: usize, jj: usize| occ & (1 << (3 * rr + jj)) != 0;
+                    if (has(r1, j1) && has(r2, j2)) || (has(r1, j2) && has(r2, j1)) {
+                        expect |= 0b111 << (9 * r + 3 * j);
+                    }
+                }
+            }
+            assert_eq!(COMPLEX[occ], expect, "occupancy {occ:09b}");
+        }
+    }
+}

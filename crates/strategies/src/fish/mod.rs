@@ -1,0 +1,6 @@
+//! The fish family.
+
+use crate::registry::Technique;
+
+/// The techniques of this family, in HoDoKu order.
+pub(crate) const TECHNIQUES: &[Technique] = &[];

@@ -1,0 +1,28 @@
+//! Human Sudoku techniques over digit-major bitboards.
+//!
+//! Each technique is a [`FindFn`]: it reads a [`Candidates`](bitdoku_bitboard::Candidates)
+//! state and pushes [`Step`]s to a [`Sink`], which decides whether to stop after the first
+//! (hints, traces) or to collect all (batch solving, reglib conformance). Techniques never
+//! mutate the state and never guess; [`Step::apply`] is the one applier.
+//!
+//! One folder per family, one file per technique, one [`registry`].
+#![deny(missing_docs)]
+
+pub mod fish;
+mod id;
+pub mod intersections;
+pub mod registry;
+pub mod reglib;
+pub mod single_digit;
+pub mod singles;
+mod sink;
+mod step;
+pub mod subsets;
+pub mod testkit;
+pub mod uniqueness;
+pub mod wings;
+
+pub use id::{Family, Level, TechniqueId, UnknownTechnique};
+pub use registry::{FindFn, Technique};
+pub use sink::{FirstStep, FnSink, Sink, Union};
+pub use step::{Evidence, Step, apply_effects};

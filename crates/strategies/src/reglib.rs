@@ -1,0 +1,215 @@
+//! Reading HoDoKu's regression library format (`reglib-1.3.txt`) and judging found steps
+//! against a case. The library itself is GPL test data: it is read from `../shared` at test
+//! time and never copied into this repository. This module only knows the line format:
+//!
+//! `:<code>[-variant]:<digits>:<givens with +placed>:<deleted drc>:<eliminations>:<placements>:<extra>`
+//!
+//! Pass rule (documented in ARCHITECTURE.md): a positive case passes when one found step has
+//! exactly the expected eliminations and placements (for a Siamese fish case, one step or the
+//! union of two steps of the same digit); a fail case (`-x`) passes when no step with the
+//! case's digits is found.
+
+use crate::{Step, TechniqueId, testkit};
+use bitdoku_bitboard::{CellSet, Digit, DigitSet};
+
+/// One test case.
+#[derive(Clone, Debug)]
+pub struct Case {
+    /// 1-based line number in the file.
+    pub line: usize,
+    /// The 4-digit technique code (a Siamese 5-digit code is reduced to 4 digits).
+    pub code: String,
+    /// The `-N` variant, if any.
+    pub variant: Option<u8>,
+    /// A `-x` fail case: the technique must find nothing with these digits.
+    pub fail: bool,
+    /// A Siamese fish case (5-digit code).
+    pub siamese: bool,
+    /// The `<candidates>` digits.
+    pub digits: DigitSet,
+    /// The candidate state.
+    pub state: bitdoku_bitboard::Candidates,
+    /// Expected eliminations per digit.
+    pub eliminations: [CellSet; 9],
+    /// Expected placements per digit.
+    pub placements: [CellSet; 9],
+    /// The `<extra>` field (chain length), verbatim.
+    pub extra: String,
+}
+
+/// Parses one line: `None` for comments, disabled (`#:`) and blank lines.
+pub fn parse_case(text: &str, line: usize) -> Option<Result<Case, String>> {
+    let text = text.trim_end_matches(['\r', '\n']);
+    if !text.starts_with(':') {
+        return None;
+    }
+    Some(parse_fields(text, line))
+}
+
+fn tokens(field: &str) -> Result<[CellSet; 9], String> {
+    let mut out = [CellSet::EMPTY; 9];
+    for tok in field.split_whitespace() {
+        if tok.len() != 3 || !tok.bytes().all(|b| (b'1'..=b'9').contains(&b)) {
+            return Err(format!("bad candidate token {tok:?}"));
+        }
+        let (d, cell) = testkit::drc(tok);
+        out[d.index()].insert(cell);
+    }
+    Ok(out)
+}
+
+fn parse_fields(text: &str, line: usize) -> Result<Case, String> {
+    let mut f: Vec<&str> = text.split(':').skip(1).collect();
+    f.resize(7, "");
+    let (code_full, variant) = match f[0].split_once('-') {
+        Some((c, v)) => (c, Some(v)),
+        None => (f[0], None),
+    };
+    let fail = variant == Some("x");
+    let variant = match variant {
+        Some("x") | None => None,
+        Some(v) => Some(v.parse::<u8>().map_err(|_| format!("bad variant {v:?}"))?),
+    };
+    let siamese = code_full.len() == 5;
+    let code = code_full.get(..4).ok_or_else(|| format!("bad code {code_full:?}"))?.to_string();
+    let mut digits = DigitSet::EMPTY;
+    for b in f[1].bytes() {
+        digits = digits.with(Digit::from_value(b.wrapping_sub(b'0')).ok_or("bad digit")?);
+    }
+    if f[2].chars().filter(|c| *c != '+').count() != 81 {
+        return Err("givens field is not 81 cells".into());
+    }
+    let mut state = testkit::state(f[2], "");
+    for (d, cells) in tokens(f[3])?.iter().enumerate() {
+        state.eliminate(Digit::new_unchecked(d as u8), *cells);
+    }
+    Ok(Case {
+        line,
+        code,
+        variant,
+        fail,
+        siamese,
+        digits,
+        state,
+        eliminations: tokens(f[4])?,
+        placements: tokens(f[5])?,
+        extra: f[6].to_string(),
+    })
+}
+
+/// The technique a 4-digit HoDoKu code stands for, if bitdoku has an id for it.
+pub fn technique_for(code: &str) -> Option<TechniqueId> {
+    use TechniqueId::*;
+    Some(match code {
+        "0000" => FullHouse,
+        "0002" => HiddenSingle,
+        "0003" => NakedSingle,
+        "0100" => LockedCandidatesPointing,
+        "0101" => LockedCandidatesClaiming,
+        "0110" => LockedPair,
+        "0111" => LockedTriple,
+        "0200" => NakedPair,
+        "0201" => NakedTriple,
+        "0202" => NakedQuad,
+        "0210" => HiddenPair,
+        "0211" => HiddenTriple,
+        "0212" => HiddenQuad,
+        "0300" => XWing,
+        "0301" => Swordfish,
+        "0302" => Jellyfish,
+        "0310" => FinnedXWing,
+        "0311" => FinnedSwordfish,
+        "0312" => FinnedJellyfish,
+        "0320" => SashimiXWing,
+        "0321" => SashimiSwordfish,
+        "0322" => SashimiJellyfish,
+        "0400" => Skyscraper,
+        "0401" => TwoStringKite,
+        "0402" => EmptyRectangle,
+        "0403" => TurbotFish,
+        "0600" => UniqueRectangle1,
+        "0601" => UniqueRectangle2,
+        "0602" => UniqueRectangle3,
+        "0603" => UniqueRectangle4,
+        "0604" => UniqueRectangle5,
+        "0605" => UniqueRectangle6,
+        "0606" => HiddenRectangle,
+        "0607" => AvoidableRectangle1,
+        "0608" => AvoidableRectangle2,
+        "0610" => BugPlusOne,
+        "0800" => XyWing,
+        "0801" => XyzWing,
+        "0803" => WWing,
+        _ => return None,
+    })
+}
+
+/// The verdict on one case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The expected step was found (or, for a fail case, nothing was).
+    Pass,
+    /// Why not.
+    Fail(String),
+}
+
+/// Judges the steps a technique found in find-all mode on `case.state`.
+pub fn judge(case: &Case, steps: &[Step]) -> Verdict {
+    if case.fail {
+        let hit = steps.iter().find(|s| case.digits.is_empty() || s.evidence.digits == case.digits);
+        return match hit {
+            None => Verdict::Pass,
+            Some(s) => Verdict::Fail(format!("fail case, but found {}", s.explain())),
+        };
+    }
+    let exact = |p: &[CellSet; 9], e: &[CellSet; 9]| *p == case.placements && *e == case.eliminations;
+    if steps.iter().any(|s| exact(&s.placements, &s.eliminations)) {
+        return Verdict::Pass;
+    }
+    if case.siamese {
+        for (i, a) in steps.iter().enumerate() {
+            for b in &steps[i + 1..] {
+                let e: [CellSet; 9] = std::array::from_fn(|d| a.eliminations[d] | b.eliminations[d]);
+                if a.evidence.digits == b.evidence.digits && exact(&a.placements, &e) {
+                    return Verdict::Pass;
+                }
+            }
+        }
+    }
+    let mut expected = Step::new(TechniqueId::BruteForce);
+    expected.placements = case.placements;
+    expected.eliminations = case.eliminations;
+    let found: Vec<String> = steps.iter().take(6).map(Step::explain).collect();
+    Verdict::Fail(format!(
+        "expected {}; found {} step(s): {}",
+        expected.effects_text().join(" "),
+        steps.len(),
+        if found.is_empty() { "none".to_string() } else { found.join(" | ") }
+    ))
+}
+
+/// Runs one case with the registered technique: `None` when bitdoku has no such technique.
+pub fn run_case(case: &Case) -> Option<Verdict> {
+    let id = technique_for(&case.code)?;
+    crate::registry::get(id)?;
+    Some(judge(case, &crate::registry::find_all(id, &case.state)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_a_placement_case() {
+        // A made-up case in the library's layout (not taken from the library).
+        let line = ":0003:5:12345678.........................................................................:::919:";
+        let case = parse_case(line, 3).unwrap().unwrap();
+        assert_eq!(case.code, "0003");
+        assert!(!case.fail && !case.siamese);
+        assert_eq!(case.digits.to_string(), "5");
+        assert_eq!(case.placements[8].len(), 1);
+        assert!(parse_case("# comment", 1).is_none());
+        assert!(parse_case("#:0003:...", 1).is_none());
+        assert!(parse_case(":0003:5:123:::919:", 1).unwrap().is_err());
+    }
+}

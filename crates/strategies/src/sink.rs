@@ -1,0 +1,61 @@
+//! Sinks: techniques push steps; the sink decides whether the search goes on (internal
+//! iteration, as ripgrep's matcher does). No `stop_after_first` flags anywhere.
+
+use crate::step::Step;
+use std::ops::ControlFlow;
+
+/// Receives the steps a technique finds.
+pub trait Sink {
+    /// Takes a step; `Break` stops the technique's search.
+    fn push(&mut self, step: Step) -> ControlFlow<()>;
+}
+
+/// Keeps the first step and stops the search.
+#[derive(Debug, Default)]
+pub struct FirstStep(pub Option<Step>);
+
+impl Sink for FirstStep {
+    fn push(&mut self, step: Step) -> ControlFlow<()> {
+        self.0 = Some(step);
+        ControlFlow::Break(())
+    }
+}
+
+/// Collects every step.
+impl Sink for Vec<Step> {
+    fn push(&mut self, step: Step) -> ControlFlow<()> {
+        Vec::push(self, step);
+        ControlFlow::Continue(())
+    }
+}
+
+/// Unions every step's effects without storing the steps (batch granularity, no allocation).
+#[derive(Debug, Default, Clone)]
+pub struct Union {
+    /// Union of placements, per digit.
+    pub placements: [bitdoku_bitboard::CellSet; 9],
+    /// Union of eliminations, per digit.
+    pub eliminations: [bitdoku_bitboard::CellSet; 9],
+    /// Steps pushed.
+    pub steps: u32,
+}
+
+impl Sink for Union {
+    fn push(&mut self, step: Step) -> ControlFlow<()> {
+        for d in 0..9 {
+            self.placements[d] |= step.placements[d];
+            self.eliminations[d] |= step.eliminations[d];
+        }
+        self.steps += 1;
+        ControlFlow::Continue(())
+    }
+}
+
+/// Adapts a closure into a sink.
+pub struct FnSink<F>(pub F);
+
+impl<F: FnMut(Step) -> ControlFlow<()>> Sink for FnSink<F> {
+    fn push(&mut self, step: Step) -> ControlFlow<()> {
+        (self.0)(step)
+    }
+}

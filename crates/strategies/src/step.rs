@@ -1,0 +1,185 @@
+//! [`Step`]: what a technique reports. Data only: the technique id, placements and
+//! eliminations as one [`CellSet`] per digit, and a little [`Evidence`] for explanations.
+//! [`Step::apply`] is the one generic applier every engine uses.
+
+use crate::id::TechniqueId;
+use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, DigitSet, HouseSet};
+use std::fmt::Write as _;
+
+/// The pattern that justifies a step. Every field is optional (empty when unused).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Evidence {
+    /// The digits the pattern is about (HoDoKu's `<candidates>` field: a subset's digits, a
+    /// fish's digit, a wing's digits; the placed digit for singles).
+    pub digits: DigitSet,
+    /// All cells of the pattern (subset cells, fish body, wing cells, rectangle corners).
+    pub cells: CellSet,
+    /// Base houses (fish base sets, the house of a subset or single).
+    pub base: HouseSet,
+    /// Cover houses (fish cover sets, the box or line that is cleared).
+    pub cover: HouseSet,
+    /// Fin cells (finned and sashimi fish).
+    pub fins: CellSet,
+    /// Pivot or stem cells (wings).
+    pub pivot: CellSet,
+    /// Pincer or branch cells (wings), or the strong-link ends (single-digit patterns).
+    pub pincers: CellSet,
+}
+
+/// One deduction: placements and eliminations, with the evidence for them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// Which technique found it.
+    pub technique: TechniqueId,
+    /// `placements[d]`: cells where digit `d` is placed.
+    pub placements: [CellSet; 9],
+    /// `eliminations[d]`: cells that lose candidate `d`.
+    pub eliminations: [CellSet; 9],
+    /// The justifying pattern.
+    pub evidence: Evidence,
+}
+
+impl Step {
+    /// An empty step of technique `technique`.
+    pub const fn new(technique: TechniqueId) -> Step {
+        Step {
+            technique,
+            placements: [CellSet::EMPTY; 9],
+            eliminations: [CellSet::EMPTY; 9],
+            evidence: Evidence {
+                digits: DigitSet::EMPTY,
+                cells: CellSet::EMPTY,
+                base: HouseSet::EMPTY,
+                cover: HouseSet::EMPTY,
+                fins: CellSet::EMPTY,
+                pivot: CellSet::EMPTY,
+                pincers: CellSet::EMPTY,
+            },
+        }
+    }
+
+    /// Adds eliminations of `digit` in `cells`.
+    pub fn eliminate(&mut self, digit: Digit, cells: CellSet) {
+        self.eliminations[digit.index()] |= cells;
+    }
+
+    /// Adds a placement.
+    pub fn place(&mut self, cell: Cell, digit: Digit) {
+        self.placements[digit.index()].insert(cell);
+    }
+
+    /// Whether the step places or eliminates nothing.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.placements.iter().chain(&self.eliminations).all(|m| m.is_empty())
+    }
+
+    /// Number of placements plus eliminations.
+    #[must_use]
+    pub fn effect_count(&self) -> u32 {
+        self.placements.iter().chain(&self.eliminations).map(|m| m.len()).sum()
+    }
+
+    /// Whether the step changes `state`: it removes a present candidate or places a digit
+    /// in a cell that still has it as a candidate.
+    #[must_use]
+    pub fn changes(&self, state: &Candidates) -> bool {
+        (0..9).any(|d| {
+            let m = state.masks()[d];
+            m.intersects(self.eliminations[d]) || m.intersects(self.placements[d])
+        })
+    }
+
+    /// Applies the step: eliminations first, then placements in digit order then cell order.
+    /// A placement whose candidate is already gone (only possible on a broken state) is
+    /// skipped, so the result is deterministic whatever the state. Returns whether anything
+    /// changed.
+    pub fn apply(&self, state: &mut Candidates) -> bool {
+        apply_effects(state, &self.placements, &self.eliminations)
+    }
+
+    /// The step in the `r1c2=5`, `r3c4<>7` notation, placements first.
+    pub fn effects_text(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for d in Digit::all() {
+            for cell in self.placements[d.index()] {
+                out.push(format!("{cell}={d}"));
+            }
+        }
+        for d in Digit::all() {
+            for cell in self.eliminations[d.index()] {
+                out.push(format!("{cell}<>{d}"));
+            }
+        }
+        out
+    }
+
+    /// A one-line human explanation: technique, pattern, then effects.
+    #[must_use]
+    pub fn explain(&self) -> String {
+        let e = &self.evidence;
+        let mut s = String::from(self.technique.as_str());
+        if !e.digits.is_empty() {
+            let _ = write!(s, " {}", e.digits);
+        }
+        if !e.base.is_empty() {
+            let _ = write!(s, " in {}", e.base);
+        }
+        if !e.cover.is_empty() {
+            let _ = write!(s, " covering {}", e.cover);
+        }
+        if !e.cells.is_empty() {
+            let _ = write!(s, " cells {}", e.cells);
+        }
+        if !e.pivot.is_empty() {
+            let _ = write!(s, " pivot {}", e.pivot);
+        }
+        if !e.pincers.is_empty() {
+            let _ = write!(s, " pincers {}", e.pincers);
+        }
+        if !e.fins.is_empty() {
+            let _ = write!(s, " fins {}", e.fins);
+        }
+        let _ = write!(s, " => {}", self.effects_text().join(", "));
+        s
+    }
+}
+
+/// Applies placements and eliminations given as one mask per digit, with the rules of
+/// [`Step::apply`]. Used for single steps and for the union of a batch.
+pub fn apply_effects(state: &mut Candidates, placements: &[CellSet; 9], eliminations: &[CellSet; 9]) -> bool {
+    let mut changed = false;
+    for d in Digit::all() {
+        changed |= state.eliminate(d, eliminations[d.index()]);
+    }
+    for d in Digit::all() {
+        for cell in placements[d.index()] {
+            if state.has(cell, d) {
+                state.place(cell, d);
+                changed = true;
+            }
+        }
+    }
+    changed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn apply_and_text() {
+        let mut c = Candidates::new();
+        let mut s = Step::new(TechniqueId::NakedSingle);
+        let five = Digit::from_value(5).unwrap();
+        s.place(Cell::from_rc(0, 0), five);
+        s.eliminate(Digit::from_value(7).unwrap(), CellSet::single(Cell::from_rc(8, 8)));
+        assert!(s.changes(&c));
+        assert_eq!(s.effects_text(), ["r1c1=5", "r9c9<>7"]);
+        assert!(s.apply(&mut c));
+        assert_eq!(c.value(Cell::from_rc(0, 0)), Some(five));
+        assert!(!s.changes(&c));
+        assert!(!s.apply(&mut c));
+        assert!(s.explain().starts_with("naked-single"));
+    }
+}

@@ -1,0 +1,146 @@
+//! Data-driven test helpers shared by every technique's tests: build a candidate state from a
+//! givens line plus deleted candidates, then `check` (the union of everything the technique
+//! finds equals the expected effects), `check_step` (one found step has exactly these effects)
+//! or `check_not_applicable` (it finds nothing).
+//!
+//! Effects are written as in step notation: `r1c2<>5 r3c4=7`.
+
+use crate::registry::find_all;
+use crate::{Step, TechniqueId};
+use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, parse_line};
+
+/// A state from an 81-character givens line (any empty marker; a digit preceded by `+` is a
+/// placed, non-given value) and deleted candidates as space-separated `drc` triples
+/// (digit, row, column, all 1-based; e.g. `436` = r3c6<>4).
+pub fn state(givens: &str, deleted: &str) -> Candidates {
+    let plain: String = givens.chars().filter(|&c| c != '+').collect();
+    let Ok(Some(puzzle)) = parse_line(&plain) else { panic!("bad givens line {givens:?}") };
+    let mut c = puzzle.candidates();
+    // Re-place the `+` cells as non-givens.
+    let mut index = 0;
+    let mut plus = false;
+    let mut placed_only = CellSet::EMPTY;
+    for ch in givens.chars() {
+        if ch == '+' {
+            plus = true;
+            continue;
+        }
+        if plus {
+            placed_only.insert(Cell::new(index).expect("81 cells"));
+        }
+        plus = false;
+        index += 1;
+    }
+    c = Candidates::from_parts(*c.masks(), *c.placed_masks(), c.givens() - placed_only);
+    for tok in deleted.split_whitespace() {
+        let (d, cell) = drc(tok);
+        c.eliminate(d, CellSet::single(cell));
+    }
+    c
+}
+
+/// A state from a 729-character candidate line.
+pub fn grid(line: &str) -> Candidates {
+    let Ok(Some(p)) = parse_line(line) else { panic!("bad candidate grid") };
+    p.candidates()
+}
+
+/// Parses a `drc` triple.
+pub fn drc(tok: &str) -> (Digit, Cell) {
+    let b = tok.as_bytes();
+    assert_eq!(b.len(), 3, "bad drc token {tok:?}");
+    let d = Digit::from_value(b[0] - b'0').expect("digit");
+    let cell = Cell::from_rc((b[1] - b'1') as usize, (b[2] - b'1') as usize);
+    (d, cell)
+}
+
+/// Parses `r1c2<>5 r3c4=7` into (placements, eliminations).
+pub fn effects(text: &str) -> ([CellSet; 9], [CellSet; 9]) {
+    let mut places = [CellSet::EMPTY; 9];
+    let mut elims = [CellSet::EMPTY; 9];
+    for tok in text.split([' ', ',']).filter(|t| !t.is_empty()) {
+        let (cell, rest, target) = if let Some((c, d)) = tok.split_once("<>") {
+            (c, d, &mut elims)
+        } else if let Some((c, d)) = tok.split_once('=') {
+            (c, d, &mut places)
+        } else {
+            panic!("bad effect {tok:?}")
+        };
+        let b = cell.as_bytes();
+        assert!(b.len() == 4 && b[0] == b'r' && b[2] == b'c', "bad cell {cell:?}");
+        let cell = Cell::from_rc((b[1] - b'1') as usize, (b[3] - b'1') as usize);
+        let d = Digit::from_value(rest.parse().expect("digit")).expect("digit 1-9");
+        target[d.index()].insert(cell);
+    }
+    (places, elims)
+}
+
+fn union(steps: &[Step]) -> ([CellSet; 9], [CellSet; 9]) {
+    let mut p = [CellSet::EMPTY; 9];
+    let mut e = [CellSet::EMPTY; 9];
+    for s in steps {
+        for d in 0..9 {
+            p[d] |= s.placements[d];
+            e[d] |= s.eliminations[d];
+        }
+    }
+    (p, e)
+}
+
+fn show(p: &[CellSet; 9], e: &[CellSet; 9]) -> String {
+    let mut s = Step::new(TechniqueId::BruteForce);
+    s.placements = *p;
+    s.eliminations = *e;
+    s.effects_text().join(" ")
+}
+
+fn sanity(id: TechniqueId, state: &Candidates, steps: &[Step]) {
+    for s in steps {
+        assert_eq!(s.technique, id, "step reported under the wrong id");
+        assert!(s.changes(state), "{id} reported a step that changes nothing: {}", s.explain());
+        for d in 0..9 {
+            assert!(
+                s.eliminations[d].is_subset(state.masks()[d]),
+                "{id} eliminates absent candidates: {}",
+                s.explain()
+            );
+        }
+    }
+}
+
+/// Asserts that the union of all steps `id` finds on `state` is exactly `expected`.
+pub fn check(id: TechniqueId, state: &Candidates, expected: &str) {
+    let steps = find_all(id, state);
+    sanity(id, state, &steps);
+    let (p, e) = union(&steps);
+    let (xp, xe) = effects(expected);
+    assert_eq!(
+        show(&p, &e),
+        show(&xp, &xe),
+        "{id}: found steps:\n{}",
+        steps.iter().map(Step::explain).collect::<Vec<_>>().join("\n")
+    );
+}
+
+/// Asserts that one step `id` finds on `state` has exactly the effects `expected`, and returns it.
+pub fn check_step(id: TechniqueId, state: &Candidates, expected: &str) -> Step {
+    let steps = find_all(id, state);
+    sanity(id, state, &steps);
+    let (xp, xe) = effects(expected);
+    steps.iter().copied().find(|s| s.placements == xp && s.eliminations == xe).unwrap_or_else(|| {
+        panic!(
+            "{id}: no step with effects {expected}; found:\n{}",
+            steps.iter().map(Step::explain).collect::<Vec<_>>().join("\n")
+        )
+    })
+}
+
+/// Asserts that `id` finds nothing on `state`.
+pub fn check_not_applicable(id: TechniqueId, state: &Candidates) {
+    let steps = find_all(id, state);
+    assert!(
+        steps.is_empty(),
+        "{id} must not fire, but found:\n{}",
+        steps.iter().map(Step::explain).collect::<Vec<_>>().join("\n")
+    );
+}
