@@ -30,6 +30,22 @@
 
 use crate::tables::{BAND_MASK, COMPLEX, LOW_BITS, ROW_OF_CELL, SHRINK};
 
+static VARIANT: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
+/// Rotates each 3-bit stack group of a column set down by one column:
+/// bit `3 * s + j` of the result is bit `3 * s + (j + 1) % 3` of `x`.
+/// Example: `rot1(0b001_100_010) == 0b100_010_001`.
+#[inline(always)]
+fn rot1(x: u32) -> u32 {
+    ((x >> 1) & 0b011_011_011) | ((x << 2) & 0b100_100_100)
+}
+
+/// Rotates each 3-bit stack group by two columns: bit `3 * s + j` of the result is bit
+/// `3 * s + (j + 2) % 3` of `x`. Example: `rot2(0b001_100_010) == 0b010_001_100`.
+#[inline(always)]
+fn rot2(x: u32) -> u32 {
+    ((x >> 2) & 0b001_001_001) | ((x << 1) & 0b110_110_110)
+}
+
 /// Low 8 bits of each row field: `0xFF | 0xFF << 9 | 0xFF << 18`.
 const FIELD_LOW8: u32 = 0x03FD_FEFF;
 /// Top bit (bit 8) of each row field: `1 << 8 | 1 << 17 | 1 << 26`.
@@ -124,7 +140,7 @@ impl Board {
     }
 
     /// Runs the band step on dirty masks until none is dirty. `false` on a contradiction.
-    #[inline(always)]
+    #[inline(never)]
     fn band_fixpoint(&mut self) -> bool {
         macro_rules! digit {
             ($changed:ident, $d:literal) => {
@@ -172,6 +188,7 @@ impl Board {
     /// candidates {3, 7}: after digit 3 `one = 1, two = 0`; after digit 7 `two = 1`.
     /// An unplaced cell outside `one` is empty; an unplaced cell in `one` but not in `two`
     /// is a naked single: its row is cut down to it.
+    #[inline(never)]
     fn naked_singles(&mut self) -> Step {
         let mut progress = false;
         for b in 0..3 {
@@ -206,43 +223,43 @@ impl Board {
         if progress { Step::Progress } else { Step::Stuck }
     }
 
-    /// Hidden singles in columns and columns with no place left for a digit.
+    /// Column step: stack shrinking for all nine digits (box/column interactions, and through
+    /// them hidden singles in columns).
     ///
-    /// Per digit, per band, fold the three row fields into "column has >= 1 candidate" and
-    /// ">= 2 candidates" sets, then combine the bands the same way. Example: digit 5 in
-    /// column 4 only at row 7 (band 2): column 4 is in `one` but not in `two`, so in band 2
-    /// the cell `(row 7, col 4)` is the single one; its row is cut down to it.
-    fn column_singles(&mut self) -> Step {
+    /// Per digit, `c[b]` is the set of columns with a candidate in band `b`
+    /// (`(a | a >> 9 | a >> 18) & 0x1FF`). Inside a *stack* (three columns), each band holds
+    /// the digit in exactly one of the three columns and each column holds it in exactly one
+    /// band, so the (band, column) pairs again form a permutation, as rows and boxes do in a
+    /// band. Band 0 can keep column `j` only if bands 1 and 2 can take the other two columns
+    /// of the stack, one each:
+    /// `m0 = c0 & (rot1(c1) & rot2(c2) | rot2(c1) & rot1(c2))`, where [`rot1`] and [`rot2`]
+    /// rotate each 3-bit stack group by one and two columns. All three stacks are handled by
+    /// the same word operations. A stack with no permutation (for instance a column with no
+    /// place left) leaves its group of `m0` empty: contradiction.
+    ///
+    /// Example (one stack, columns 0..3): `c0 = 0b011`, `c1 = 0b001`, `c2 = 0b111`. Band 1 must
+    /// take column 0, so band 0 takes column 1 and band 2 column 2: `m0 = 0b010`,
+    /// `m1 = 0b001`, `m2 = 0b100`.
+    ///
+    /// A hidden single in a column needs no separate test: the column is then confined to one
+    /// band, the permutation confines that band to the column within its stack, and the box
+    /// is left with a single cell, which the band step places.
+    fn column_step(&mut self) -> Step {
         let mut progress = false;
         for d in 0..9 {
-            let mut one = 0u32;
-            let mut two = 0u32;
-            for b in 0..3 {
-                let a = self.f[3 * d + b];
-                let (r0, r1, r2) = (a & 0x1FF, (a >> 9) & 0x1FF, a >> 18);
-                let band_one = r0 | r1 | r2;
-                let band_two = (r0 & r1) | (r2 & (r0 | r1));
-                two |= band_two | (one & band_one);
-                one |= band_one;
-            }
-            if one != 0x1FF {
+            let a = [self.f[3 * d], self.f[3 * d + 1], self.f[3 * d + 2]];
+            let c = a.map(|x| (x | x >> 9 | x >> 18) & 0x1FF);
+            let m0 = c[0] & ((rot1(c[1]) & rot2(c[2])) | (rot2(c[1]) & rot1(c[2])));
+            if (m0 | m0 >> 1 | m0 >> 2) & 0b001_001_001 != 0b001_001_001 {
                 return Step::Contradiction;
             }
-            let single_cols = (one & !two) * LOW_BITS;
-            if single_cols == 0 {
-                continue;
-            }
-            for b in 0..3 {
-                let mut hits = self.f[3 * d + b] & single_cols & self.unsolved[b];
-                while hits != 0 {
-                    let bit = hits & hits.wrapping_neg();
-                    let row = ROW_OF_CELL[hits.trailing_zeros() as usize % 27];
-                    if self.f[3 * d + b] & row != bit {
-                        self.f[3 * d + b] &= !row | bit;
-                        progress = true;
-                    }
-                    hits &= hits - 1;
-                }
+            let m1 = c[1] & ((rot1(c[0]) & rot2(c[2])) | (rot2(c[0]) & rot1(c[2])));
+            let m2 = c[2] & ((rot1(c[0]) & rot2(c[1])) | (rot2(c[0]) & rot1(c[1])));
+            if (m0 ^ c[0]) | (m1 ^ c[1]) | (m2 ^ c[2]) != 0 {
+                progress = true;
+                self.f[3 * d] = a[0] & m0 * LOW_BITS;
+                self.f[3 * d + 1] = a[1] & m1 * LOW_BITS;
+                self.f[3 * d + 2] = a[2] & m2 * LOW_BITS;
             }
         }
         if progress { Step::Progress } else { Step::Stuck }
@@ -251,6 +268,7 @@ impl Board {
     /// Propagates to a fixpoint. Returns `false` on a contradiction.
     ///
     /// Terminates: every pass that reports progress removes at least one candidate bit.
+    #[inline(never)]
     fn propagate(&mut self) -> bool {
         loop {
             if !self.band_fixpoint() {
@@ -264,7 +282,7 @@ impl Board {
                 Step::Progress => continue,
                 Step::Stuck => {}
             }
-            match self.column_singles() {
+            match self.column_step() {
                 Step::Contradiction => return false,
                 Step::Progress => continue,
                 Step::Stuck => return true,
@@ -279,6 +297,7 @@ impl Board {
     }
 
     /// The grid of a solved board (digits 1..=9).
+    #[inline(never)]
     fn grid(&self) -> [u8; 81] {
         let mut grid = [0u8; 81];
         for d in 0..9 {
@@ -299,7 +318,10 @@ impl Board {
     /// Chooses the guess cell: `(band, cell bit)`. The first cell with exactly two candidates,
     /// else an unplaced cell with the fewest candidates. Only called on a propagated,
     /// unsolved board, where every unplaced cell has at least two candidates.
+    #[inline(never)]
     fn pick_cell(&self) -> (usize, u32) {
+        let v = *VARIANT.get_or_init(|| std::env::var("VAR").ok().and_then(|s| s.parse().ok()).unwrap_or(0));
+        let mut pairs = [0u32; 3];
         for b in 0..3 {
             let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
             for d in 0..9 {
@@ -308,9 +330,46 @@ impl Board {
                 two |= one & x;
                 one |= x;
             }
-            let pairs = two & !three & self.unsolved[b];
-            if pairs != 0 {
-                return (b, pairs & pairs.wrapping_neg());
+            pairs[b] = two & !three & self.unsolved[b];
+        }
+        match v {
+            0 => for b in 0..3 { if pairs[b] != 0 { return (b, pairs[b] & pairs[b].wrapping_neg()); } },
+            1 => for b in (0..3).rev() { if pairs[b] != 0 { return (b, 1 << (31 - pairs[b].leading_zeros())); } },
+            2 | 3 => {
+                let mut best = (0, 0, if v == 2 { 0 } else { 99 });
+                for b in 0..3 { if pairs[b] != 0 { let u = self.unsolved[b].count_ones(); if (v == 2 && u > best.2) || (v == 3 && u < best.2) { best = (b, pairs[b] & pairs[b].wrapping_neg(), u); } } }
+                if best.1 != 0 { return (best.0, best.1); }
+            }
+            _ => {
+                // bivalue cell with most unsolved cells in its row+box... (row count)
+                let mut best = (0, 0, 0);
+                for b in 0..3 { let mut p = pairs[b]; while p != 0 { let bit = p & p.wrapping_neg(); p &= p - 1;
+                    let row = ROW_OF_CELL[bit.trailing_zeros() as usize % 27];
+                    let col = ((bit | bit >> 9 | bit >> 18) & 0x1ff) * LOW_BITS;
+                    let ccount: u32 = (0..3).map(|bb| (self.unsolved[bb] & col).count_ones()).sum();
+                    let bx = 0x1C0E07u32 << (3 * ((bit.trailing_zeros() % 9) / 3));
+                    let bcount = (self.unsolved[b] & bx).count_ones();
+                    let rcount = (self.unsolved[b] & row).count_ones();
+                    let peers_of = |d: usize| -> u32 {
+                        let mut n = 0;
+                        for bb in 0..3 {
+                            let mut m = self.f[3 * d + bb] & col;
+                            if bb == b { m |= self.f[3 * d + bb] & (row | bx); }
+                            n += (m & !bit).count_ones();
+                        }
+                        n
+                    };
+                    let ds = self.digits_of(b, bit);
+                    let (d1, d2) = (ds.trailing_zeros() as usize, 31 - ds.leading_zeros() as usize);
+                    let glob = |d: usize| -> u32 { (0..3).map(|bb| self.f[3 * d + bb].count_ones()).sum() };
+                    let inband = |d: usize| -> u32 { (self.f[3 * d + b] & !bit).count_ones() };
+                    let rowbox = |d: usize| -> u32 { (self.f[3 * d + b] & (row | bx) & !bit).count_ones() };
+                    let sc = match v { 14 => glob(d1) + glob(d2), 15 => inband(d1) + inband(d2), 16 => rowbox(d1) + rowbox(d2), 17 => rowbox(d1) + rowbox(d2) + rcount + bcount + ccount, _ => 0 };
+                    let sc = match v { 10 => peers_of(d1) + peers_of(d2), 11 => peers_of(d1).min(peers_of(d2)), 12 => bcount * 4 + rcount + ccount, 13 => peers_of(d1) + peers_of(d2) + 2 * (rcount + ccount + bcount), _ => sc };
+                    let sc = match v { 4 => rcount + ccount, 6 => rcount, 7 => ccount, 8 => bcount, 9 => rcount+ccount+bcount, _ => sc };
+                    let better = if v != 5 { sc > best.2 } else { sc + 1 < best.2 + 1 || best.1 == 0 };
+                    if better { best = (b, bit, sc); } } }
+                if best.1 != 0 { return (best.0, best.1); }
             }
         }
         // No bivalue cell: bit-sliced "at least k candidates" counters, k = 1..=9, per band.

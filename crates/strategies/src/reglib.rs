@@ -144,6 +144,35 @@ pub fn technique_for(code: &str) -> Option<TechniqueId> {
     })
 }
 
+/// A name for any code of the library: bitdoku's id where one exists (implemented or
+/// planned), else a kebab-case form of HoDoKu's name. Used to label skipped techniques.
+pub fn code_name(code: &str) -> &'static str {
+    if let Some(id) = technique_for(code) {
+        return id.as_str();
+    }
+    match code {
+        "0404" => "dual-two-string-kite",
+        "0405" => "dual-empty-rectangle",
+        "0500" | "0501" => "simple-colors",
+        "0502" | "0503" => "multi-colors",
+        "0701" => "x-chain",
+        "0702" => "xy-chain",
+        "0703" => "remote-pair",
+        "0706" | "0707" | "0708" => "aic",
+        "0709" | "0710" | "0711" => "grouped-aic",
+        "0901" => "als-xz",
+        "0902" => "als-xy-wing",
+        "0903" => "als-chain",
+        "0904" => "death-blossom",
+        "1101" => "sue-de-coq",
+        "1201" => "template-set",
+        "1202" => "template-delete",
+        c if c.starts_with("033") || c.starts_with("034") => "franken-fish",
+        c if c.starts_with("035") || c.starts_with("036") => "mutant-fish",
+        _ => "unknown",
+    }
+}
+
 /// The verdict on one case.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {

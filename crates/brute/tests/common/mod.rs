@@ -5,9 +5,13 @@
 
 use std::path::PathBuf;
 
-/// Path of a file in the repository's `datasets/` directory.
+/// Path of a file in the repository's `datasets/` directory (or in the directory named by the
+/// `BITDOKU_DATASETS` environment variable, when set).
 pub fn dataset(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../datasets").join(name)
+    match std::env::var_os("BITDOKU_DATASETS") {
+        Some(dir) => PathBuf::from(dir).join(name),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../datasets").join(name),
+    }
 }
 
 /// Reads a dataset file, with a clear message when it is missing.

@@ -1,6 +1,175 @@
-//! The subsets family.
+//! The subsets family: naked and hidden pairs, triples and quads.
+//!
+//! Both kinds work one house at a time on 9-bit *position* masks: position `k` is the k-th
+//! cell of the house in [`tables::HOUSES`] order (a row left to right, a column top to
+//! bottom, a box row-major). Naked subsets build, for each eligible cell, the mask of its
+//! digits; hidden subsets build, for each eligible digit, the mask of its positions. Both
+//! then look for N members whose masks unite to exactly N bits with one enumerator,
+//! [`for_each_subset`], that prunes a branch as soon as the union exceeds N bits.
 
+use crate::TechniqueId;
 use crate::registry::Technique;
+use bitdoku_bitboard::{CellSet, tables};
+use std::ops::ControlFlow;
+
+pub mod hidden_subset;
+pub mod naked_subset;
 
 /// The techniques of this family, in HoDoKu order.
-pub(crate) const TECHNIQUES: &[Technique] = &[];
+pub(crate) const TECHNIQUES: &[Technique] = &[
+    Technique { id: TechniqueId::NakedPair, find: naked_subset::find_pair },
+    Technique { id: TechniqueId::NakedTriple, find: naked_subset::find_triple },
+    Technique { id: TechniqueId::HiddenPair, find: hidden_subset::find_pair },
+    Technique { id: TechniqueId::HiddenTriple, find: hidden_subset::find_triple },
+    Technique { id: TechniqueId::NakedQuad, find: naked_subset::find_quad },
+    Technique { id: TechniqueId::HiddenQuad, find: hidden_subset::find_quad },
+];
+
+/// The cell index of position `k` (0..9) of house `h` (0..27), in [`tables::HOUSES`] order.
+const fn house_cell(h: usize, k: usize) -> usize {
+    match h / 9 {
+        0 => 9 * h + k,
+        1 => 9 * k + (h - 9),
+        _ => {
+            let b = h - 18;
+            (b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3
+        }
+    }
+}
+
+/// The 9-bit position mask of `set` within house `h`: bit `k` is set when the house's k-th
+/// cell is in `set`.
+///
+/// A row is one shifted 9-bit slice. A box is three 3-bit slices 9 bits apart (e.g. box 5
+/// starts at bit 27 + 3 = 30: bits 30-32, 39-41, 48-50). A column gathers one bit every 9
+/// bits; nine shift-and-mask steps without branches.
+pub(crate) fn positions(set: CellSet, h: usize) -> u16 {
+    let bits = set.bits();
+    let out = match h / 9 {
+        0 => bits >> (9 * h),
+        1 => {
+            let x = bits >> (h - 9);
+            let mut out = 0;
+            for k in 0..9 {
+                out |= (x >> (9 * k) & 1) << k;
+            }
+            out
+        }
+        _ => {
+            let b = h - 18;
+            let x = bits >> (27 * (b / 3) + 3 * (b % 3));
+            (x & 7) | (x >> 9 & 7) << 3 | (x >> 18 & 7) << 6
+        }
+    };
+    (out & 0x1ff) as u16
+}
+
+/// The cells of house `h` at the positions set in `mask` (the inverse of [`positions`]).
+pub(crate) fn cells_at(mask: u16, h: usize) -> CellSet {
+    let mut bits = 0u128;
+    let mut m = mask;
+    while m != 0 {
+        bits |= 1u128 << house_cell(h, m.trailing_zeros() as usize);
+        m &= m - 1;
+    }
+    CellSet::from_bits_truncate(bits)
+}
+
+/// Calls `f(members, union)` for every set of `n` members taken from `pool` (bit `i` of a
+/// 9-bit mask = member `i`) whose masks `masks[i]` unite to exactly `n` bits.
+///
+/// Members are chosen in increasing order, so each set is visited once; a branch stops as
+/// soon as its union has more than `n` bits or too few members are left to reach `n`.
+/// No allocation: the recursion is at most `n` (<= 4) deep.
+pub(crate) fn for_each_subset(
+    masks: &[u16; 9],
+    pool: u16,
+    n: u32,
+    f: &mut dyn FnMut(u16, u16) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    fn rec(
+        masks: &[u16; 9],
+        pool: u16,
+        chosen: u16,
+        union: u16,
+        left: u32,
+        n: u32,
+        f: &mut dyn FnMut(u16, u16) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        if left == 0 {
+            return if union.count_ones() == n {
+                f(chosen, union)
+            } else {
+                ControlFlow::Continue(())
+            };
+        }
+        let mut rest = pool;
+        while rest.count_ones() >= left {
+            let i = rest.trailing_zeros();
+            rest &= rest - 1;
+            let u = union | masks[i as usize];
+            if u.count_ones() <= n {
+                rec(masks, rest, chosen | 1 << i, u, left - 1, n, f)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+    rec(masks, pool, 0, 0, n, n, f)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bitdoku_bitboard::Cell;
+
+    #[test]
+    fn positions_round_trip_every_house() {
+        for h in 0..27 {
+            let house = tables::HOUSES[h];
+            assert_eq!(positions(house, h), 0x1ff);
+            assert_eq!(positions(!house, h), 0);
+            for (k, cell) in house.iter().enumerate() {
+                assert_eq!(house_cell(h, k), cell.index());
+                let one = CellSet::single(cell);
+                assert_eq!(positions(one, h), 1 << k);
+                assert_eq!(cells_at(1 << k, h), one);
+            }
+        }
+        let set: CellSet = [Cell::from_rc(3, 4), Cell::from_rc(5, 5)].into_iter().collect();
+        assert_eq!(positions(set, 18 + 4), 0b100_000_010);
+        assert_eq!(cells_at(0b100_000_010, 18 + 4), set);
+    }
+
+    #[test]
+    fn subsets_with_exact_unions() {
+        // Members 0, 2, 5 have masks within bits {1, 4}; member 3 has bit 7 only.
+        let mut masks = [0u16; 9];
+        masks[0] = 0b10010;
+        masks[2] = 0b00010;
+        masks[3] = 0b10000000;
+        masks[5] = 0b10000;
+        let mut found = Vec::new();
+        let _ = for_each_subset(&masks, 0b101101, 2, &mut |m, u| {
+            found.push((m, u));
+            ControlFlow::Continue(())
+        });
+        // Pairs: {0,2}, {0,5}, {2,5} inside bits {1, 4}; {2,3} and {3,5} with bit 7.
+        assert_eq!(
+            found,
+            [
+                (0b101, 0b10010),
+                (0b100001, 0b10010),
+                (0b1100, 0b10000010),
+                (0b100100, 0b10010),
+                (0b101000, 0b10010000)
+            ]
+        );
+        let mut triples = 0;
+        let _ = for_each_subset(&masks, 0b101101, 3, &mut |_, _| {
+            triples += 1;
+            ControlFlow::Continue(())
+        });
+        // {0,2,3}, {0,3,5}, {2,3,5} unite to 3 bits; {0,2,5} to only 2.
+        assert_eq!(triples, 3);
+    }
+}

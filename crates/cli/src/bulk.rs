@@ -1,0 +1,85 @@
+//! The bulk runner shared by `solve`, `check` and `rate`: stream chunks from the input, process
+//! each chunk's lines in parallel on a rayon pool, write the results in input order, keep the
+//! progress bar and the tally.
+
+use crate::input::{Input, Line};
+use crate::progress::{Progress, Tally};
+use anyhow::Result;
+use rayon::prelude::*;
+use std::io::{BufWriter, Write};
+use std::path::Path;
+
+/// How one line ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Solved by logic (or plain brute force in the default mode).
+    Solved,
+    /// Solved, with the brute-force fallback.
+    Fallback,
+    /// Logic stalled, fallback disabled.
+    Stuck,
+    /// No solution.
+    NoSolution,
+    /// Two or more solutions.
+    Multiple,
+    /// Not a valid puzzle line.
+    Invalid,
+}
+
+/// The result of one line: its output text (without newline; empty text writes no line, for
+/// report-style commands) and kind; `None` for blank and comment lines.
+pub type Processed = Option<(String, Kind)>;
+
+/// Runs `f` over every line of `path` with `threads` workers (0 = all cores), writing each
+/// result line to standard output in input order.
+pub fn run<F>(path: Option<&Path>, threads: usize, f: F) -> Result<Tally>
+where
+    F: Fn(&Line) -> Processed + Sync,
+{
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
+    let input = Input::open(path)?;
+    let progress = Progress::new(input.total_bytes);
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::with_capacity(1 << 20, stdout.lock());
+    let mut tally = Tally::default();
+    let mut broken_pipe = false;
+    for chunk in input.chunks.iter() {
+        let results: Vec<Processed> = pool.install(|| chunk.lines.par_iter().map(&f).collect());
+        for (text, kind) in results.into_iter().flatten() {
+            match kind {
+                Kind::Solved => tally.solved += 1,
+                Kind::Fallback => {
+                    tally.solved += 1;
+                    tally.fallback += 1;
+                }
+                Kind::Stuck => tally.stuck += 1,
+                Kind::NoSolution => tally.no_solution += 1,
+                Kind::Multiple => tally.multiple += 1,
+                Kind::Invalid => tally.invalid += 1,
+            }
+            if !broken_pipe && !text.is_empty() {
+                let r = out.write_all(text.as_bytes()).and_then(|()| out.write_all(b"\n"));
+                if let Err(e) = r {
+                    if e.kind() == std::io::ErrorKind::BrokenPipe {
+                        broken_pipe = true;
+                    } else {
+                        return Err(e.into());
+                    }
+                }
+            }
+        }
+        progress.update(tally.total(), chunk.bytes_read);
+        if broken_pipe {
+            break;
+        }
+    }
+    if !broken_pipe {
+        match out.flush() {
+            Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => return Err(e.into()),
+            _ => {}
+        }
+    }
+    input.finish()?;
+    progress.finish(&tally, "");
+    Ok(tally)
+}

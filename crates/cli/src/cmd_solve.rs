@@ -1,0 +1,188 @@
+//! `bitdoku solve`: brute force by default, the logic engine with `--logic` (or any logic
+//! option); one output line per puzzle line, in input order.
+
+use crate::bulk::{self, Kind, Processed};
+use crate::input::Line;
+use crate::{InputArg, OrderArgs, json, parse_granularity};
+use bitdoku_bitboard::{Puzzle, parse_line_at, to_line};
+use bitdoku_engine::{Engine, Granularity, Options, Outcome, Status};
+use bitdoku_strategies::Step;
+use clap::Args;
+use std::fmt::Write;
+
+/// Arguments of `solve`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    input: InputArg,
+    /// One JSON object per puzzle line instead of the solution.
+    #[arg(long)]
+    json: bool,
+    /// Worker threads (default: all cores).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Solve with the technique engine; fall back to search only when logic stalls.
+    #[arg(long)]
+    logic: bool,
+    /// Forbid the brute-force fallback (implies --logic).
+    #[arg(long)]
+    no_fallback: bool,
+    /// Fill `steps` in the JSON output (implies --logic and single granularity).
+    #[arg(long)]
+    trace: bool,
+    #[command(flatten)]
+    order: OrderArgs,
+    /// single (one step, then restart) or batch (all steps of the first productive technique).
+    /// Default: batch, or single with --trace.
+    #[arg(long, value_parser = parse_granularity)]
+    granularity: Option<Granularity>,
+}
+
+pub fn run(a: SolveArgs) -> anyhow::Result<bool> {
+    let logic = a.logic || a.no_fallback || a.trace || a.order.given() || a.granularity.is_some();
+    let engine = if logic {
+        let mut o = Options::new(a.order.resolve()?);
+        o.fallback = !a.no_fallback;
+        o.trace = a.trace;
+        o.granularity = a.granularity.unwrap_or(if a.trace { Granularity::Single } else { Granularity::Batch });
+        Some(Engine::new(o))
+    } else {
+        None
+    };
+    let json = a.json;
+    let tally = bulk::run(a.input.file.as_deref(), a.threads, |line| solve_line(line, engine.as_ref(), json))?;
+    Ok(tally.all_solved())
+}
+
+fn solve_line(line: &Line, engine: Option<&Engine>, as_json: bool) -> Processed {
+    let puzzle = match parse_line_at(&line.text, line.number) {
+        Ok(None) => return None,
+        Ok(Some(p)) => p,
+        Err(e) => {
+            let msg = e.to_string();
+            let text = if as_json {
+                let mut s = format!("{{\"line\":{},\"puzzle\":", line.number);
+                json::string(&mut s, line.text.trim_end_matches(['\r', '\n']));
+                s.push_str(",\"status\":\"invalid\",\"solution\":null,\"fallback\":false,\"steps\":[],\"error\":");
+                json::string(&mut s, &msg);
+                s.push('}');
+                s
+            } else {
+                format!("error: {msg}")
+            };
+            return Some((text, Kind::Invalid));
+        }
+    };
+    Some(match engine {
+        None => brute(line.number, &puzzle, as_json),
+        Some(e) => logic(line.number, &puzzle, e, as_json),
+    })
+}
+
+fn digits(values: &[u8; 81]) -> String {
+    values.iter().map(|&v| (b'0' + v) as char).collect()
+}
+
+fn brute(number: usize, puzzle: &Puzzle, as_json: bool) -> (String, Kind) {
+    let masks = puzzle.candidates().search_masks();
+    let (count, first) = bitdoku_brute::count_solutions(&masks, 2);
+    let (status, kind) = match count {
+        0 => (Status::NoSolution, Kind::NoSolution),
+        1 => (Status::Solved, Kind::Solved),
+        _ => (Status::MultipleSolutions, Kind::Multiple),
+    };
+    let solution = (count == 1).then(|| digits(&first.expect("solution").0));
+    if as_json {
+        let mut s = header(number, puzzle, status, solution.as_deref(), false);
+        s.push_str(",\"steps\":[]}");
+        (s, kind)
+    } else {
+        (plain(status, solution, None), kind)
+    }
+}
+
+fn plain(status: Status, solution: Option<String>, stuck_state: Option<String>) -> String {
+    match status {
+        Status::Solved => solution.unwrap_or_default(),
+        Status::NoSolution => "error: no solution".to_string(),
+        Status::MultipleSolutions => "error: multiple solutions".to_string(),
+        Status::Stuck => format!("error: stuck: {}", stuck_state.unwrap_or_default()),
+    }
+}
+
+fn header(number: usize, puzzle: &Puzzle, status: Status, solution: Option<&str>, fallback: bool) -> String {
+    let mut s = format!("{{\"line\":{number},\"puzzle\":\"{}\",\"status\":\"{}\",\"solution\":", puzzle.to_line(), status.as_str());
+    match solution {
+        Some(sol) => {
+            let _ = write!(s, "\"{sol}\"");
+        }
+        None => s.push_str("null"),
+    }
+    let _ = write!(s, ",\"fallback\":{fallback}");
+    s
+}
+
+/// Appends one step as a JSON object.
+pub fn step_json(s: &mut String, step: &Step) {
+    let (places, elims): (Vec<String>, Vec<String>) =
+        step.effects_text().into_iter().partition(|t| !t.contains("<>"));
+    s.push_str("{\"technique\":");
+    json::string(s, step.technique.as_str());
+    s.push_str(",\"placements\":");
+    json::strings(s, &places);
+    s.push_str(",\"eliminations\":");
+    json::strings(s, &elims);
+    s.push_str(",\"explanation\":");
+    json::string(s, &step.explain());
+    if !step.evidence.cells.is_empty() {
+        s.push_str(",\"cells\":");
+        let cells: Vec<String> = step.evidence.cells.iter().map(|c| c.to_string()).collect();
+        json::strings(s, &cells);
+    }
+    s.push('}');
+}
+
+fn logic(number: usize, puzzle: &Puzzle, engine: &Engine, as_json: bool) -> (String, Kind) {
+    let out: Outcome = engine.solve(&puzzle.candidates());
+    let kind = match out.status {
+        Status::Solved if out.fallback => Kind::Fallback,
+        Status::Solved => Kind::Solved,
+        Status::Stuck => Kind::Stuck,
+        Status::NoSolution => Kind::NoSolution,
+        Status::MultipleSolutions => Kind::Multiple,
+    };
+    let solution = match out.status {
+        Status::Solved => out.solution.map(|v| digits(&v)),
+        _ => None,
+    };
+    let stuck = (out.status == Status::Stuck).then(|| to_line(&out.final_state));
+    if !as_json {
+        return (plain(out.status, solution, stuck), kind);
+    }
+    let mut s = header(number, puzzle, out.status, solution.as_deref(), out.fallback);
+    let _ = write!(s, ",\"uniqueness\":{}", out.uniqueness_allowed);
+    s.push_str(",\"order\":");
+    json::string(&mut s, engine.options().order.name());
+    let r = &out.rating;
+    let _ = write!(
+        s,
+        ",\"score\":{},\"level\":\"{}\",\"er\":{:.1},\"ep\":{:.1},\"ed\":{:.1}",
+        r.score,
+        r.level().as_str(),
+        r.er,
+        r.ep,
+        r.ed
+    );
+    if let Some(state) = stuck {
+        let _ = write!(s, ",\"state\":\"{state}\"");
+    }
+    s.push_str(",\"steps\":[");
+    for (i, step) in out.steps.iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        step_json(&mut s, step);
+    }
+    s.push_str("]}");
+    (s, kind)
+}

@@ -1,0 +1,89 @@
+//! Streaming input: lines are read in chunks (memory stays flat whatever the file size), each
+//! with its 1-based line number, on a reader thread that runs ahead of the solver by at most
+//! two chunks.
+
+use anyhow::{Context, Result};
+use std::fs::File;
+use std::io::{BufRead, BufReader, Read};
+use std::path::Path;
+use std::sync::mpsc::{Receiver, sync_channel};
+use std::thread::JoinHandle;
+
+/// One input line and its 1-based number.
+pub struct Line {
+    /// 1-based line number.
+    pub number: usize,
+    /// The text (lossily decoded: invalid UTF-8 becomes U+FFFD and is reported by the parser).
+    pub text: String,
+}
+
+/// A chunk of lines plus how many bytes of input were consumed so far (for progress).
+pub struct Chunk {
+    pub lines: Vec<Line>,
+    pub bytes_read: u64,
+}
+
+/// An input opened for streaming.
+pub struct Input {
+    /// Chunks in input order; the channel closes at the end (or after an error).
+    pub chunks: Receiver<Chunk>,
+    /// Total bytes when known (a regular file).
+    pub total_bytes: Option<u64>,
+    reader: JoinHandle<Result<()>>,
+}
+
+/// Lines per chunk: big enough to keep every worker busy, small enough for flat memory.
+pub const CHUNK_LINES: usize = 8192;
+
+impl Input {
+    /// Opens `path` (`None` or `-` = standard input).
+    pub fn open(path: Option<&Path>) -> Result<Input> {
+        let (source, total): (Box<dyn Read + Send>, Option<u64>) = match path {
+            None => (Box::new(std::io::stdin()), None),
+            Some(p) if p.as_os_str() == "-" => (Box::new(std::io::stdin()), None),
+            Some(p) => {
+                let f = File::open(p).with_context(|| format!("cannot open {}", p.display()))?;
+                let len = f.metadata().ok().map(|m| m.len());
+                (Box::new(f), len)
+            }
+        };
+        let (tx, rx) = sync_channel::<Chunk>(2);
+        let reader = std::thread::spawn(move || -> Result<()> {
+            let mut r = BufReader::with_capacity(1 << 20, source);
+            let mut buf = Vec::with_capacity(1024);
+            let mut number = 0usize;
+            let mut bytes_read = 0u64;
+            loop {
+                let mut lines = Vec::with_capacity(CHUNK_LINES);
+                while lines.len() < CHUNK_LINES {
+                    buf.clear();
+                    let n = r.read_until(b'\n', &mut buf).context("cannot read input")?;
+                    if n == 0 {
+                        break;
+                    }
+                    bytes_read += n as u64;
+                    number += 1;
+                    let text = match String::from_utf8(std::mem::take(&mut buf)) {
+                        Ok(s) => s,
+                        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+                    };
+                    lines.push(Line { number, text });
+                }
+                let done = lines.len() < CHUNK_LINES;
+                if !lines.is_empty() && tx.send(Chunk { lines, bytes_read }).is_err() {
+                    return Ok(());
+                }
+                if done {
+                    return Ok(());
+                }
+            }
+        });
+        Ok(Input { chunks: rx, total_bytes: total, reader })
+    }
+
+    /// Waits for the reader thread and reports a read error.
+    pub fn finish(self) -> Result<()> {
+        drop(self.chunks);
+        self.reader.join().map_err(|_| anyhow::anyhow!("input reader panicked"))?
+    }
+}

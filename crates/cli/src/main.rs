@@ -1,0 +1,125 @@
+//! `bitdoku`: bulk-solve, rate, hint, check and reglib conformance from the command line.
+//!
+//! Exit status: 0 when every puzzle line was solved (or every check passed), 1 when some were
+//! not, 2 for usage errors or unreadable input.
+
+mod bulk;
+mod cmd_check;
+mod cmd_hint;
+mod cmd_rate;
+mod cmd_reglib;
+mod cmd_solve;
+mod input;
+mod json;
+mod progress;
+
+use bitdoku_engine::{Granularity, Order};
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Solve Sudoku the way a strong human does, at machine speed.
+#[derive(Parser)]
+#[command(name = "bitdoku", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Solve every puzzle of a file (or standard input): one output line per puzzle line.
+    Solve(cmd_solve::SolveArgs),
+    /// Rate every puzzle: HoDoKu level and score, SE-style ER/EP/ED.
+    Rate(cmd_rate::RateArgs),
+    /// The next logical step for a puzzle or a 729-character candidate grid.
+    Hint(cmd_hint::HintArgs),
+    /// Solve with logic and verify every step against the brute-force solution (like HoDoKu /bt).
+    Check(cmd_check::CheckArgs),
+    /// Run HoDoKu's regression library against the implemented techniques.
+    Reglib(cmd_reglib::ReglibArgs),
+    /// List the techniques and presets.
+    Techniques,
+}
+
+/// Options that choose the technique order, shared by the logic commands.
+#[derive(Args, Clone, Debug)]
+pub struct OrderArgs {
+    /// Technique order: comma-separated ids (see `bitdoku techniques`).
+    #[arg(long, value_name = "IDS", conflicts_with = "preset")]
+    order: Option<String>,
+    /// Named order: singles, seeds, hodoku, all.
+    #[arg(long, value_name = "NAME")]
+    preset: Option<String>,
+}
+
+impl OrderArgs {
+    /// Whether an order was chosen explicitly.
+    fn given(&self) -> bool {
+        self.order.is_some() || self.preset.is_some()
+    }
+
+    /// The chosen order, `hodoku` by default.
+    fn resolve(&self) -> anyhow::Result<Order> {
+        let text = self.order.as_deref().or(self.preset.as_deref()).unwrap_or("hodoku");
+        if self.preset.is_some() && Order::preset(text).is_none() {
+            anyhow::bail!("unknown preset {text:?} (singles, seeds, hodoku, all)");
+        }
+        Ok(Order::parse(text)?)
+    }
+}
+
+/// Parses `single` / `batch`.
+fn parse_granularity(s: &str) -> Result<Granularity, String> {
+    s.parse()
+}
+
+/// Input file argument help shared by commands.
+#[derive(Args, Clone, Debug)]
+pub struct InputArg {
+    /// Puzzle file, one puzzle per line; `-` or nothing for standard input.
+    file: Option<PathBuf>,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Solve(a) => cmd_solve::run(a),
+        Command::Rate(a) => cmd_rate::run(a),
+        Command::Hint(a) => cmd_hint::run(a),
+        Command::Check(a) => cmd_check::run(a),
+        Command::Reglib(a) => cmd_reglib::run(a),
+        Command::Techniques => techniques(),
+    };
+    match result {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("bitdoku: error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn techniques() -> anyhow::Result<bool> {
+    println!("{:<30} {:<14} {:>5} {:>6} {:<8} {:>4}", "id", "family", "order", "score", "level", "se");
+    let mut all: Vec<_> = bitdoku_strategies::registry::all().map(|t| t.id).collect();
+    all.sort_by_key(|t| t.hodoku_order());
+    for t in all {
+        println!(
+            "{:<30} {:<14} {:>5} {:>6} {:<8} {:>4.1}",
+            t.as_str(),
+            t.family().as_str(),
+            t.hodoku_order(),
+            t.score(),
+            t.level().as_str(),
+            t.se_rating()
+        );
+    }
+    println!();
+    for (name, what) in bitdoku_engine::PRESETS {
+        let o = Order::preset(name).expect("preset");
+        println!("preset {name}: {what}\n  {}", o.to_list());
+    }
+    Ok(true)
+}

@@ -1,0 +1,16 @@
+//! The bitdoku engine: technique orders as data ([`Order`]), the solve loop in single or batch
+//! granularity ([`Engine`]), step traces, ratings ([`Rating`]), a `/bt`-style soundness check
+//! ([`Verifier`]), and the brute-force fallback and solution counting (re-exported from
+//! `bitdoku-brute`).
+#![deny(missing_docs)]
+
+mod order;
+mod rating;
+mod solve;
+mod verify;
+
+pub use bitdoku_brute::{Count, count_solutions, solve_unique};
+pub use order::{Order, OrderError, PRESETS};
+pub use rating::Rating;
+pub use solve::{Engine, Granularity, Options, Outcome, Status, TechniqueStats};
+pub use verify::{Unsound, Verifier};

@@ -1,0 +1,199 @@
+//! Technique orders as data: a list of ids, parsed from `a,b,c` or a preset name.
+//!
+//! Presets:
+//! - `singles`: full house, naked single, hidden single;
+//! - `seeds`: the techniques of the seed articles (singles, locked candidates, pairs and
+//!   triples, X-Wing, Swordfish and their finned forms, skyscraper, two-string kite, XY-,
+//!   XYZ- and WXYZ-Wing, avoidable rectangles);
+//! - `hodoku`: HoDoKu 2.2.0's default order restricted to what bitdoku implements, with
+//!   WXYZ-Wing right after XYZ-Wing;
+//! - `all`: every implemented technique, in HoDoKu order (today the same set as `hodoku`;
+//!   techniques HoDoKu leaves off by default will only be in `all`).
+//!
+//! Ids of techniques that are not implemented yet are dropped from presets; in an explicit
+//! list they are an error.
+
+use bitdoku_strategies::{TechniqueId, registry};
+use std::fmt;
+
+/// An ordered list of techniques with the name it was given by.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Order {
+    name: String,
+    ids: Vec<TechniqueId>,
+}
+
+/// Why an order could not be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OrderError {
+    /// Not a preset and not a technique id.
+    Unknown(String),
+    /// A known id whose technique is not implemented.
+    NotImplemented(TechniqueId),
+    /// The brute-force fallback is not a technique of an order.
+    BruteForce,
+    /// An id listed twice.
+    Duplicate(TechniqueId),
+    /// No technique at all.
+    Empty,
+}
+
+impl fmt::Display for OrderError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OrderError::Unknown(s) => write!(
+                f,
+                "unknown technique or preset {s:?} (presets: {})",
+                PRESETS.iter().map(|p| p.0).collect::<Vec<_>>().join(", ")
+            ),
+            OrderError::NotImplemented(id) => write!(f, "technique {id} is not implemented yet"),
+            OrderError::BruteForce => {
+                write!(f, "brute-force is the fallback, not a technique (see --no-fallback)")
+            }
+            OrderError::Duplicate(id) => write!(f, "technique {id} is listed twice"),
+            OrderError::Empty => write!(f, "the order lists no technique"),
+        }
+    }
+}
+
+impl std::error::Error for OrderError {}
+
+use TechniqueId as T;
+
+const SINGLES: &[TechniqueId] = &[T::FullHouse, T::NakedSingle, T::HiddenSingle];
+
+const SEEDS: &[TechniqueId] = &[
+    T::FullHouse,
+    T::NakedSingle,
+    T::HiddenSingle,
+    T::LockedCandidatesPointing,
+    T::LockedCandidatesClaiming,
+    T::NakedPair,
+    T::HiddenPair,
+    T::NakedTriple,
+    T::HiddenTriple,
+    T::XWing,
+    T::Swordfish,
+    T::FinnedXWing,
+    T::FinnedSwordfish,
+    T::Skyscraper,
+    T::TwoStringKite,
+    T::XyWing,
+    T::XyzWing,
+    T::WxyzWing,
+    T::AvoidableRectangle1,
+    T::AvoidableRectangle2,
+];
+
+fn hodoku_sorted() -> Vec<TechniqueId> {
+    let mut ids: Vec<TechniqueId> = registry::all().map(|t| t.id).collect();
+    ids.sort_by_key(|t| t.hodoku_order());
+    ids
+}
+
+/// The presets: name and description.
+pub const PRESETS: &[(&str, &str)] = &[
+    ("singles", "full house, naked single, hidden single"),
+    ("seeds", "the techniques of the seed articles"),
+    ("hodoku", "HoDoKu 2.2.0's default order, restricted to what exists"),
+    ("all", "every implemented technique, in HoDoKu order"),
+];
+
+impl Order {
+    /// A preset by name.
+    pub fn preset(name: &str) -> Option<Order> {
+        let ids: Vec<TechniqueId> = match name {
+            "singles" => SINGLES.to_vec(),
+            "seeds" => SEEDS.to_vec(),
+            "hodoku" | "all" => hodoku_sorted(),
+            _ => return None,
+        };
+        let ids = ids.into_iter().filter(|&t| registry::get(t).is_some()).collect();
+        Some(Order { name: name.to_string(), ids })
+    }
+
+    /// A preset name or a comma-separated list of ids.
+    pub fn parse(text: &str) -> Result<Order, OrderError> {
+        let text = text.trim();
+        if let Some(order) = Order::preset(text) {
+            return Ok(order);
+        }
+        let mut ids = Vec::new();
+        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let id: TechniqueId =
+                part.parse().map_err(|_| OrderError::Unknown(part.to_string()))?;
+            if id == TechniqueId::BruteForce {
+                return Err(OrderError::BruteForce);
+            }
+            if registry::get(id).is_none() {
+                return Err(OrderError::NotImplemented(id));
+            }
+            if ids.contains(&id) {
+                return Err(OrderError::Duplicate(id));
+            }
+            ids.push(id);
+        }
+        if ids.is_empty() {
+            return Err(OrderError::Empty);
+        }
+        Ok(Order { name: text.to_string(), ids })
+    }
+
+    /// A list of ids under a given name.
+    pub fn from_ids(name: &str, ids: Vec<TechniqueId>) -> Order {
+        Order { name: name.to_string(), ids }
+    }
+
+    /// The name: the preset name or the list as given.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The ids in order.
+    #[must_use]
+    pub fn ids(&self) -> &[TechniqueId] {
+        &self.ids
+    }
+
+    /// The ids joined with commas.
+    #[must_use]
+    pub fn to_list(&self) -> String {
+        self.ids.iter().map(|t| t.as_str()).collect::<Vec<_>>().join(",")
+    }
+}
+
+impl fmt::Display for Order {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_parse_and_are_implemented() {
+        for (name, _) in PRESETS {
+            let o = Order::parse(name).unwrap();
+            assert_eq!(o.name(), *name);
+            assert!(o.ids().iter().all(|&t| registry::get(t).is_some()));
+        }
+    }
+
+    #[test]
+    fn lists_and_errors() {
+        assert!(matches!(Order::parse("no-such"), Err(OrderError::Unknown(_))));
+        assert_eq!(Order::parse("brute-force"), Err(OrderError::BruteForce));
+        assert_eq!(Order::parse(" , "), Err(OrderError::Empty));
+        if registry::get(TechniqueId::NakedSingle).is_some() {
+            let o = Order::parse("naked-single").unwrap();
+            assert_eq!(o.ids(), &[TechniqueId::NakedSingle]);
+            assert_eq!(
+                Order::parse("naked-single,naked-single"),
+                Err(OrderError::Duplicate(TechniqueId::NakedSingle))
+            );
+        }
+    }
+}

@@ -1,0 +1,92 @@
+//! Difficulty ratings of a solution path: HoDoKu's score and level, and Sudoku-Explainer-style
+//! ER/EP/ED (the hardest step overall, up to the first placement, up to the first elimination).
+//!
+//! Ratings are meaningful in single granularity (one step at a time, easiest first). In batch
+//! granularity each step of a batch is counted, so scores are comparable but larger.
+
+use bitdoku_strategies::{Level, Step, TechniqueId};
+
+/// A path's rating.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Rating {
+    /// HoDoKu score: the sum of every applied step's score.
+    pub score: u32,
+    /// The hardest technique's level (None before any step).
+    pub hardest: Option<Level>,
+    /// SE-style ER: the highest step rating on the path.
+    pub er: f32,
+    /// SE-style EP: the highest step rating up to and including the first placement.
+    pub ep: f32,
+    /// SE-style ED: the highest step rating up to and including the first elimination.
+    pub ed: f32,
+    placed: bool,
+    eliminated: bool,
+}
+
+impl Rating {
+    /// Adds one applied step of `id` (`step` = None for the brute-force fallback).
+    pub fn add(&mut self, id: TechniqueId, step: Option<&Step>) {
+        let places = step.is_none_or(|s| s.placements.iter().any(|p| !p.is_empty()));
+        let eliminates = step.is_some_and(|s| s.eliminations.iter().any(|e| !e.is_empty()));
+        self.score = self.score.saturating_add(id.score());
+        self.hardest = self.hardest.max(Some(id.level()));
+        let r = id.se_rating();
+        self.er = self.er.max(r);
+        if !self.placed {
+            self.ep = self.ep.max(r);
+            self.placed = places;
+        }
+        if !self.eliminated {
+            self.ed = self.ed.max(r);
+            self.eliminated = eliminates || places;
+        }
+    }
+
+    /// Adds a batch of `steps` steps of `id` (effects not inspected: EP/ED treat the batch as
+    /// both placing and eliminating).
+    pub fn add_batch(&mut self, id: TechniqueId, steps: u32) {
+        for _ in 0..steps.max(1) {
+            self.add(id, None);
+        }
+    }
+
+    /// HoDoKu's level: the hardest step's level, bumped while the total score exceeds that
+    /// level's maximum (easy 800, medium 1000, hard 1600, unfair 1800).
+    #[must_use]
+    pub fn level(&self) -> Level {
+        let mut level = self.hardest.unwrap_or(Level::Easy);
+        while self.score > level.max_score() {
+            level = match level {
+                Level::Easy => Level::Medium,
+                Level::Medium => Level::Hard,
+                Level::Hard => Level::Unfair,
+                Level::Unfair | Level::Extreme => Level::Extreme,
+            };
+            if level == Level::Extreme {
+                break;
+            }
+        }
+        level
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn level_bumps_with_score() {
+        let mut r = Rating::default();
+        r.add(TechniqueId::HiddenSingle, None);
+        assert_eq!(r.level(), Level::Easy);
+        for _ in 0..60 {
+            r.add(TechniqueId::HiddenSingle, None);
+        }
+        assert_eq!(r.score, 61 * 14);
+        assert_eq!(r.level(), Level::Medium);
+        r.add(TechniqueId::BruteForce, None);
+        assert_eq!(r.level(), Level::Extreme);
+        assert_eq!(r.er, 20.0);
+        assert_eq!(r.ep, 1.5);
+    }
+}

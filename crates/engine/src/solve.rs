@@ -1,0 +1,337 @@
+//! The solve loop: run the order's techniques on a state, apply what the first productive one
+//! finds (one step, or all of its steps in batch granularity), restart from the top, and fall
+//! back to brute force when logic stalls (unless disabled).
+//!
+//! Before any logic the puzzle's solutions are counted up to two (brute force, microseconds):
+//! this decides the `no_solution` / `multiple_solutions` statuses, whether uniqueness
+//! techniques may run (exactly one solution, never otherwise), and gives the solution that
+//! `verify` checks every step against.
+
+use crate::order::Order;
+use crate::rating::Rating;
+use crate::verify::{Unsound, Verifier};
+use bitdoku_bitboard::{Candidates, Digit};
+use bitdoku_strategies::{FirstStep, Step, Technique, TechniqueId, Union, apply_effects, registry};
+use std::time::Instant;
+
+/// How much a productive technique applies before the engine restarts from the top.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Granularity {
+    /// One step, then restart: for traces, hints and ratings.
+    Single,
+    /// Every step the first productive technique finds on the state, then restart: for
+    /// throughput. Deterministic: the state sequence depends only on state and order.
+    Batch,
+}
+
+impl std::str::FromStr for Granularity {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Granularity, String> {
+        match s {
+            "single" => Ok(Granularity::Single),
+            "batch" => Ok(Granularity::Batch),
+            _ => Err(format!("unknown granularity {s:?} (single or batch)")),
+        }
+    }
+}
+
+/// Engine options.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The techniques, in order.
+    pub order: Order,
+    /// Single or batch.
+    pub granularity: Granularity,
+    /// Finish with brute force when logic stalls.
+    pub fallback: bool,
+    /// Keep every applied step in the outcome.
+    pub trace: bool,
+    /// Time each technique call (a clock read per call).
+    pub timing: bool,
+    /// Check every step against the solution(s) before applying it.
+    pub verify: bool,
+}
+
+impl Options {
+    /// Defaults for an order: batch, fallback on, no trace, no timing, no verify.
+    pub fn new(order: Order) -> Options {
+        Options {
+            order,
+            granularity: Granularity::Batch,
+            fallback: true,
+            trace: false,
+            timing: false,
+            verify: false,
+        }
+    }
+}
+
+/// The final status of a puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Solved (by logic, or with the fallback).
+    Solved,
+    /// Logic stalled and the fallback was disabled.
+    Stuck,
+    /// The puzzle has no solution.
+    NoSolution,
+    /// The puzzle has two or more solutions.
+    MultipleSolutions,
+}
+
+impl Status {
+    /// The contract's name for the status.
+    #[must_use]
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Stuck => "stuck",
+            Status::NoSolution => "no_solution",
+            Status::MultipleSolutions => "multiple_solutions",
+        }
+    }
+}
+
+/// Counters for one technique of the order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TechniqueStats {
+    /// Times the technique was run.
+    pub calls: u64,
+    /// Times it was productive (a step or a batch applied).
+    pub hits: u64,
+    /// Steps applied (a batch counts each of its steps).
+    pub steps: u64,
+    /// Candidates eliminated.
+    pub eliminations: u64,
+    /// Digits placed.
+    pub placements: u64,
+    /// Time spent searching, in nanoseconds (only with `timing`).
+    pub nanos: u64,
+}
+
+impl TechniqueStats {
+    /// Adds another counter set.
+    pub fn add(&mut self, o: &TechniqueStats) {
+        self.calls += o.calls;
+        self.hits += o.hits;
+        self.steps += o.steps;
+        self.eliminations += o.eliminations;
+        self.placements += o.placements;
+        self.nanos += o.nanos;
+    }
+}
+
+/// What solving one puzzle produced.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// Final status.
+    pub status: Status,
+    /// The solution when the status is `Solved` (also known, from the uniqueness count, when
+    /// logic got `Stuck` on a unique puzzle).
+    pub solution: Option<[u8; 81]>,
+    /// Whether brute force had to finish the puzzle.
+    pub fallback: bool,
+    /// Whether uniqueness techniques were allowed (exactly one solution).
+    pub uniqueness_allowed: bool,
+    /// Applied steps (with `trace`); a fallback adds a final `brute-force` step.
+    pub steps: Vec<Step>,
+    /// Per technique of the order, same indices as the order.
+    pub stats: Vec<TechniqueStats>,
+    /// HoDoKu score/level and SE-style ratings of the logical path.
+    pub rating: Rating,
+    /// Steps that removed a true candidate (with `verify`).
+    pub unsound: Vec<Unsound>,
+    /// Steps verified (with `verify`).
+    pub verified_steps: u64,
+    /// Brute-force guesses (uniqueness count plus fallback).
+    pub guesses: u64,
+    /// The state when logic stopped.
+    pub final_state: Candidates,
+}
+
+/// The logic engine for one order and option set. Cheap to share between threads.
+#[derive(Clone, Debug)]
+pub struct Engine {
+    options: Options,
+    techniques: Vec<&'static Technique>,
+}
+
+impl Engine {
+    /// Builds the engine; ids of the order that are not implemented are skipped.
+    pub fn new(options: Options) -> Engine {
+        let techniques = options.order.ids().iter().filter_map(|&id| registry::get(id)).collect();
+        Engine { options, techniques }
+    }
+
+    /// The options.
+    #[must_use]
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The techniques run, in order.
+    #[must_use]
+    pub fn techniques(&self) -> &[&'static Technique] {
+        &self.techniques
+    }
+
+    /// Solves from `start`.
+    pub fn solve(&self, start: &Candidates) -> Outcome {
+        let masks = start.search_masks();
+        let (count, first, stats) = bitdoku_brute::count_solutions_with_stats(&masks, 2);
+        let unique = count == 1 && !start.has_contradiction();
+        let solution = if unique { first.map(|s| s.0) } else { None };
+        let mut out = Outcome {
+            status: match count {
+                0 => Status::NoSolution,
+                1 => Status::Solved,
+                _ => Status::MultipleSolutions,
+            },
+            solution,
+            fallback: false,
+            uniqueness_allowed: unique,
+            steps: Vec::new(),
+            stats: vec![TechniqueStats::default(); self.techniques.len()],
+            rating: Rating::default(),
+            unsound: Vec::new(),
+            verified_steps: 0,
+            guesses: stats.guesses,
+            final_state: *start,
+        };
+        if count == 0 {
+            return out;
+        }
+        let verifier = self.options.verify.then(|| Verifier::new(solution));
+        let mut state = *start;
+        self.run_logic(&mut state, unique, verifier.as_ref(), &mut out);
+        out.final_state = state;
+        if count >= 2 {
+            return out;
+        }
+        if state.is_solved() {
+            out.solution = Some(state.values());
+        } else if self.options.fallback {
+            out.fallback = true;
+            let values = solution.expect("unique puzzle has a solution");
+            out.solution = Some(values);
+            out.rating.add(TechniqueId::BruteForce, None);
+            if self.options.trace {
+                out.steps.push(fallback_step(&state, &values));
+            }
+        } else {
+            out.status = Status::Stuck;
+        }
+        out
+    }
+
+    fn run_logic(&self, state: &mut Candidates, unique: bool, verifier: Option<&Verifier>, out: &mut Outcome) {
+        'restart: while !state.is_solved() {
+            for (i, t) in self.techniques.iter().enumerate() {
+                if t.id.needs_uniqueness() && !unique {
+                    continue;
+                }
+                let started = self.options.timing.then(Instant::now);
+                let applied = match self.options.granularity {
+                    Granularity::Single => self.apply_single(t, state, verifier, out, i),
+                    Granularity::Batch if self.options.trace || verifier.is_some() => {
+                        self.apply_batch_traced(t, state, verifier, out, i)
+                    }
+                    Granularity::Batch => self.apply_batch(t, state, out, i),
+                };
+                let s = &mut out.stats[i];
+                s.calls += 1;
+                if let Some(t0) = started {
+                    s.nanos += t0.elapsed().as_nanos() as u64;
+                }
+                if applied {
+                    s.hits += 1;
+                    continue 'restart;
+                }
+            }
+            return;
+        }
+    }
+
+    fn record(&self, step: &Step, state: &Candidates, verifier: Option<&Verifier>, out: &mut Outcome, i: usize) {
+        if let Some(v) = verifier {
+            out.verified_steps += 1;
+            if let Some(bad) = v.check(state, step) {
+                out.unsound.push(bad);
+            }
+        }
+        let s = &mut out.stats[i];
+        s.steps += 1;
+        s.eliminations += step.eliminations.iter().zip(state.masks()).map(|(e, m)| (*e & *m).len() as u64).sum::<u64>();
+        s.placements += step.placements.iter().map(|p| p.len() as u64).sum::<u64>();
+        out.rating.add(step.technique, Some(step));
+        if self.options.trace {
+            out.steps.push(*step);
+        }
+    }
+
+    fn apply_single(&self, t: &Technique, state: &mut Candidates, verifier: Option<&Verifier>, out: &mut Outcome, i: usize) -> bool {
+        let mut sink = FirstStep(None);
+        let _ = (t.find)(state, &mut sink);
+        let Some(step) = sink.0 else { return false };
+        self.record(&step, state, verifier, out, i);
+        step.apply(state)
+    }
+
+    fn apply_batch_traced(&self, t: &Technique, state: &mut Candidates, verifier: Option<&Verifier>, out: &mut Outcome, i: usize) -> bool {
+        let mut steps: Vec<Step> = Vec::new();
+        let _ = (t.find)(state, &mut steps);
+        if steps.is_empty() {
+            return false;
+        }
+        let mut union = Union::default();
+        for step in &steps {
+            self.record(step, state, verifier, out, i);
+            let _ = bitdoku_strategies::Sink::push(&mut union, *step);
+        }
+        apply_effects(state, &union.placements, &union.eliminations)
+    }
+
+    fn apply_batch(&self, t: &Technique, state: &mut Candidates, out: &mut Outcome, i: usize) -> bool {
+        let mut union = Union::default();
+        let _ = (t.find)(state, &mut union);
+        if union.steps == 0 {
+            return false;
+        }
+        let s = &mut out.stats[i];
+        s.steps += u64::from(union.steps);
+        s.eliminations += union.eliminations.iter().zip(state.masks()).map(|(e, m)| (*e & *m).len() as u64).sum::<u64>();
+        s.placements += union.placements.iter().map(|p| p.len() as u64).sum::<u64>();
+        out.rating.add_batch(t.id, union.steps);
+        apply_effects(state, &union.placements, &union.eliminations)
+    }
+
+    /// The next step from `state` (single granularity, first technique of the order that
+    /// applies), or `None` when no technique of the order applies. Uniqueness techniques are
+    /// used only if `state` has exactly one solution.
+    pub fn hint(&self, state: &Candidates) -> Option<Step> {
+        let (count, _) = bitdoku_brute::count_solutions(&state.search_masks(), 2);
+        let unique = count == 1;
+        for t in &self.techniques {
+            if t.id.needs_uniqueness() && !unique {
+                continue;
+            }
+            let mut sink = FirstStep(None);
+            let _ = (t.find)(state, &mut sink);
+            if sink.0.is_some() {
+                return sink.0;
+            }
+        }
+        None
+    }
+}
+
+/// The `brute-force` step that fills the remaining cells from the solution.
+fn fallback_step(state: &Candidates, values: &[u8; 81]) -> Step {
+    let mut step = Step::new(TechniqueId::BruteForce);
+    for cell in state.unsolved() {
+        let d = Digit::from_value(values[cell.index()]).expect("solution digit");
+        step.place(cell, d);
+    }
+    step.evidence.cells = state.unsolved();
+    step
+}

@@ -1,0 +1,173 @@
+//! [`NaiveEngine`]: the solve loop of the seed articles, with the order as data.
+//!
+//! The seed articles (003 in C++, 002's `CalcEnum` in Java) run their techniques in a fixed
+//! order and restart from the top after any progress. This engine does the same in *batch
+//! granularity*: one [`NaiveEngine::step`] runs the techniques of the order one after the
+//! other; the first one that finds anything applies the union of everything it found (all its
+//! instances, see [`crate::Findings::apply`]) and the step ends. Given a state and an order, the
+//! next state is fully determined, which is what lets this engine be compared state by state
+//! with the bitboard engine.
+
+use crate::findings::Findings;
+use crate::grid::NaiveGrid;
+use crate::{fish, intersections, single_digit, singles, subsets, uniqueness, wings};
+
+/// A technique: finds all its instances on a grid and records their effects.
+pub type FindFn = fn(&NaiveGrid, &mut Findings);
+
+/// A registered technique.
+#[derive(Clone, Copy)]
+pub struct Technique {
+    /// Its identifier (the project's kebab-case id).
+    pub id: &'static str,
+    /// Whether it assumes the puzzle has exactly one solution.
+    pub uniqueness: bool,
+    /// Its search.
+    pub find: FindFn,
+}
+
+impl std::fmt::Debug for Technique {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Technique").field(&self.id).finish()
+    }
+}
+
+const fn t(id: &'static str, find: FindFn) -> Technique {
+    Technique { id, uniqueness: false, find }
+}
+
+const fn u(id: &'static str, find: FindFn) -> Technique {
+    Technique { id, uniqueness: true, find }
+}
+
+/// Every technique of this crate, in HoDoKu's order.
+pub const TECHNIQUES: &[Technique] = &[
+    t("full-house", singles::full_house),
+    t("naked-single", singles::naked_single),
+    t("hidden-single", singles::hidden_single),
+    t("locked-pair", intersections::locked_pair),
+    t("locked-triple", intersections::locked_triple),
+    t("locked-candidates-pointing", intersections::pointing),
+    t("locked-candidates-claiming", intersections::claiming),
+    t("naked-pair", subsets::naked_pair),
+    t("naked-triple", subsets::naked_triple),
+    t("hidden-pair", subsets::hidden_pair),
+    t("hidden-triple", subsets::hidden_triple),
+    t("naked-quad", subsets::naked_quad),
+    t("hidden-quad", subsets::hidden_quad),
+    t("x-wing", fish::x_wing),
+    t("swordfish", fish::swordfish),
+    t("jellyfish", fish::jellyfish),
+    t("skyscraper", single_digit::skyscraper),
+    t("two-string-kite", single_digit::two_string_kite),
+    t("turbot-fish", single_digit::turbot_fish),
+    t("empty-rectangle", single_digit::empty_rectangle),
+    t("w-wing", wings::w_wing),
+    t("xy-wing", wings::xy_wing),
+    t("xyz-wing", wings::xyz_wing),
+    t("wxyz-wing", wings::wxyz_wing),
+    u("avoidable-rectangle-1", uniqueness::avoidable_rectangle_1),
+    u("avoidable-rectangle-2", uniqueness::avoidable_rectangle_2),
+    t("finned-x-wing", fish::finned_x_wing),
+    t("sashimi-x-wing", fish::sashimi_x_wing),
+    t("finned-swordfish", fish::finned_swordfish),
+    t("sashimi-swordfish", fish::sashimi_swordfish),
+    t("finned-jellyfish", fish::finned_jellyfish),
+    t("sashimi-jellyfish", fish::sashimi_jellyfish),
+];
+
+/// The ids of every implemented technique, in HoDoKu's order.
+#[must_use]
+pub fn implemented() -> &'static [&'static str] {
+    const IDS: [&str; TECHNIQUES.len()] = {
+        let mut ids = [""; TECHNIQUES.len()];
+        let mut i = 0;
+        while i < TECHNIQUES.len() {
+            ids[i] = TECHNIQUES[i].id;
+            i += 1;
+        }
+        ids
+    };
+    &IDS
+}
+
+/// The technique with this id, if implemented.
+#[must_use]
+pub fn technique(id: &str) -> Option<&'static Technique> {
+    TECHNIQUES.iter().find(|t| t.id == id)
+}
+
+/// Runs one technique on a grid and returns what it found (without applying it).
+#[must_use]
+pub fn find(id: &str, grid: &NaiveGrid) -> Option<Findings> {
+    let t = technique(id)?;
+    let mut found = Findings::new();
+    (t.find)(grid, &mut found);
+    Some(found)
+}
+
+/// A technique order, ready to solve with.
+#[derive(Clone, Debug)]
+pub struct NaiveEngine {
+    order: Vec<&'static Technique>,
+}
+
+impl NaiveEngine {
+    /// An engine running `order` (technique ids). An id this crate does not implement is an
+    /// error that lists every such id. When `allow_uniqueness` is false, the uniqueness
+    /// techniques of the order (avoidable rectangles) are left out: the caller passes true only
+    /// for puzzles known to have exactly one solution.
+    pub fn new(order: &[&str], allow_uniqueness: bool) -> Result<NaiveEngine, String> {
+        let mut unknown = Vec::new();
+        let mut techniques = Vec::new();
+        for &id in order {
+            match technique(id.trim()) {
+                Some(t) if t.uniqueness && !allow_uniqueness => {}
+                Some(t) => techniques.push(t),
+                None => unknown.push(id.trim()),
+            }
+        }
+        if unknown.is_empty() {
+            Ok(NaiveEngine { order: techniques })
+        } else {
+            Err(format!(
+                "the naive engine does not implement: {} (implemented: {})",
+                unknown.join(", "),
+                implemented().join(", ")
+            ))
+        }
+    }
+
+    /// The ids this engine runs, in order.
+    #[must_use]
+    pub fn order(&self) -> Vec<&'static str> {
+        self.order.iter().map(|t| t.id).collect()
+    }
+
+    /// One batch step: the first technique of the order that changes the grid applies the
+    /// union of all its findings. Returns the id that fired, or None when no technique applies.
+    pub fn step(&self, grid: &mut NaiveGrid) -> Option<&'static str> {
+        for t in &self.order {
+            let mut found = Findings::new();
+            (t.find)(grid, &mut found);
+            if !found.is_empty() {
+                found.apply(grid);
+                return Some(t.id);
+            }
+        }
+        None
+    }
+
+    /// Repeats [`NaiveEngine::step`] until the grid is solved or no technique applies; returns
+    /// the ids fired, in order.
+    pub fn solve(&self, grid: &mut NaiveGrid) -> Vec<&'static str> {
+        let mut fired = Vec::new();
+        while !grid.is_solved() {
+            match self.step(grid) {
+                Some(id) => fired.push(id),
+                None => break,
+            }
+        }
+        fired
+    }
+}

@@ -1,0 +1,173 @@
+//! Fish (X-Wing, Swordfish, Jellyfish; basic, finned, sashimi), as seed article 000 searches
+//! its finned Swordfish: for each digit, pick base lines one by one, collect the columns their
+//! candidates use, then decide cover lines and fins.
+//!
+//! For every digit `d` and both orientations (rows as base and columns as cover, or the
+//! reverse), a *base* is `n` lines and a *cover* `n` cross lines. "Candidates" are unsolved
+//! cells that still have `d`.
+//!
+//! - **Basic fish** (`x-wing`, `swordfish`, `jellyfish`; n = 2, 3, 4): every base line has 2..=n
+//!   candidates and together they use exactly `n` cross lines (the cover); `d` leaves every
+//!   other cell of the cover lines.
+//! - **Finned fish**: every base line has at least one candidate; the cover is any `n` of the
+//!   cross lines used by the base; the *fins* are the base candidates outside the cover, at
+//!   least one, all in one box. `d` leaves the cover-line cells outside the base lines inside
+//!   the fins' box. It is *sashimi* when some base line has at most one candidate in the cover
+//!   lines, *finned* otherwise (the two ids report disjoint instances).
+//!
+//! Example (finned X-Wing): 7 in row 2 only at c2, c6; in row 8 at c2, c6 and the fin r8c5
+//! (box 8): r7c6 and r9c6 lose 7.
+//!
+//! All instances: every digit, orientation, base set and cover set; the union is applied.
+
+use crate::combos::combinations;
+use crate::findings::Findings;
+use crate::grid::NaiveGrid;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Basic,
+    Finned,
+    Sashimi,
+}
+
+/// X-Wing: two base lines.
+pub fn x_wing(grid: &NaiveGrid, found: &mut Findings) {
+    fish(grid, found, 2, Kind::Basic);
+}
+
+/// Swordfish: three base lines.
+pub fn swordfish(grid: &NaiveGrid, found: &mut Findings) {
+    fish(grid, found, 3, Kind::Basic);
+}
+
+/// Jellyfish: four base lines.
+pub fn jellyfish(grid: &NaiveGrid, found: &mut Findings) {
+    fish(grid, found, 4, Kind::Basic);
+}
+
+/// Finned X-Wing.
+pub fn finned_x_wing(grid: &NaiveGrid, found: &mut Findings) {
+    fish(grid, found, 2, Kind::Finned);
+}
+
+/// Sashimi X-Wing.
+pub fn sashimi_x_wing(grid: &NaiveGrid, found: &mut Findings) {
+    fish(grid, found, 2, Kind::Sashimi);
+}
+
+/// Finned Swordfish.
+pub fn finned_swordfish(grid: &NaiveGrid, found: &mut Findings) {
+    fish(grid, found, 3, Kind::Finned);
+}
+
+/// Sashimi Swordfish.
+pub fn sashimi_swordfish(grid: &NaiveGrid, found: &mut Findings) {
+    fish(grid, found, 3, Kind::Sashimi);
+}
+
+/// Finned Jellyfish.
+pub fn finned_jellyfish(grid: &NaiveGrid, found: &mut Findings) {
+    fish(grid, found, 4, Kind::Finned);
+}
+
+/// Sashimi Jellyfish.
+pub fn sashimi_jellyfish(grid: &NaiveGrid, found: &mut Findings) {
+    fish(grid, found, 4, Kind::Sashimi);
+}
+
+/// The cell at position `cross` of line `line` (a row when `rows`, else a column).
+fn cell_at(rows: bool, line: usize, cross: usize) -> usize {
+    if rows { line * 9 + cross } else { cross * 9 + line }
+}
+
+fn fish(grid: &NaiveGrid, found: &mut Findings, n: usize, kind: Kind) {
+    for digit in 1..=9u8 {
+        for rows in [true, false] {
+            // positions[line] = the cross lines where the line has the digit.
+            let positions: Vec<Vec<usize>> = (0..9)
+                .map(|line| (0..9).filter(|&x| grid.has(cell_at(rows, line, x), digit)).collect())
+                .collect();
+            let eligible: Vec<usize> = (0..9)
+                .filter(|&line| match kind {
+                    Kind::Basic => (2..=n).contains(&positions[line].len()),
+                    Kind::Finned | Kind::Sashimi => !positions[line].is_empty(),
+                })
+                .collect();
+            for pick in combinations(eligible.len(), n) {
+                let base: Vec<usize> = pick.iter().map(|&i| eligible[i]).collect();
+                let mut used: Vec<usize> = Vec::new();
+                for &line in &base {
+                    for &x in &positions[line] {
+                        if !used.contains(&x) {
+                            used.push(x);
+                        }
+                    }
+                }
+                used.sort_unstable();
+                if kind == Kind::Basic {
+                    if used.len() == n {
+                        for &x in &used {
+                            for line in (0..9).filter(|l| !base.contains(l)) {
+                                found.eliminate(grid, cell_at(rows, line, x), digit);
+                            }
+                        }
+                    }
+                    continue;
+                }
+                // Fins lie in one box, which must keep a cover line: at most two fin cross lines.
+                if used.len() <= n || used.len() > n + 2 {
+                    continue;
+                }
+                for pick in combinations(used.len(), n) {
+                    let cover: Vec<usize> = pick.iter().map(|&i| used[i]).collect();
+                    finned(grid, found, digit, rows, &base, &cover, &positions, kind);
+                }
+            }
+        }
+    }
+}
+
+/// One base set with one cover choice: checks the fins and records the eliminations.
+#[allow(clippy::too_many_arguments)]
+fn finned(
+    grid: &NaiveGrid,
+    found: &mut Findings,
+    digit: u8,
+    rows: bool,
+    base: &[usize],
+    cover: &[usize],
+    positions: &[Vec<usize>],
+    kind: Kind,
+) {
+    let mut fins = Vec::new();
+    let mut sashimi = false;
+    for &line in base {
+        let mut in_cover = 0;
+        for &x in &positions[line] {
+            if cover.contains(&x) {
+                in_cover += 1;
+            } else {
+                fins.push(cell_at(rows, line, x));
+            }
+        }
+        if in_cover <= 1 {
+            sashimi = true;
+        }
+    }
+    if fins.is_empty() || sashimi != (kind == Kind::Sashimi) {
+        return;
+    }
+    let fin_box = grid.cell(fins[0]).boxx;
+    if fins.iter().any(|&f| grid.cell(f).boxx != fin_box) {
+        return;
+    }
+    for &x in cover {
+        for line in (0..9).filter(|l| !base.contains(l)) {
+            let c = cell_at(rows, line, x);
+            if grid.cell(c).boxx == fin_box {
+                found.eliminate(grid, c, digit);
+            }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+//! `bitdoku-naive`: a human-style Sudoku solver written the way the seed articles write one
+//! (C++ `Tablero`/`Fila`/`Casilla` classes, a C program with pair tables, Java `Box` objects with
+//! `List<Integer>` candidates), honestly and competently, in Rust.
+//!
+//! # Style, on purpose
+//! - A [`NaiveGrid`] is 81 [`NaiveCell`] objects, each holding its value, a "given" flag and a
+//!   short sorted [`CandidateList`] of digits, plus 27 [`House`] objects listing their cells by
+//!   index (rows, columns, boxes).
+//! - Every technique is nested loops over houses, cells and digits, asking cells whether their
+//!   list contains a digit and comparing row/column/box numbers to decide who sees whom.
+//! - No bit masks anywhere in the search (the only masks are the `u128` import/export used to
+//!   compare with other engines).
+//!
+//! # Why
+//! 1. It is the baseline the bitboard design must beat: the object-style solver people write
+//!    first, not a deliberately slow one (fixed arrays, no allocation per cell, early exits).
+//! 2. It is an independent oracle: it shares no code with `bitdoku-bitboard` or
+//!    `bitdoku-strategies`, and each technique is re-derived from the written definitions (the
+//!    `//!` docs of the strategies' technique files), so the two engines agreeing state by
+//!    state on whole corpora is real evidence that both are right.
+//!
+//! # Agreement
+//! [`NaiveEngine::step`] works in batch granularity: the first technique of the order that finds
+//! anything applies the union of all its instances ([`Findings::apply`]: eliminations, then
+//! placements by digit then cell), and the loop restarts from the top of the order. The sequence
+//! of states is therefore a function of the puzzle and the order, and must be identical to the
+//! bitboard engine's.
+//!
+//! ```
+//! use bitdoku_naive::{NaiveEngine, NaiveGrid};
+//! let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+//! let values: [u8; 81] = std::array::from_fn(|i| line.as_bytes()[i].saturating_sub(b'0') % 10);
+//! let mut grid = NaiveGrid::from_values(&values);
+//! let engine = NaiveEngine::new(&["full-house", "naked-single", "hidden-single"], false).unwrap();
+//! let fired = engine.solve(&mut grid);
+//! assert!(grid.is_solved() && !fired.is_empty());
+//! ```
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod combos;
+mod engine;
+mod findings;
+pub mod fish;
+mod grid;
+pub mod intersections;
+pub mod single_digit;
+pub mod singles;
+pub mod subsets;
+#[cfg(test)]
+mod testkit;
+pub mod uniqueness;
+pub mod wings;
+
+pub use engine::{FindFn, NaiveEngine, TECHNIQUES, Technique, find, implemented, technique};
+pub use findings::Findings;
+pub use grid::{CandidateList, House, HouseKind, NaiveCell, NaiveGrid};

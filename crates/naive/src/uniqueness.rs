@@ -1,0 +1,107 @@
+//! Avoidable rectangles (seed article 000's series: "rectángulos eludibles"): the deadly
+//! pattern among cells solved while solving (not givens). **Valid only for puzzles with exactly
+//! one solution**: the engine runs them only when its caller says so.
+//!
+//! A rectangle is four cells in two rows, two columns and exactly two boxes; "solved" below
+//! means placed and not a given (the grid keeps the given flag of every cell for this).
+//!
+//! - **Type 1** (`avoidable-rectangle-1`): for every unsolved cell `D` and digit `b`, `P` = the
+//!   first solved cell of `D`'s row holding `b`, `Q` = the first solved cell of `D`'s column
+//!   holding `b`; if `D`, `P`, `Q` and `O` = (`Q`'s row, `P`'s column) form a rectangle and `O`
+//!   is solved with value `a`, `D` loses `a` (it need not be bivalue).
+//! - **Type 2** (`avoidable-rectangle-2`): two solved cells `S1` = `a`, `S2` = `b` of one row
+//!   (or column) and another row (column) making a rectangle, whose cells `U1` (across from
+//!   `S1`) and `U2` (across from `S2`) are bivalue with `U1 = {b, x}`, `U2 = {a, x}`: `x` leaves
+//!   every cell that sees both `U1` and `U2`.
+//!
+//! Example (type 1): r1c1 = +1, r1c4 = +2, r2c1 = +2, none given: r2c4 loses 1.
+
+use crate::findings::Findings;
+use crate::grid::NaiveGrid;
+
+/// Whether four distinct cells form a rectangle over exactly two boxes.
+fn two_box_rectangle(grid: &NaiveGrid, corners: [usize; 4]) -> bool {
+    let mut rows = Vec::new();
+    let mut cols = Vec::new();
+    let mut boxes = Vec::new();
+    for (i, &c) in corners.iter().enumerate() {
+        if corners[..i].contains(&c) {
+            return false;
+        }
+        let cell = grid.cell(c);
+        for (list, v) in [(&mut rows, cell.row), (&mut cols, cell.col), (&mut boxes, cell.boxx)] {
+            if !list.contains(&v) {
+                list.push(v);
+            }
+        }
+    }
+    rows.len() == 2 && cols.len() == 2 && boxes.len() == 2
+}
+
+/// Whether cell `c` was solved while solving (placed, not given).
+fn solved_not_given(grid: &NaiveGrid, c: usize) -> bool {
+    grid.cell(c).is_solved() && !grid.cell(c).is_given()
+}
+
+/// Avoidable rectangle type 1.
+pub fn avoidable_rectangle_1(grid: &NaiveGrid, found: &mut Findings) {
+    for d in grid.cells() {
+        if d.is_solved() {
+            continue;
+        }
+        for b in 1..=9u8 {
+            let holds_b = |c: &&usize| solved_not_given(grid, **c) && grid.cell(**c).value() == b;
+            let (Some(&p), Some(&q)) = (
+                grid.row(d.row).cells.iter().find(holds_b),
+                grid.column(d.col).cells.iter().find(holds_b),
+            ) else {
+                continue;
+            };
+            let o = grid.cell(q).row * 9 + grid.cell(p).col;
+            if !two_box_rectangle(grid, [d.index, p, q, o]) || !solved_not_given(grid, o) {
+                continue;
+            }
+            found.eliminate(grid, d.index, grid.cell(o).value());
+        }
+    }
+}
+
+/// Avoidable rectangle type 2.
+pub fn avoidable_rectangle_2(grid: &NaiveGrid, found: &mut Findings) {
+    for line in 0..18 {
+        let house = grid.house(line);
+        for (i, &s1) in house.cells.iter().enumerate() {
+            for &s2 in &house.cells[i + 1..] {
+                if !solved_not_given(grid, s1) || !solved_not_given(grid, s2) {
+                    continue;
+                }
+                let (a, b) = (grid.cell(s1).value(), grid.cell(s2).value());
+                for other in 0..9 {
+                    let (u1, u2) = if line < 9 {
+                        (other * 9 + grid.cell(s1).col, other * 9 + grid.cell(s2).col)
+                    } else {
+                        (grid.cell(s1).row * 9 + other, grid.cell(s2).row * 9 + other)
+                    };
+                    if !two_box_rectangle(grid, [s1, s2, u1, u2]) {
+                        continue;
+                    }
+                    let (one, two) = (grid.cell(u1), grid.cell(u2));
+                    if one.count() != 2 || two.count() != 2 || !one.has(b) || !two.has(a) {
+                        continue;
+                    }
+                    let x = one.candidates().as_slice().iter().copied().find(|&d| d != b);
+                    let y = two.candidates().as_slice().iter().copied().find(|&d| d != a);
+                    let (Some(x), Some(y)) = (x, y) else { continue };
+                    if x != y {
+                        continue;
+                    }
+                    for cell in grid.cells() {
+                        if cell.has(x) && cell.sees(one) && cell.sees(two) {
+                            found.eliminate(grid, cell.index, x);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,203 @@
+//! Wings, in the style of seed articles 001 (C: tables of bivalue cells, nested loops over
+//! candidate pairs), 002 (Java: loops over `Box` objects and their `List<Integer>`s) and 004
+//! (the WXYZ-Wing 3-2-2-2 as a data structure of cells and digit lists).
+//!
+//! - **XY-Wing**: bivalue pivot `P = {x, y}` (x < y), bivalue pincers `A = {x, z}` and
+//!   `B = {y, z}` that both see `P`; `z` leaves every cell that sees both pincers.
+//! - **XYZ-Wing**: pivot `P = {x, y, z}` (exactly three candidates), bivalue pincers `{x, z}`
+//!   and `{y, z}` that see `P`; `z` leaves every cell that sees all three.
+//! - **WXYZ-Wing**: four unsolved cells with 2..=4 candidates each, holding exactly four digits
+//!   together, no two of them holding only two digits and no three only three, lying within
+//!   the union of two houses, where exactly one digit `Z` is *non-restricted* (its cells in the
+//!   pattern are not all in one house) and every other digit is restricted: `Z` leaves every
+//!   cell that sees all pattern cells holding `Z`.
+//! - **W-Wing**: two bivalue cells with the same two candidates that do not see each other,
+//!   and a house where one of the two digits (the link digit) has exactly two candidate cells,
+//!   one seeing each bivalue cell: the other digit leaves every cell seeing both.
+//!
+//! Example (XY-Wing): pivot r1c1 {1,2}, pincers r1c7 {1,3} and r3c2 {2,3}: r1c2, r1c3, r3c7,
+//! r3c8, r3c9 lose 3.
+
+use crate::combos::combinations;
+use crate::findings::Findings;
+use crate::grid::{NaiveCell, NaiveGrid};
+
+/// The other digit of a bivalue cell.
+fn other(cell: &NaiveCell, digit: u8) -> u8 {
+    let c = cell.candidates().as_slice();
+    if c[0] == digit { c[1] } else { c[0] }
+}
+
+/// The unsolved cells with exactly `n` candidates.
+fn cells_with_count(grid: &NaiveGrid, n: usize) -> Vec<usize> {
+    grid.cells().iter().filter(|c| c.count() == n).map(|c| c.index).collect()
+}
+
+/// XY-Wing.
+pub fn xy_wing(grid: &NaiveGrid, found: &mut Findings) {
+    let bivalue = cells_with_count(grid, 2);
+    for &p in &bivalue {
+        let pivot = grid.cell(p);
+        let (x, y) = (pivot.candidates().as_slice()[0], pivot.candidates().as_slice()[1]);
+        for &a in &bivalue {
+            let wing_a = grid.cell(a);
+            if !pivot.sees(wing_a) || !wing_a.has(x) || wing_a.has(y) {
+                continue;
+            }
+            let z = other(wing_a, x);
+            for &b in &bivalue {
+                let wing_b = grid.cell(b);
+                if !pivot.sees(wing_b) || !wing_b.has(y) || !wing_b.has(z) {
+                    continue;
+                }
+                for cell in grid.cells() {
+                    if cell.has(z) && cell.sees(wing_a) && cell.sees(wing_b) {
+                        found.eliminate(grid, cell.index, z);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// XYZ-Wing.
+pub fn xyz_wing(grid: &NaiveGrid, found: &mut Findings) {
+    let bivalue = cells_with_count(grid, 2);
+    for &p in &cells_with_count(grid, 3) {
+        let pivot = grid.cell(p);
+        for &z in pivot.candidates().as_slice() {
+            let others: Vec<u8> =
+                pivot.candidates().as_slice().iter().copied().filter(|&d| d != z).collect();
+            let (x, y) = (others[0], others[1]);
+            for &a in &bivalue {
+                let wing_a = grid.cell(a);
+                if !pivot.sees(wing_a) || !wing_a.has(x) || !wing_a.has(z) {
+                    continue;
+                }
+                for &b in &bivalue {
+                    let wing_b = grid.cell(b);
+                    if !pivot.sees(wing_b) || !wing_b.has(y) || !wing_b.has(z) {
+                        continue;
+                    }
+                    for cell in grid.cells() {
+                        if cell.has(z) && cell.sees(pivot) && cell.sees(wing_a) && cell.sees(wing_b)
+                        {
+                            found.eliminate(grid, cell.index, z);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Whether all these cells lie in one row, one column or one box.
+fn in_one_house(grid: &NaiveGrid, cells: &[usize]) -> bool {
+    let first = grid.cell(cells[0]);
+    cells.iter().all(|&c| grid.cell(c).row == first.row)
+        || cells.iter().all(|&c| grid.cell(c).col == first.col)
+        || cells.iter().all(|&c| grid.cell(c).boxx == first.boxx)
+}
+
+/// The digits held by these cells together.
+fn union(grid: &NaiveGrid, cells: &[usize]) -> Vec<u8> {
+    let mut digits = Vec::new();
+    for &c in cells {
+        for &d in grid.cell(c).candidates().as_slice() {
+            if !digits.contains(&d) {
+                digits.push(d);
+            }
+        }
+    }
+    digits
+}
+
+/// WXYZ-Wing: for every four digits, every four cells holding only those digits.
+pub fn wxyz_wing(grid: &NaiveGrid, found: &mut Findings) {
+    let pool: Vec<usize> =
+        grid.cells().iter().filter(|c| (2..=4).contains(&c.count())).map(|c| c.index).collect();
+    for quad in combinations(9, 4) {
+        let digits: Vec<u8> = quad.iter().map(|&i| i as u8 + 1).collect();
+        let cells: Vec<usize> = pool
+            .iter()
+            .copied()
+            .filter(|&c| grid.cell(c).candidates().as_slice().iter().all(|d| digits.contains(d)))
+            .collect();
+        for pick in combinations(cells.len(), 4) {
+            let set: Vec<usize> = pick.iter().map(|&i| cells[i]).collect();
+            wxyz_candidate(grid, found, &set, &digits);
+        }
+    }
+}
+
+fn wxyz_candidate(grid: &NaiveGrid, found: &mut Findings, set: &[usize], digits: &[u8]) {
+    if union(grid, set).len() != 4 {
+        return;
+    }
+    for pair in combinations(4, 2) {
+        if union(grid, &[set[pair[0]], set[pair[1]]]).len() <= 2 {
+            return;
+        }
+    }
+    for triple in combinations(4, 3) {
+        if union(grid, &[set[triple[0]], set[triple[1]], set[triple[2]]]).len() <= 3 {
+            return;
+        }
+    }
+    // Within two houses: one house holds the first cell, the rest share one house.
+    let first = grid.cell(set[0]);
+    let two_houses = [first.row, 9 + first.col, 18 + first.boxx].iter().any(|&h| {
+        let rest: Vec<usize> =
+            set.iter().copied().filter(|c| !grid.house(h).cells.contains(c)).collect();
+        rest.is_empty() || in_one_house(grid, &rest)
+    });
+    if !two_houses {
+        return;
+    }
+    let mut non_restricted = Vec::new();
+    for &d in digits {
+        let holders: Vec<usize> = set.iter().copied().filter(|&c| grid.has(c, d)).collect();
+        if !in_one_house(grid, &holders) {
+            non_restricted.push((d, holders));
+        }
+    }
+    if non_restricted.len() != 1 {
+        return;
+    }
+    let (z, holders) = &non_restricted[0];
+    for cell in grid.cells() {
+        if cell.has(*z) && holders.iter().all(|&h| grid.sees(cell.index, h)) {
+            found.eliminate(grid, cell.index, *z);
+        }
+    }
+}
+
+/// W-Wing.
+pub fn w_wing(grid: &NaiveGrid, found: &mut Findings) {
+    let bivalue = cells_with_count(grid, 2);
+    for (i, &c1) in bivalue.iter().enumerate() {
+        for &c2 in &bivalue[i + 1..] {
+            let (one, two) = (grid.cell(c1), grid.cell(c2));
+            if one.candidates() != two.candidates() || one.sees(two) {
+                continue;
+            }
+            let pair = one.candidates().as_slice();
+            for (x, y) in [(pair[0], pair[1]), (pair[1], pair[0])] {
+                let linked = (0..27).any(|h| {
+                    let ends = grid.cells_with(h, x);
+                    ends.len() == 2
+                        && ((grid.sees(ends[0], c1) && grid.sees(ends[1], c2))
+                            || (grid.sees(ends[0], c2) && grid.sees(ends[1], c1)))
+                });
+                if !linked {
+                    continue;
+                }
+                for cell in grid.cells() {
+                    if cell.has(y) && cell.sees(one) && cell.sees(two) {
+                        found.eliminate(grid, cell.index, y);
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,200 @@
+//! Empty rectangle: a box whose candidates of one digit lie on one row and one column of the
+//! box (a cross), combined with a strong link in a line that crosses one arm of the cross.
+//!
+//! In box `b`, every candidate of digit `d` lies in row `R` or column `C` of the box, with at
+//! least one in row `R` outside column `C` and one in column `C` outside row `R` (so they are
+//! not all on one line; the other four cells of the box form the "empty rectangle"). Then `b`
+//! has its `d` in row `R` or in column `C`. Take a strong link `x = y` in a column, with `x`
+//! in row `R` outside the box, and the target `t` = the cell in `y`'s row and column `C`. If
+//! `t` were `d`, box `b` would have its `d` in row `R`, so `x` would not be `d`, so `y` would
+//! be, and `y` and `t` would share a row. So `t` loses `d`. Rows and columns swap roles for a
+//! strong link in a row with one end in column `C`.
+//!
+//! ```text
+//!   digit 5            c1 c2 c3   c4 c5 c6   c7 c8 c9
+//!   r1                 .  5  .  | .  .  . | .  .  .
+//!   r2                 5  .  5  | .  .  . | x  .  .      box 1: cross of row 2 and column 2
+//!   r3                 .  5  .  | .  .  . | .  .  .
+//!   r8                 .  t  .  | .  .  . | y  .  .      x = y: the only 5s of column 7
+//! ```
+//! Box 1 has its 5 in row 2 or column 2; r8c2 = 5 would force it into row 2, clear r2c7,
+//! set r8c7 and clash with r8c2: r8c2<>5.
+//!
+//! HoDoKu: Empty Rectangle, score 120, level hard. SE rating about 4.2.
+//!
+//! # Find-all semantics (exact)
+//! For each digit `d`, each box `b` and each of its nine crosses (row `R` and column `C`
+//! through the box): the cross fits when every candidate of `d` in `b` lies in `R` or `C`,
+//! at least one lies in `R` but not in `C` and at least one lies in `C` but not in `R`.
+//! A box with only two candidates (one on each arm, off the crossing) is allowed: that is
+//! HoDoKu's option "ERs with only two candidates" (its reglib variant `0402-1`), off by
+//! default in HoDoKu; we keep it on because the deduction is sound and such a box then fits
+//! two crosses, both reported. For a fitting cross:
+//! - for each candidate `x` of `d` in row `R` outside `b` whose column holds exactly two
+//!   candidates `x`, `y`: the target is the cell at `y`'s row and column `C`;
+//! - for each candidate `x` of `d` in column `C` outside `b` whose row holds exactly two
+//!   candidates `x`, `y`: the target is the cell at row `R` and `y`'s column.
+//!
+//! Each target that lies outside `b` and is a candidate of `d` is eliminated, one step per
+//! (box, cross, strong link); nothing else is eliminated. Evidence: `cells` = the box's
+//! candidates plus `x` and `y`, `pincers` = `y` plus the box's candidates on the arm that
+//! sees the target (column `C`, or row `R` for a row link), `base` = the box and the
+//! strong link's line.
+
+use super::pattern_step;
+use crate::{Sink, TechniqueId};
+use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, House, HouseSet};
+use std::ops::ControlFlow;
+
+/// One arm of a fitting cross, seen from the strong links that cross it: `arm` is the
+/// line through the box whose outside candidates start the links (`R` or `C`), `other` is
+/// the crossing line of the box that receives the target (`C` or `R`).
+struct Arm {
+    arm: House,
+    other: House,
+}
+
+/// Finds every empty rectangle (see the module doc for the exact semantics).
+pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
+    for digit in Digit::all() {
+        let cands = state.cells(digit);
+        for b in 0..9 {
+            let boxx = House::boxx(b);
+            let in_box = cands & boxx.cells();
+            if in_box.len() < 2 || in_box.len() > 5 {
+                continue; // a cross holds at most 5 cells of a box
+            }
+            let (row0, col0) = (b / 3 * 3, b % 3 * 3);
+            for r in row0..row0 + 3 {
+                for c in col0..col0 + 3 {
+                    let (row, col) = (House::row(r), House::col(c));
+                    let (row_cells, col_cells) = (row.cells(), col.cells());
+                    let fits = in_box.is_subset(row_cells | col_cells)
+                        && !(in_box & row_cells - col_cells).is_empty()
+                        && !(in_box & col_cells - row_cells).is_empty();
+                    if !fits {
+                        continue;
+                    }
+                    for side in [Arm { arm: row, other: col }, Arm { arm: col, other: row }] {
+                        arm_steps(cands, digit, boxx, in_box, &side, sink)?;
+                    }
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The steps of one arm: strong links perpendicular to `side.arm` starting outside the box.
+fn arm_steps(
+    cands: CellSet,
+    digit: Digit,
+    boxx: House,
+    in_box: CellSet,
+    side: &Arm,
+    sink: &mut dyn Sink,
+) -> ControlFlow<()> {
+    let arm_is_row = side.arm.index() < 9;
+    for x in cands & side.arm.cells() - boxx.cells() {
+        // The strong link runs across the arm: a column for a row arm, a row for a column arm.
+        let link_house = if arm_is_row { House::col(x.col()) } else { House::row(x.row()) };
+        let link = cands & link_house.cells();
+        if link.len() != 2 {
+            continue;
+        }
+        let y = link.without(x).first().expect("a pair has two cells");
+        let target = if arm_is_row {
+            Cell::from_rc(y.row(), side.other.number())
+        } else {
+            Cell::from_rc(side.other.number(), y.col())
+        };
+        if boxx.cells().contains(target) || !cands.contains(target) {
+            continue;
+        }
+        let pincers = (in_box & side.other.cells()).with(y);
+        sink.push(pattern_step(
+            TechniqueId::EmptyRectangle,
+            digit,
+            CellSet::single(target),
+            in_box | link,
+            pincers,
+            HouseSet::single(boxx).with(link_house),
+        ))?;
+    }
+    ControlFlow::Continue(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::picture;
+    use crate::TechniqueId::EmptyRectangle;
+    use crate::testkit::{check, check_not_applicable, check_step};
+
+    /// The module-doc example: box 1's 5s on row 2 and column 2, column 7 = {r2c7, r8c7}.
+    const DOC: &str = "
+        .5. xxx .xx
+        5.5 xxx 5xx
+        .5. xxx .xx
+        xxx xxx .xx
+        xxx xxx .xx
+        xxx xxx .xx
+        xxx xxx .xx
+        xxx xxx 5xx
+        xxx xxx .xx";
+
+    #[test]
+    fn a_column_link_through_the_row_arm() {
+        let s = picture::state(5, DOC);
+        check(EmptyRectangle, &s, "r8c2<>5");
+        let step = check_step(EmptyRectangle, &s, "r8c2<>5");
+        assert_eq!(step.evidence.pincers.to_string(), "r1c2 r3c2 r8c7");
+        assert_eq!(step.evidence.cells.to_string(), "r1c2 r2c1 r2c3 r2c7 r3c2 r8c7");
+        assert_eq!(step.evidence.base.to_string(), "c7 b1");
+    }
+
+    #[test]
+    fn a_candidate_in_the_rectangle_breaks_the_cross() {
+        let s = picture::state(5, &DOC.replacen(".5. xxx .xx", "55. xxx .xx", 1));
+        check_not_applicable(EmptyRectangle, &s);
+    }
+
+    #[test]
+    fn a_two_candidate_box_fits_two_crosses() {
+        // Box 5 holds 4 only at r4c4 and r6c6 (HoDoKu's "only two candidates" variant).
+        // x = r8c4 lies on column 4, an arm of the cross row 6 / column 4; its row link
+        // ends at y = r8c9, so the target is r6c9.
+        let s = picture::state(
+            4,
+            "
+            xxx xxx xxx
+            xxx xxx xxx
+            xxx xxx xxx
+            xxx 4.. xxx
+            xxx ... xxx
+            xxx ..4 xxx
+            xxx xxx xxx
+            ... 4.. ..4
+            xxx xxx xxx",
+        );
+        check(EmptyRectangle, &s, "r6c9<>4");
+    }
+
+    #[test]
+    fn a_box_on_one_line_does_not_fire() {
+        // Box 1's 6s are all in row 2: no cross.
+        let s = picture::state(
+            6,
+            "
+            ... xxx .xx
+            66. xxx 6xx
+            ... xxx .xx
+            xxx xxx .xx
+            xxx xxx .xx
+            xxx xxx .xx
+            xxx xxx .xx
+            xxx xxx 6xx
+            xxx xxx .xx",
+        );
+        check_not_applicable(EmptyRectangle, &s);
+    }
+}

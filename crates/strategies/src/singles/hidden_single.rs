@@ -1,0 +1,99 @@
+//! Hidden Single: a digit with only one candidate cell left in a house.
+//!
+//! **Pattern.** Every house needs each digit once. When digit `d` is not placed in a house
+//! and only one of the house's cells still has `d` as a candidate, `d` goes there.
+//!
+//! **Example.** In box 5 only r4c6 still has candidate 3 (the other cells are filled or see a
+//! 3): r4c6=3, whatever other candidates r4c6 has.
+//!
+//! **Rating.** HoDoKu order 300, score 14 (easy); SE 1.2 (box) / 1.5 (row or column).
+//!
+//! **Find-all semantics.**
+//! - An instance is a pair (house, digit `d`) such that exactly one cell of the house has
+//!   candidate `d`. Houses where `d` is placed have no candidate `d`, so they never count.
+//! - Instances are merged per placement: one step per (cell, digit) that is the single
+//!   candidate of `d` in at least one house. It places `d` in the cell; `evidence.base` =
+//!   every house of the cell in which it is the only candidate cell of `d` (one, two or all
+//!   three); `evidence.digits` = {d}; `evidence.cells` = the cell.
+//! - The cell's other candidates do not matter: full houses and naked singles whose digit is
+//!   also alone in a house are reported here too. Steps come digit by digit, cells in
+//!   row-major order.
+//!
+//! **Speed.** Per digit, one AND and one `is_single` test (`x & (x - 1) == 0`) per house on
+//! the digit's candidate mask; the base houses are re-tested only for the few hits.
+
+use crate::{Sink, Step, TechniqueId};
+use bitdoku_bitboard::{Candidates, CellSet, Digit, DigitSet, HouseSet, tables};
+use std::ops::ControlFlow;
+
+/// Finds every hidden single (see the module docs for the exact semantics).
+pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
+    for digit in Digit::all() {
+        let cands = state.cells(digit);
+        let mut hits = CellSet::EMPTY;
+        for house in tables::HOUSES {
+            let here = cands & house;
+            if here.is_single() {
+                hits |= here;
+            }
+        }
+        for cell in hits {
+            let mut base = HouseSet::EMPTY;
+            for house in tables::CELL_HOUSES[cell.index()] {
+                if (cands & house.cells()).is_single() {
+                    base = base.with(house);
+                }
+            }
+            let mut step = Step::new(TechniqueId::HiddenSingle);
+            step.place(cell, digit);
+            step.evidence.digits = DigitSet::single(digit);
+            step.evidence.cells = CellSet::single(cell);
+            step.evidence.base = base;
+            sink.push(step)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::TechniqueId::HiddenSingle;
+    use crate::testkit::{check, check_not_applicable, check_step, state};
+
+    /// 1s in r2c4 and r7c1 plus 1 deleted from r1c2, r3c2 and r3c3 leave r1c3 as box 1's only 1.
+    const GIVENS: &str = concat!(
+        ".........",
+        "...1.....",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        "1........",
+        ".........",
+        "........."
+    );
+
+    #[test]
+    fn digit_alone_in_a_box() {
+        // Row 1 still has 1 in c3 and c7-c9, column 3 in r1 and r4-r6: only box 1 counts.
+        let s = state(GIVENS, "112 132 133");
+        let step = check_step(HiddenSingle, &s, "r1c3=1");
+        assert_eq!(step.evidence.base.to_string(), "b1");
+        check(HiddenSingle, &s, "r1c3=1");
+    }
+
+    #[test]
+    fn one_step_for_a_cell_hidden_in_several_houses() {
+        // Deleting 1 from r1c7-r1c9 too makes r1c3 single in row 1 and in box 1: one step.
+        let s = state(GIVENS, "112 132 133 117 118 119");
+        let step = check_step(HiddenSingle, &s, "r1c3=1");
+        assert_eq!(step.evidence.base.to_string(), "r1 b1");
+        check(HiddenSingle, &s, "r1c3=1");
+    }
+
+    #[test]
+    fn must_not_fire() {
+        // Without the r3c3 deletion, box 1 keeps 1 in r1c3 and r3c3; no house has a lone 1.
+        check_not_applicable(HiddenSingle, &state(GIVENS, "112 132"));
+    }
+}

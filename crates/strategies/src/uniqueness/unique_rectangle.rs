@@ -1,0 +1,261 @@
+//! Unique rectangles: the rectangle model shared by types 1-6 and the hidden rectangle.
+//!
+//! **The deadly pattern.** Four unsolved cells in two rows, two columns and exactly two
+//! boxes (two corners per box). If, in the solution, they held only two digits `a` and `b`,
+//! the diagonals would hold the same digit (`a b / b a`), and swapping `a` and `b` in the four
+//! cells would give a second solution: no row, column or box changes its contents and no
+//! given is touched. A puzzle with exactly one solution therefore never has such a pattern,
+//! so any candidate state whose completion would force one is impossible. Every technique of
+//! this family **assumes the puzzle has exactly one solution**; the engine checks that before
+//! it calls them, the functions themselves do not.
+//!
+//! A rectangle in one box (four corners of a box) is no deadly pattern (a box cannot hold
+//! `a` twice), and an axis-aligned rectangle spans 1, 2 or 4 boxes, never 3: only the
+//! two-box ones are searched.
+//!
+//! ```text
+//!   r1c1 = A  .  .  r1c4 = B        A, B in row 1 / box 1, box 2
+//!   r2c1 = C  .  .  r2c4 = D        C, D in row 2 / box 1, box 2
+//! ```
+//!
+//! **Which rectangles are candidates (find-all semantics shared by UR 1-6 and hidden
+//! rectangle).** For every pair of digits `a < b` and every two-box rectangle such that
+//! 1. all four corners are unsolved;
+//! 2. `a` and `b` are *allowed* in every corner: neither is placed (as a value) in either row,
+//!    either column or either box of the rectangle. A corner may lack `a` or `b` as a candidate
+//!    (eliminated earlier, HoDoKu's "allow missing candidates" on, always); it may even lack
+//!    both, exactly as in HoDoKu;
+//! 3. at least one corner has exactly the two candidates `{a, b}` (HoDoKu's start cell).
+//!
+//! The corners whose candidates are a subset of `{a, b}` form the *floor*; the others (holding
+//! at least one digit besides `a` and `b`) the *roof*, and `extras` is the union of the roof's
+//! candidates minus `{a, b}`. Each technique then looks at the floor/roof split (see its file).
+//! Every deduction has the form "else all four corners would hold `a`/`b`", which stays valid
+//! when corners miss candidates: the swap argument is about solutions, not pencil marks. Rule 2
+//! is what keeps the strong-link types (4, 6, hidden rectangle) sound with missing
+//! candidates: "`a` appears only in these corners of a row" proves `a` is in one of them only
+//! when `a` is not already placed in that row.
+//!
+//! Rectangles are visited digit pair by digit pair (`a` ascending, then `b`), each rectangle
+//! once. Every step's `evidence.digits` = `{a, b}` (HoDoKu's `<candidates>` field) and
+//! `evidence.cells` = the four corners.
+
+use crate::{Step, TechniqueId};
+use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, DigitSet, tables};
+use std::ops::ControlFlow;
+
+/// A two-box rectangle that passed rules 1-3 for the digits `a < b`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Rect {
+    /// The smaller UR digit.
+    pub a: Digit,
+    /// The larger UR digit.
+    pub b: Digit,
+    /// The four corners in row-major order: `[r1c1, r1c2, r2c1, r2c2]`.
+    pub corners: [Cell; 4],
+    /// The four corners as a set.
+    pub cells: CellSet,
+    /// Corners whose candidates are a subset of `{a, b}`.
+    pub floor: CellSet,
+    /// Corners holding some other candidate too.
+    pub roof: CellSet,
+    /// The roof's candidates other than `a` and `b`.
+    pub extras: DigitSet,
+}
+
+impl Rect {
+    /// `{a, b}`.
+    pub fn pair(&self) -> DigitSet {
+        DigitSet::single(self.a).with(self.b)
+    }
+
+    /// The corner diagonally opposite `corner` (which must be a corner).
+    pub fn opposite(&self, corner: Cell) -> Cell {
+        let i = self.corners.iter().position(|&c| c == corner).expect("a corner");
+        self.corners[3 - i]
+    }
+
+    /// The two rows and two columns of the rectangle.
+    pub fn lines(&self) -> CellSet {
+        let [c11, _, _, c22] = self.corners;
+        tables::HOUSES[c11.row()] | tables::HOUSES[c22.row()] | tables::HOUSES[9 + c11.col()] | tables::HOUSES[9 + c22.col()]
+    }
+
+    /// An empty step of technique `id` with this rectangle as evidence.
+    pub fn step(&self, id: TechniqueId) -> Step {
+        let mut step = Step::new(id);
+        step.evidence.digits = self.pair();
+        step.evidence.cells = self.cells;
+        step
+    }
+}
+
+/// Whether two cells of a rectangle share a row or a column.
+pub(crate) fn in_one_line(cells: CellSet) -> bool {
+    cells.rows().count_ones() == 1 || cells.cols().count_ones() == 1
+}
+
+/// Types 2 and 5: a floor of one or two corners and a roof whose extra candidates are a single
+/// digit `c`. One roof corner must be `c` (else all four corners hold `a`/`b`), so `c` goes from
+/// every cell that sees all roof corners. Returns `c` and those cells, if any holds `c`.
+pub(crate) fn single_extra(state: &Candidates, r: &Rect) -> Option<(Digit, CellSet)> {
+    if !(1..=2).contains(&r.floor.len()) || r.extras.len() != 1 {
+        return None;
+    }
+    let c = r.extras.first()?;
+    let targets = r.roof.common_peers() & state.cells(c);
+    (!targets.is_empty()).then_some((c, targets))
+}
+
+/// Whether a type-2/5 rectangle is a type 2 (two roof corners in one row or column) rather
+/// than a type 5 (two diagonal roof corners, or three).
+pub(crate) fn is_type_2(r: &Rect) -> bool {
+    r.roof.len() == 2 && in_one_line(r.roof)
+}
+
+/// Cells where `digit` is allowed by the basic rule: unsolved, and no house of the cell holds
+/// `digit` as a value.
+pub(crate) fn allowed(state: &Candidates, digit: Digit) -> CellSet {
+    let placed = state.placed(digit);
+    let mut blocked = state.solved();
+    if !placed.is_empty() {
+        for house in tables::HOUSES {
+            if house.intersects(placed) {
+                blocked |= house;
+            }
+        }
+    }
+    !blocked
+}
+
+/// Calls `f` once for every rectangle that passes rules 1-3 of the module docs.
+pub(crate) fn for_each_rectangle(
+    state: &Candidates,
+    mut f: impl FnMut(&Rect) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let bivalue = state.counts().exactly(2);
+    let allowed: [CellSet; 9] = std::array::from_fn(|d| allowed(state, Digit::new_unchecked(d as u8)));
+    for a in Digit::all() {
+        for b in Digit::all().filter(|b| b.index() > a.index()) {
+            // Start cells: exactly {a, b}.
+            let starts = bivalue & state.cells(a) & state.cells(b);
+            if starts.is_empty() {
+                continue;
+            }
+            let eligible = allowed[a.index()] & allowed[b.index()];
+            for s in starts {
+                let row_mates = eligible & tables::HOUSES[s.row()] - CellSet::single(s);
+                let col_mates = eligible & tables::HOUSES[9 + s.col()] - CellSet::single(s);
+                for p in row_mates {
+                    for q in col_mates {
+                        let o = Cell::from_rc(q.row(), p.col());
+                        let same_band = s.row() / 3 == q.row() / 3;
+                        let same_stack = s.col() / 3 == p.col() / 3;
+                        // Exactly two boxes: one of the pairs shares a box, not both.
+                        if !eligible.contains(o) || same_band == same_stack {
+                            continue;
+                        }
+                        let cells = CellSet::single(s).with(p).with(q).with(o);
+                        // Visit each rectangle once: from its first start cell.
+                        if (cells & starts).first() != Some(s) {
+                            continue;
+                        }
+                        f(&build(state, a, b, cells))?;
+                    }
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+fn build(state: &Candidates, a: Digit, b: Digit, cells: CellSet) -> Rect {
+    let pair = DigitSet::single(a).with(b);
+    let mut corners = [Cell::new_unchecked(0); 4];
+    let mut floor = CellSet::EMPTY;
+    let mut extras = DigitSet::EMPTY;
+    for (i, cell) in cells.iter().enumerate() {
+        corners[i] = cell;
+        let digits = state.digits_at(cell);
+        if digits.is_subset(pair) {
+            floor.insert(cell);
+        } else {
+            extras = extras | (digits - pair);
+        }
+    }
+    Rect { a, b, corners, cells, floor, roof: cells - floor, extras }
+}
+
+#[cfg(test)]
+pub(crate) mod testing {
+    //! Test helpers: a state from givens plus explicit candidate lists.
+
+    use bitdoku_bitboard::{Candidates, CellSet, Digit};
+
+    /// An empty 81-cell givens line.
+    pub const EMPTY: &str = ".................................................................................";
+
+    /// Restricts cells to the listed candidates: `"r1c1:12 r5c5:347"`.
+    pub fn restrict(mut state: Candidates, spec: &str) -> Candidates {
+        for tok in spec.split_whitespace() {
+            let (cell, digits) = tok.split_once(':').expect("cell:digits");
+            let b = cell.as_bytes();
+            let cell = bitdoku_bitboard::Cell::from_rc((b[1] - b'1') as usize, (b[3] - b'1') as usize);
+            for d in Digit::all() {
+                if !digits.contains(char::from(b'0' + d.value())) {
+                    state.eliminate(d, CellSet::single(cell));
+                }
+            }
+        }
+        state
+    }
+
+    /// Removes `digit` from every cell of `cells` given as `"r1c1 r1c2"`.
+    pub fn remove(mut state: Candidates, digit: u8, cells: &str) -> Candidates {
+        let d = Digit::from_value(digit).expect("digit");
+        for tok in cells.split_whitespace() {
+            let b = tok.as_bytes();
+            let cell = bitdoku_bitboard::Cell::from_rc((b[1] - b'1') as usize, (b[3] - b'1') as usize);
+            state.eliminate(d, CellSet::single(cell));
+        }
+        state
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::testing::{EMPTY, restrict};
+    use super::*;
+    use crate::testkit::state;
+
+    fn rects(s: &Candidates) -> Vec<String> {
+        let mut out = Vec::new();
+        let _ = for_each_rectangle(s, |r| {
+            out.push(format!("{}{} {}", r.a, r.b, r.cells));
+            ControlFlow::Continue(())
+        });
+        out
+    }
+
+    #[test]
+    fn only_two_box_rectangles_with_a_bivalue_start() {
+        // Pairs of {1,2} cells at rows 1/2 x cols 1/4 (two boxes), rows 1/5 x cols 1/4 (four
+        // boxes) and rows 1/2 x cols 1/2 (one box).
+        let s = restrict(state(EMPTY, ""), "r1c1:12 r1c4:12 r2c1:12 r2c4:123 r5c1:12 r5c4:12 r1c2:12 r2c2:12");
+        let found = rects(&s);
+        assert!(found.contains(&"12 r1c1 r1c4 r2c1 r2c4".to_string()), "{found:?}");
+        assert!(!found.iter().any(|r| r.contains("r5c1") && r.contains("r1c4")), "{found:?}");
+        assert!(!found.contains(&"12 r1c1 r1c2 r2c1 r2c2".to_string()), "{found:?}");
+        // r1c2/r2c2 with r1c4/r2c4 is two boxes: found too.
+        assert!(found.contains(&"12 r1c2 r1c4 r2c2 r2c4".to_string()), "{found:?}");
+    }
+
+    #[test]
+    fn placed_ur_digit_in_a_house_of_the_rectangle_disqualifies_it() {
+        // A 1 placed in r3c2 (box 1) blocks 1 in r1c1 and r2c1.
+        let mut givens = EMPTY.to_string();
+        givens.replace_range(19..20, "1");
+        let s = restrict(state(&givens, ""), "r1c1:2 r1c4:12 r2c1:2 r2c4:12 r1c7:12");
+        assert!(rects(&s).iter().all(|r| !r.contains("r1c1")), "{:?}", rects(&s));
+    }
+}

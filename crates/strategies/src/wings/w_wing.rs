@@ -1,0 +1,101 @@
+//! W-Wing: two bivalue cells `C1`, `C2` with the same candidates `{x,y}` that do not see each
+//! other, joined by a *strong link* on `x`: a house where `x` is a candidate in exactly two
+//! cells `L1`, `L2`, with `L1` seeing `C1` and `L2` seeing `C2`. If neither `C1` nor `C2` were
+//! `y`, both would be `x`, which would remove `x` from both link cells and leave the link's
+//! house without an `x`. So `C1` or `C2` is `y`, and every cell seeing both loses `y`.
+//!
+//! ```text
+//!   C1 r1c1 {4,7}, C2 r5c6 {4,7}, 4 in column 3 only at r2c3 (sees C1) and r5c3 (sees C2)
+//!   => cells seeing r1c1 and r5c6: r1c6 and r5c1 lose 7.
+//! ```
+//!
+//! Rating: HoDoKu score 150 (hard), SE 4.4.
+//!
+//! # Find-all semantics (what an independent engine must reproduce)
+//!
+//! * Enumerated instances: every unordered pair of unsolved cells `C1 < C2` (row-major) that
+//!   both have exactly the same two candidates `{x,y}` and are not peers, and every choice of
+//!   the link digit among the two (`x` linked, `y` eliminated, or the other way round).
+//! * The instance exists when some house holds the link digit in exactly two cells `L1`, `L2`
+//!   with (`L1` a peer of `C1` and `L2` a peer of `C2`) or (`L1` a peer of `C2` and `L2` a peer
+//!   of `C1`). The link cells are never `C1`/`C2` (neither is its own peer, and `C1`, `C2` are
+//!   not peers). A link cell may see both bivalue cells.
+//! * Eliminations: the other digit from every cell that is a peer of both `C1` and `C2` and
+//!   still has it as a candidate.
+//! * One step per (pair, link digit) with at least one elimination, however many houses
+//!   provide a link (they all give the same eliminations): the evidence names the first such
+//!   house in house order (rows 1-9, columns 1-9, boxes 1-9).
+//! * Evidence: `digits = {x,y}`, `pincers = {C1,C2}`, `cells = {C1,C2,L1,L2}`, `base` = the
+//!   link's house; no pivot.
+
+use crate::{Sink, Step, TechniqueId};
+use bitdoku_bitboard::tables::{HOUSES, PEERS};
+use bitdoku_bitboard::{Candidates, Cell, CellSet, House, HouseSet};
+use std::ops::ControlFlow;
+
+/// Pushes every W-Wing of `state` (see the module docs for the exact semantics).
+pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
+    let masks = state.masks();
+    let bivalue = state.counts().exactly(2);
+    // links[d]: bit h set when house h holds digit d in exactly two cells (computed lazily).
+    let mut links: [Option<u32>; 9] = [None; 9];
+    for c1 in bivalue {
+        let pair = state.digits_at(c1);
+        let (Some(p), Some(q)) = (pair.first(), pair.iter().nth(1)) else { continue };
+        let seen1 = PEERS[c1.index()];
+        // Same pair, later in row-major order, not a peer.
+        let partners = (bivalue & masks[p.index()] & masks[q.index()] & after(c1)) - seen1;
+        for c2 in partners {
+            let seen2 = PEERS[c2.index()];
+            for (x, y) in [(p, q), (q, p)] {
+                let targets = masks[y.index()] & seen1 & seen2;
+                if targets.is_empty() {
+                    continue;
+                }
+                let houses = *links[x.index()].get_or_insert_with(|| strong_houses(masks[x.index()]));
+                let Some((house, ends)) = link(houses, masks[x.index()], seen1, seen2) else {
+                    continue;
+                };
+                let mut step = Step::new(TechniqueId::WWing);
+                step.eliminate(y, targets);
+                step.evidence.digits = pair;
+                step.evidence.pincers = CellSet::single(c1).with(c2);
+                step.evidence.cells = step.evidence.pincers | ends;
+                step.evidence.base = HouseSet::single(house);
+                sink.push(step)?;
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The cells after `cell` in row-major order.
+fn after(cell: Cell) -> CellSet {
+    CellSet::from_bits_truncate(!((2u128 << cell.index()) - 1))
+}
+
+/// Bit `h` set when house `h` holds exactly two cells of `digit_cells`.
+fn strong_houses(digit_cells: CellSet) -> u32 {
+    let mut out = 0;
+    for (h, cells) in HOUSES.iter().enumerate() {
+        out |= u32::from((digit_cells & *cells).len() == 2) << h;
+    }
+    out
+}
+
+/// The first house (in index order) among `houses` whose two cells of `digit_cells` link a
+/// peer of one bivalue cell (`seen1`) to a peer of the other (`seen2`).
+fn link(mut houses: u32, digit_cells: CellSet, seen1: CellSet, seen2: CellSet) -> Option<(House, CellSet)> {
+    while houses != 0 {
+        let h = houses.trailing_zeros() as usize;
+        houses &= houses - 1;
+        let ends = digit_cells & HOUSES[h];
+        let mut it = ends.iter();
+        let (Some(a), Some(b)) = (it.next(), it.next()) else { continue };
+        let joins = |u: Cell, v: Cell| seen1.contains(u) && seen2.contains(v);
+        if joins(a, b) || joins(b, a) {
+            return Some((House::new(h as u8).expect("27 houses"), ends));
+        }
+    }
+    None
+}

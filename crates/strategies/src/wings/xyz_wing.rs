@@ -1,0 +1,74 @@
+//! XYZ-Wing: a trivalue *pivot* `{x,y,z}` that sees two bivalue *pincers* `{x,z}` and
+//! `{y,z}`. If the pivot is `x`, the `{x,z}` pincer is `z`; if it is `y`, the `{y,z}` pincer
+//! is `z`; otherwise the pivot itself is `z`. So one of the three cells holds `z`, and no cell
+//! that sees all three can.
+//!
+//! ```text
+//!   pivot r2c2 {1,2,3}    pincer r2c8 {1,3} (same row)    pincer r3c1 {2,3} (same box)
+//!   => cells seeing all three: r2c1, r2c3 (row 2 inside box 1) lose 3.
+//! ```
+//!
+//! Because the targets must also see the pivot, they always lie in the pivot's box on the
+//! line of the pincer outside the box (at most two cells), or nowhere.
+//!
+//! Rating: HoDoKu score 180 (hard), SE 4.4.
+//!
+//! # Find-all semantics (what an independent engine must reproduce)
+//!
+//! * Enumerated instances: every triple (pivot `P`, pincer `A`, pincer `B`) of unsolved cells
+//!   where `P` has exactly the three candidates `{x,y,z}`, `A = {x,z}` and `B = {y,z}` have
+//!   exactly two each, and `A`, `B` are peers of `P` (they may or may not see each other).
+//!   `z` is the digit common to both pincers; `x < y` are the other two pivot digits and `A`
+//!   holds `x`, so each triple is enumerated once (for one pivot, each of its three digits
+//!   may play `z`).
+//! * Eliminations: digit `z` from every cell that is a peer of `P`, `A` and `B` and still has
+//!   candidate `z`.
+//! * One step per triple with at least one elimination.
+//! * Evidence: `digits = {x,y,z}`, `pivot = {P}`, `pincers = {A,B}`, `cells = {P,A,B}`.
+
+use crate::{Sink, Step, TechniqueId};
+use bitdoku_bitboard::tables::PEERS;
+use bitdoku_bitboard::{Candidates, CellSet};
+use std::ops::ControlFlow;
+
+/// Pushes every XYZ-Wing of `state` (see the module docs for the exact semantics).
+pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
+    let masks = state.masks();
+    let counts = state.counts();
+    let bivalue = counts.exactly(2);
+    for pivot in counts.exactly(3) {
+        let digits = state.digits_at(pivot);
+        let seen = PEERS[pivot.index()];
+        let near = bivalue & seen;
+        for z in digits.iter() {
+            let zm = masks[z.index()];
+            // Candidate pincers hold z and one other pivot digit; a bivalue cell holding two
+            // pivot digits is exactly that pair.
+            let near_z = near & zm;
+            if near_z.len() < 2 {
+                continue;
+            }
+            let rest = digits.without(z);
+            let (Some(x), Some(y)) = (rest.first(), rest.iter().nth(1)) else { continue };
+            let xz = near_z & masks[x.index()];
+            let yz = near_z & masks[y.index()];
+            let reach = zm & seen;
+            for a in xz {
+                for b in yz {
+                    let targets = reach & PEERS[a.index()] & PEERS[b.index()];
+                    if targets.is_empty() {
+                        continue;
+                    }
+                    let mut step = Step::new(TechniqueId::XyzWing);
+                    step.eliminate(z, targets);
+                    step.evidence.digits = digits;
+                    step.evidence.pivot = CellSet::single(pivot);
+                    step.evidence.pincers = CellSet::single(a).with(b);
+                    step.evidence.cells = step.evidence.pincers.with(pivot);
+                    sink.push(step)?;
+                }
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}

@@ -1,0 +1,155 @@
+//! Soundness of the single-digit patterns on real candidate states: no skyscraper, kite,
+//! turbot fish or empty rectangle may ever remove a candidate that is the solution's digit.
+//!
+//! States come from the puzzles of `datasets/magictour_top1465.txt`: the givens'
+//! candidates, then rounds of (remove a pseudo-random share of the *wrong* candidates, which
+//! keeps the solution intact; run the four techniques and check every step against the
+//! solution; apply their eliminations and the singles). The random removals create the
+//! sparse digit layers in which these patterns appear. The solution comes from a small
+//! backtracking search written here (the test needs no other crate).
+
+use bitdoku_bitboard::tables::HOUSES;
+use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, parse_line};
+use bitdoku_strategies::TechniqueId;
+use bitdoku_strategies::registry::find_all;
+use std::path::PathBuf;
+
+const TECHNIQUES: [TechniqueId; 4] = [
+    TechniqueId::Skyscraper,
+    TechniqueId::TwoStringKite,
+    TechniqueId::TurbotFish,
+    TechniqueId::EmptyRectangle,
+];
+
+/// Places naked and hidden singles until none is left; `false` on a contradiction.
+fn singles(c: &mut Candidates) -> bool {
+    loop {
+        if c.has_contradiction() {
+            return false;
+        }
+        let mut progress = false;
+        let naked = c.counts().exactly(1);
+        for cell in naked {
+            if let Some(d) = c.digits_at(cell).first() {
+                c.place(cell, d);
+                progress = true;
+            }
+        }
+        for d in Digit::all() {
+            for house in HOUSES {
+                let spots = c.cells(d) & house;
+                if spots.is_single() && (c.placed(d) & house).is_empty() {
+                    c.place(spots.first().expect("one cell"), d);
+                    progress = true;
+                }
+            }
+        }
+        if !progress {
+            return !c.has_contradiction();
+        }
+    }
+}
+
+/// The first solution by backtracking on the cell with fewest candidates.
+fn solve(mut c: Candidates) -> Option<[u8; 81]> {
+    if !singles(&mut c) {
+        return None;
+    }
+    let unsolved = c.unsolved();
+    let Some(cell) = unsolved.iter().min_by_key(|&cell| c.digits_at(cell).len()) else {
+        return Some(c.values());
+    };
+    for d in c.digits_at(cell).iter() {
+        let mut next = c;
+        next.place(cell, d);
+        if let Some(solution) = solve(next) {
+            return Some(solution);
+        }
+    }
+    None
+}
+
+/// A small deterministic generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) % n
+    }
+}
+
+/// The wrong candidates of `c` (those that are not the solution's digit), per digit.
+fn wrong(c: &Candidates, solution: &[u8; 81]) -> [CellSet; 9] {
+    std::array::from_fn(|d| {
+        c.masks()[d].iter().filter(|cell| solution[cell.index()] != d as u8 + 1).collect()
+    })
+}
+
+#[test]
+fn single_digit_patterns_never_remove_a_solution_digit() {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../datasets/magictour_top1465.txt");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("{} not found: skipped", path.display());
+        return;
+    };
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut hits = [0usize; 4];
+    let mut states = 0usize;
+    for line in text.lines() {
+        let Ok(Some(puzzle)) = parse_line(line) else { continue };
+        let start = puzzle.candidates();
+        let solution = solve(start).expect("the corpus puzzles are solvable");
+        let mut c = start;
+        assert!(singles(&mut c));
+        for _round in 0..30 {
+            if c.is_solved() {
+                break;
+            }
+            // Drop about one wrong candidate in ten: the solution stays a solution.
+            let bad = wrong(&c, &solution);
+            for (d, cells) in bad.iter().enumerate() {
+                let drop: CellSet = cells.iter().filter(|_| rng.below(10) == 0).collect();
+                c.eliminate(Digit::new(d as u8).expect("digit"), drop);
+            }
+            states += 1;
+            let mut all = [CellSet::EMPTY; 9];
+            for (t, &id) in TECHNIQUES.iter().enumerate() {
+                for step in find_all(id, &c) {
+                    hits[t] += 1;
+                    assert!(step.changes(&c) && step.placements.iter().all(|p| p.is_empty()));
+                    assert_eq!(step.evidence.digits.len(), 1);
+                    for d in Digit::all() {
+                        let gone = step.eliminations[d.index()];
+                        assert!(gone.is_subset(c.cells(d)), "{}", step.explain());
+                        for cell in gone {
+                            assert_ne!(
+                                solution[cell.index()],
+                                d.value(),
+                                "{} removes the solution digit at {cell}\npuzzle {line}",
+                                step.explain()
+                            );
+                        }
+                        all[d.index()] |= gone;
+                    }
+                }
+            }
+            for d in Digit::all() {
+                c.eliminate(d, all[d.index()]);
+            }
+            assert!(singles(&mut c), "contradiction after sound steps in {line}");
+            assert!(
+                c.placed_masks()
+                    .iter()
+                    .enumerate()
+                    .all(|(d, m)| m.iter().all(|cell: Cell| solution[cell.index()] == d as u8 + 1))
+            );
+        }
+    }
+    eprintln!("{states} states; hits {:?} (skyscraper, kite, turbot, ER)", hits);
+    assert!(states > 1000);
+    assert!(hits.iter().all(|&h| h > 200), "too few pattern hits to mean anything: {hits:?}");
+}
