@@ -30,7 +30,6 @@
 
 use crate::tables::{BAND_MASK, COMPLEX, LOW_BITS, ROW_OF_CELL, SHRINK};
 
-static VARIANT: std::sync::OnceLock<u32> = std::sync::OnceLock::new();
 /// Rotates each 3-bit stack group of a column set down by one column:
 /// bit `3 * s + j` of the result is bit `3 * s + (j + 1) % 3` of `x`.
 /// Example: `rot1(0b001_100_010) == 0b100_010_001`.
@@ -46,6 +45,8 @@ fn rot2(x: u32) -> u32 {
     ((x >> 2) & 0b001_001_001) | ((x << 1) & 0b110_110_110)
 }
 
+/// The nine cells of box 0 of a band (columns 0..3 of its three rows).
+const BOX_MASK: u32 = 0b111 | 0b111 << 9 | 0b111 << 18;
 /// Low 8 bits of each row field: `0xFF | 0xFF << 9 | 0xFF << 18`.
 const FIELD_LOW8: u32 = 0x03FD_FEFF;
 /// Top bit (bit 8) of each row field: `1 << 8 | 1 << 17 | 1 << 26`.
@@ -315,14 +316,16 @@ impl Board {
         grid
     }
 
-    /// Chooses the guess cell: `(band, cell bit)`. The first cell with exactly two candidates,
-    /// else an unplaced cell with the fewest candidates. Only called on a propagated,
-    /// unsolved board, where every unplaced cell has at least two candidates.
-    #[inline(never)]
+    /// Chooses the guess cell: `(band, cell bit)`. Only called on a propagated, unsolved board,
+    /// where every unplaced cell has at least two candidates.
+    ///
+    /// Preferred are cells with exactly two candidates (found by bit-sliced counting up to
+    /// three, as in [`Board::naked_singles`]); among them the first one in the box with the
+    /// most unplaced cells, where a guess tends to trigger the most propagation. Without such
+    /// a cell, the first cell with the fewest candidates.
     fn pick_cell(&self) -> (usize, u32) {
-        let v = *VARIANT.get_or_init(|| std::env::var("VAR").ok().and_then(|s| s.parse().ok()).unwrap_or(0));
         let mut pairs = [0u32; 3];
-        for b in 0..3 {
+        for (b, p) in pairs.iter_mut().enumerate() {
             let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
             for d in 0..9 {
                 let x = self.f[3 * d + b];
@@ -330,47 +333,26 @@ impl Board {
                 two |= one & x;
                 one |= x;
             }
-            pairs[b] = two & !three & self.unsolved[b];
+            *p = two & !three & self.unsolved[b];
         }
-        match v {
-            0 => for b in 0..3 { if pairs[b] != 0 { return (b, pairs[b] & pairs[b].wrapping_neg()); } },
-            1 => for b in (0..3).rev() { if pairs[b] != 0 { return (b, 1 << (31 - pairs[b].leading_zeros())); } },
-            2 | 3 => {
-                let mut best = (0, 0, if v == 2 { 0 } else { 99 });
-                for b in 0..3 { if pairs[b] != 0 { let u = self.unsolved[b].count_ones(); if (v == 2 && u > best.2) || (v == 3 && u < best.2) { best = (b, pairs[b] & pairs[b].wrapping_neg(), u); } } }
-                if best.1 != 0 { return (best.0, best.1); }
-            }
-            _ => {
-                // bivalue cell with most unsolved cells in its row+box... (row count)
-                let mut best = (0, 0, 0);
-                for b in 0..3 { let mut p = pairs[b]; while p != 0 { let bit = p & p.wrapping_neg(); p &= p - 1;
-                    let row = ROW_OF_CELL[bit.trailing_zeros() as usize % 27];
-                    let col = ((bit | bit >> 9 | bit >> 18) & 0x1ff) * LOW_BITS;
-                    let ccount: u32 = (0..3).map(|bb| (self.unsolved[bb] & col).count_ones()).sum();
-                    let bx = 0x1C0E07u32 << (3 * ((bit.trailing_zeros() % 9) / 3));
-                    let bcount = (self.unsolved[b] & bx).count_ones();
-                    let rcount = (self.unsolved[b] & row).count_ones();
-                    let peers_of = |d: usize| -> u32 {
-                        let mut n = 0;
-                        for bb in 0..3 {
-                            let mut m = self.f[3 * d + bb] & col;
-                            if bb == b { m |= self.f[3 * d + bb] & (row | bx); }
-                            n += (m & !bit).count_ones();
+        if (pairs[0] | pairs[1] | pairs[2]) != 0 {
+            let mut best = (0usize, 0u32, 0u32);
+            for (b, &p) in pairs.iter().enumerate() {
+                if p == 0 {
+                    continue;
+                }
+                for j in 0..3 {
+                    let in_box = BOX_MASK << (3 * j);
+                    let here = p & in_box;
+                    if here != 0 {
+                        let open = (self.unsolved[b] & in_box).count_ones();
+                        if open > best.2 {
+                            best = (b, here & here.wrapping_neg(), open);
                         }
-                        n
-                    };
-                    let ds = self.digits_of(b, bit);
-                    let (d1, d2) = (ds.trailing_zeros() as usize, 31 - ds.leading_zeros() as usize);
-                    let glob = |d: usize| -> u32 { (0..3).map(|bb| self.f[3 * d + bb].count_ones()).sum() };
-                    let inband = |d: usize| -> u32 { (self.f[3 * d + b] & !bit).count_ones() };
-                    let rowbox = |d: usize| -> u32 { (self.f[3 * d + b] & (row | bx) & !bit).count_ones() };
-                    let sc = match v { 14 => glob(d1) + glob(d2), 15 => inband(d1) + inband(d2), 16 => rowbox(d1) + rowbox(d2), 17 => rowbox(d1) + rowbox(d2) + rcount + bcount + ccount, _ => 0 };
-                    let sc = match v { 10 => peers_of(d1) + peers_of(d2), 11 => peers_of(d1).min(peers_of(d2)), 12 => bcount * 4 + rcount + ccount, 13 => peers_of(d1) + peers_of(d2) + 2 * (rcount + ccount + bcount), _ => sc };
-                    let sc = match v { 4 => rcount + ccount, 6 => rcount, 7 => ccount, 8 => bcount, 9 => rcount+ccount+bcount, _ => sc };
-                    let better = if v != 5 { sc > best.2 } else { sc + 1 < best.2 + 1 || best.1 == 0 };
-                    if better { best = (b, bit, sc); } } }
-                if best.1 != 0 { return (best.0, best.1); }
+                    }
+                }
             }
+            return (best.0, best.1);
         }
         // No bivalue cell: bit-sliced "at least k candidates" counters, k = 1..=9, per band.
         let mut best = (0usize, 0u32, u32::MAX);

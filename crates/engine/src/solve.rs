@@ -305,6 +305,25 @@ impl Engine {
         apply_effects(state, &union.placements, &union.eliminations)
     }
 
+    /// One batch step on `state`: the first technique of the order that finds anything applies
+    /// the union of all its steps. Returns that technique and the union it applied, or `None`
+    /// when no technique applies. Uniqueness techniques run only when `unique` is true. This is
+    /// the unit of the batch-granularity state sequence that `bench agree` compares.
+    pub fn step_batch(&self, state: &mut Candidates, unique: bool) -> Option<(TechniqueId, Union)> {
+        for t in &self.techniques {
+            if t.id.needs_uniqueness() && !unique {
+                continue;
+            }
+            let mut union = Union::default();
+            let _ = (t.find)(state, &mut union);
+            if union.steps > 0 {
+                apply_effects(state, &union.placements, &union.eliminations);
+                return Some((t.id, union));
+            }
+        }
+        None
+    }
+
     /// The next step from `state` (single granularity, first technique of the order that
     /// applies), or `None` when no technique of the order applies. Uniqueness techniques are
     /// used only if `state` has exactly one solution.

@@ -22,7 +22,7 @@ use bitdoku_strategies::TechniqueId::{self, *};
 use bitdoku_strategies::registry::find_all;
 use std::path::PathBuf;
 
-const PER_FILE: usize = 250;
+const PER_FILE: usize = 120;
 const TECHNIQUES: [TechniqueId; 13] = [
     FullHouse,
     NakedSingle,
@@ -117,7 +117,7 @@ fn naive(id: TechniqueId, c: &Candidates) -> Effects {
             }
         }
         LockedCandidatesPointing | LockedCandidatesClaiming => {
-            for d in 0..9 {
+            for (d, elim) in elims.iter_mut().enumerate() {
                 for (i, &base) in HOUSES.iter().enumerate() {
                     let is_box = i >= 18;
                     if is_box != (id == LockedCandidatesPointing) {
@@ -138,7 +138,7 @@ fn naive(id: TechniqueId, c: &Candidates) -> Effects {
                             .filter(|&y| !base.contains(y) && c.has(y, digit(d)))
                             .collect();
                         if !gone.is_empty() {
-                            elims[d] |= gone;
+                            *elim |= gone;
                             steps += 1;
                         }
                     }

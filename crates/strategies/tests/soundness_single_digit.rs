@@ -5,8 +5,8 @@
 //! candidates, then rounds of (remove a pseudo-random share of the *wrong* candidates, which
 //! keeps the solution intact; run the four techniques and check every step against the
 //! solution; apply their eliminations and the singles). The random removals create the
-//! sparse digit layers in which these patterns appear. The solution comes from a small
-//! backtracking search written here (the test needs no other crate).
+//! sparse digit layers in which these patterns appear. The solution comes from
+//! `bitdoku_brute`.
 
 use bitdoku_bitboard::tables::HOUSES;
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, parse_line};
@@ -50,25 +50,6 @@ fn singles(c: &mut Candidates) -> bool {
     }
 }
 
-/// The first solution by backtracking on the cell with fewest candidates.
-fn solve(mut c: Candidates) -> Option<[u8; 81]> {
-    if !singles(&mut c) {
-        return None;
-    }
-    let unsolved = c.unsolved();
-    let Some(cell) = unsolved.iter().min_by_key(|&cell| c.digits_at(cell).len()) else {
-        return Some(c.values());
-    };
-    for d in c.digits_at(cell).iter() {
-        let mut next = c;
-        next.place(cell, d);
-        if let Some(solution) = solve(next) {
-            return Some(solution);
-        }
-    }
-    None
-}
-
 /// A small deterministic generator (xorshift64*).
 struct Rng(u64);
 
@@ -102,7 +83,9 @@ fn single_digit_patterns_never_remove_a_solution_digit() {
     for line in text.lines() {
         let Ok(Some(puzzle)) = parse_line(line) else { continue };
         let start = puzzle.candidates();
-        let solution = solve(start).expect("the corpus puzzles are solvable");
+        let (count, solution) = bitdoku_brute::solve_unique(&start.search_masks());
+        assert_eq!(count, bitdoku_brute::Count::One, "{line}");
+        let solution = solution.expect("one solution").0;
         let mut c = start;
         assert!(singles(&mut c));
         for _round in 0..30 {

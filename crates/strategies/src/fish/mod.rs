@@ -2,7 +2,7 @@
 //! finned or sashimi, with rows as base (columns as cover) or columns as base (rows as cover).
 //! Franken and mutant fish (boxes as base or cover) are not part of this family.
 //!
-//! One search ([`search`]) serves all nine techniques; each technique file fixes the size and
+//! One search (`search.rs`) serves all nine techniques; each technique file fixes the size and
 //! the kind and carries its own tests. The exact find-all semantics, shared by all nine (the
 //! technique files repeat the part that concerns them):
 //!

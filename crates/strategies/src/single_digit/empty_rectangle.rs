@@ -70,8 +70,8 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
                     let (row, col) = (House::row(r), House::col(c));
                     let (row_cells, col_cells) = (row.cells(), col.cells());
                     let fits = in_box.is_subset(row_cells | col_cells)
-                        && !(in_box & row_cells - col_cells).is_empty()
-                        && !(in_box & col_cells - row_cells).is_empty();
+                        && !(in_box & (row_cells - col_cells)).is_empty()
+                        && !(in_box & (col_cells - row_cells)).is_empty();
                     if !fits {
                         continue;
                     }
@@ -95,7 +95,7 @@ fn arm_steps(
     sink: &mut dyn Sink,
 ) -> ControlFlow<()> {
     let arm_is_row = side.arm.index() < 9;
-    for x in cands & side.arm.cells() - boxx.cells() {
+    for x in cands & (side.arm.cells() - boxx.cells()) {
         // The strong link runs across the arm: a column for a row arm, a row for a column arm.
         let link_house = if arm_is_row { House::col(x.col()) } else { House::row(x.row()) };
         let link = cands & link_house.cells();

@@ -27,8 +27,8 @@ impl Links {
     fn collect(cands: CellSet, first: usize, last: usize) -> Links {
         let mut links =
             Links { pairs: [CellSet::EMPTY; 27], houses: [HouseSet::EMPTY; 27], len: 0 };
-        for h in first..last {
-            let pair = cands & HOUSES[h];
+        for (h, &house_cells) in HOUSES.iter().enumerate().take(last).skip(first) {
+            let pair = cands & house_cells;
             if pair.len() != 2 {
                 continue;
             }

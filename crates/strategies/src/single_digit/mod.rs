@@ -18,12 +18,13 @@
 //! and one column of the box.
 //!
 //! Shared rules, for every technique of the family: strong links come from the digit's
-//! candidate mask alone (a house with exactly two candidate cells, see [`links`]); every
-//! instance is reported (find-all), one [`Step`] per instance, with `evidence.digits` = the
-//! digit, `evidence.cells` = the pattern cells, `evidence.pincers` = the two chain ends and
-//! `evidence.base` = the houses of the strong links; a step is pushed only when it eliminates
-//! at least one candidate. Instances with the same eliminations are all reported (no
-//! de-duplication).
+//! candidate mask alone (a house with exactly two candidate cells, see `links.rs`); no other
+//! digit is looked at. Every instance is reported (find-all), one [`Step`] per instance, with
+//! `evidence.digits` = the digit, `evidence.cells` = the pattern cells, `evidence.pincers` =
+//! the two chain ends and `evidence.base` = the houses of the strong links (the empty
+//! rectangle's variants of the last two are in its doc); a step is pushed only when it
+//! eliminates at least one candidate. Instances with the same eliminations are all reported
+//! (no de-duplication; HoDoKu keeps one step per elimination set).
 
 use crate::registry::Technique;
 use crate::{Step, TechniqueId};

@@ -1,7 +1,7 @@
 //! The subsets family: naked and hidden pairs, triples and quads.
 //!
 //! Both kinds work one house at a time on 9-bit *position* masks: position `k` is the k-th
-//! cell of the house in [`tables::HOUSES`] order (a row left to right, a column top to
+//! cell of the house in [`HOUSES`](bitdoku_bitboard::tables::HOUSES) order (a row left to right, a column top to
 //! bottom, a box row-major). Naked subsets build, for each eligible cell, the mask of its
 //! digits; hidden subsets build, for each eligible digit, the mask of its positions. Both
 //! then look for N members whose masks unite to exactly N bits with one enumerator,
@@ -9,7 +9,7 @@
 
 use crate::TechniqueId;
 use crate::registry::Technique;
-use bitdoku_bitboard::{CellSet, tables};
+use bitdoku_bitboard::CellSet;
 use std::ops::ControlFlow;
 
 pub mod hidden_subset;
@@ -25,7 +25,7 @@ pub(crate) const TECHNIQUES: &[Technique] = &[
     Technique { id: TechniqueId::HiddenQuad, find: hidden_subset::find_quad },
 ];
 
-/// The cell index of position `k` (0..9) of house `h` (0..27), in [`tables::HOUSES`] order.
+/// The cell index of position `k` (0..9) of house `h` (0..27), in [`HOUSES`](bitdoku_bitboard::tables::HOUSES) order.
 const fn house_cell(h: usize, k: usize) -> usize {
     match h / 9 {
         0 => 9 * h + k,
@@ -120,7 +120,7 @@ pub(crate) fn for_each_subset(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bitdoku_bitboard::Cell;
+    use bitdoku_bitboard::{Cell, tables};
 
     #[test]
     fn positions_round_trip_every_house() {

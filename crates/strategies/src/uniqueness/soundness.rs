@@ -9,40 +9,67 @@
 use super::TECHNIQUES;
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit};
 
-/// Counts solutions up to `limit`, keeping the first in `out`.
-fn search(grid: &mut [u8; 81], limit: u32, out: &mut Option<[u8; 81]>) -> u32 {
-    let mut best: Option<(usize, u16)> = None;
-    for i in 0..81 {
-        if grid[i] != 0 {
-            continue;
-        }
-        let (r, c) = (i / 9, i % 9);
-        let mut used = 0u16;
-        for k in 0..9 {
-            used |= 1 << grid[r * 9 + k] | 1 << grid[k * 9 + c];
-            used |= 1 << grid[(r / 3 * 3 + k / 3) * 9 + c / 3 * 3 + k % 3];
-        }
-        let free = !used & 0x3fe;
-        if best.is_none_or(|(_, f)| free.count_ones() < f.count_ones()) {
-            best = Some((i, free));
-        }
+/// A backtracking solver over row/column/box masks (fewest options first).
+struct Solver {
+    grid: [u8; 81],
+    used: [u16; 27],
+    solutions: u32,
+    first: Option<[u8; 81]>,
+}
+
+impl Solver {
+    fn houses(i: usize) -> [usize; 3] {
+        [i / 9, 9 + i % 9, 18 + i / 27 * 3 + i % 9 / 3]
     }
-    let Some((i, free)) = best else {
-        out.get_or_insert(*grid);
-        return 1;
-    };
-    let mut found = 0;
-    for v in 1..=9u8 {
-        if free >> v & 1 == 1 {
-            grid[i] = v;
-            found += search(grid, limit - found, out);
-            grid[i] = 0;
-            if found >= limit {
-                break;
+
+    /// Counts the solutions of `values` up to two; returns the first one if it is unique.
+    fn unique(values: &[u8; 81]) -> Option<[u8; 81]> {
+        let mut s = Solver { grid: *values, used: [0; 27], solutions: 0, first: None };
+        for (i, &v) in values.iter().enumerate() {
+            if v != 0 {
+                for h in Self::houses(i) {
+                    if s.used[h] & 1 << v != 0 {
+                        return None;
+                    }
+                    s.used[h] |= 1 << v;
+                }
+            }
+        }
+        s.search();
+        if s.solutions == 1 { s.first } else { None }
+    }
+
+    fn search(&mut self) {
+        let mut best: Option<(usize, u16)> = None;
+        for i in 0..81 {
+            if self.grid[i] != 0 {
+                continue;
+            }
+            let [r, c, b] = Self::houses(i);
+            let free = !(self.used[r] | self.used[c] | self.used[b]) & 0x3fe;
+            if best.is_none_or(|(_, f)| free.count_ones() < f.count_ones()) {
+                best = Some((i, free));
+                if free.count_ones() <= 1 {
+                    break;
+                }
+            }
+        }
+        let Some((i, free)) = best else {
+            self.solutions += 1;
+            self.first.get_or_insert(self.grid);
+            return;
+        };
+        for v in 1..=9u8 {
+            if free >> v & 1 == 1 && self.solutions < 2 {
+                let hs = Self::houses(i);
+                self.grid[i] = v;
+                hs.iter().for_each(|&h| self.used[h] |= 1 << v);
+                self.search();
+                hs.iter().for_each(|&h| self.used[h] &= !(1 << v));
+                self.grid[i] = 0;
             }
         }
     }
-    found
 }
 
 struct Rng(u64);
@@ -68,16 +95,12 @@ fn uniqueness_steps_never_remove_the_solution() {
     };
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut fired = vec![0u32; TECHNIQUES.len()];
-    for line in text.lines().take(100) {
+    for line in text.lines().take(250) {
         let mut values = [0u8; 81];
         for (v, ch) in values.iter_mut().zip(line.chars()) {
             *v = ch.to_digit(10).unwrap_or(0) as u8;
         }
-        let mut solution = None;
-        if search(&mut values.clone(), 2, &mut solution) != 1 {
-            continue;
-        }
-        let solution = solution.expect("one solution");
+        let Some(solution) = Solver::unique(&values) else { continue };
         let truth: [CellSet; 9] = std::array::from_fn(|d| {
             Cell::all().filter(|c| solution[c.index()] == d as u8 + 1).collect()
         });

@@ -44,6 +44,34 @@ pub(crate) fn in_one_house(cells: CellSet) -> bool {
     }
 }
 
+/// Shared test states of the family.
+#[cfg(test)]
+pub(crate) mod fixtures {
+    /// Test helper: an otherwise empty grid (every other cell keeps all nine candidates) where each
+    /// `rXcY=digits` token of `cells` keeps only those digits, minus the `drc` triples of
+    /// `deleted`. Cells with nine candidates never take part in a wing, so the listed cells are the
+    /// only possible pattern cells and the eliminations are easy to check by hand.
+    pub(crate) fn pencil(cells: &str, deleted: &str) -> bitdoku_bitboard::Candidates {
+        let mut del: Vec<String> = deleted.split_whitespace().map(str::to_string).collect();
+        for tok in cells.split_whitespace() {
+            let (cell, keep) = tok.split_once('=').expect("rXcY=digits");
+            let b = cell.as_bytes();
+            for d in '1'..='9' {
+                if !keep.contains(d) {
+                    del.push(format!("{d}{}{}", b[1] as char, b[3] as char));
+                }
+            }
+        }
+        crate::testkit::state(&".".repeat(81), &del.join(" "))
+    }
+
+    /// magictour_top1465 #158 after singles and locked candidates: one W-Wing, one XY-Wing,
+    /// one XYZ-Wing and three WXYZ-Wings (see the tests of each technique).
+    pub(crate) const P158: &str = "9+6+4..+37.1+52+74+1...+3.+1.+7+6.5.+47+91.+35+4...8.+1+7.+93+5.+5.+9...+1+7+6+7+582+1+34+91+39....+7..+4.39+7+1+5+6";
+    /// Candidates deleted in that state beyond the basic rule.
+    pub(crate) const P158_DELETED: &str = "836 838 248 867";
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -75,32 +75,75 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::fixtures::{P158, P158_DELETED, pencil};
     use crate::TechniqueId::XyWing;
     use crate::testkit::{check, check_not_applicable, check_step, state};
 
-    /// Seed 002's worked example, reconstructed: the puzzle of the article after its
-    /// singles, pointing and pairs. Pivot r4c1 {4,6}, pincers r5c3 {4,7} (box 4) and r4c7
-    /// {6,7} (row 4): the line + box layout. Cells seeing both pincers: row 5 inside box 6
-    /// and row 4 inside box 4; only r5c9 still has a 7.
+    /// The module example on an otherwise empty grid: line + box layout, six targets.
     #[test]
-    fn seed_002_line_and_box() {
-        let s = state(SEED_002_GIVENS, SEED_002_DELETED);
+    fn line_and_box_layout() {
+        let s = pencil("r1c1=12 r1c7=13 r3c2=23", "");
+        let step = check_step(XyWing, &s, "r1c2<>3 r1c3<>3 r3c7<>3 r3c8<>3 r3c9<>3");
+        assert_eq!(step.evidence.digits.to_string(), "123");
+        assert_eq!(step.evidence.pivot.to_string(), "r1c1");
+        assert_eq!(step.evidence.pincers.to_string(), "r1c7 r3c2");
+        assert_eq!(step.evidence.cells.len(), 3);
+        check(XyWing, &s, "r1c2<>3 r1c3<>3 r3c7<>3 r3c8<>3 r3c9<>3");
+    }
+
+    /// Seed 002's worked example, reconstructed from the article's puzzle and its printed
+    /// candidates: pivot r4c1 {4,6}, pincers r5c3 {4,7} (box 4) and r4c7 {6,7} (row 4). Cells
+    /// seeing both pincers are row 5 inside box 6 and row 4 inside box 4; only r5c9 still has
+    /// a 7.
+    #[test]
+    fn seed_002_worked_example() {
+        let s = state(
+            "+592.46.83.38....2.+1..3..5+9..23.9..1891....35.8.5.31249786...435341857+9+62259463871",
+            "124 724 735 739",
+        );
         let step = check_step(XyWing, &s, "r5c9<>7");
-        assert_eq!(step.evidence.digits.to_string(), "467");
         assert_eq!(step.evidence.pivot.to_string(), "r4c1");
+        assert_eq!(step.evidence.pincers.to_string(), "r4c7 r5c3");
         check(XyWing, &s, "r5c9<>7");
     }
 
-    const SEED_002_GIVENS: &str =
-        "+592+7468+33+8+8.....2.1..3..59.+4.23.9..18910...35.8.5.31249786...435341857..2259463871";
-    const SEED_002_DELETED: &str = "";
-
+    /// Seed 001's row + column layout on a real state (magictour_top1465 #181 after singles
+    /// and locked candidates): pivot r5c1 {1,4}, pincers r5c6 {3,4} in its row and r8c1 {1,3}
+    /// in its column. The only cell seeing both pincers, besides the pivot, is the fourth
+    /// corner r8c6 {1,2,3,7}.
     #[test]
-    fn not_applicable_on_the_start_of_a_puzzle() {
+    fn seed_001_row_and_column_layout() {
         let s = state(
-            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
-            "",
+            "5+3.7..+9......3.+57...8..5+1.36+2+31+7+94...8..2.+69+7..9..8+2+31...4..3...6..9.+84...2..6+7.9",
+            "234 771 772 781 584",
         );
-        check_not_applicable(XyWing, &s);
+        check(XyWing, &s, "r8c6<>3");
+    }
+
+    /// Another row + column wing (magictour_top1465 #158): pivot r4c8 {6,8}, pincers r1c8
+    /// {2,8} and r4c4 {2,6}; the corner r1c4 {2,5} loses 2.
+    #[test]
+    fn row_and_column_corner() {
+        let s = state(P158, P158_DELETED);
+        check(XyWing, &s, "r1c4<>2");
+    }
+
+    /// Must not fire: r5c2 {2,3} does not see the pivot r1c1 {1,2}, and no other cell can
+    /// pivot (r1c5 {1,3} sees r1c1 but not r5c2).
+    #[test]
+    fn pincer_must_see_the_pivot() {
+        check_not_applicable(XyWing, &pencil("r1c1=12 r1c5=13 r5c2=23", ""));
+    }
+
+    /// Must not fire: the pincers share no digit outside the pivot ({1,3} and {2,4}).
+    #[test]
+    fn pincers_must_share_z() {
+        check_not_applicable(XyWing, &pencil("r1c1=12 r1c7=13 r3c2=24", ""));
+    }
+
+    /// Must not fire: a pincer with three candidates is not an XY-Wing pincer.
+    #[test]
+    fn pincers_must_be_bivalue() {
+        check_not_applicable(XyWing, &pencil("r1c1=12 r1c7=134 r3c2=23", ""));
     }
 }
