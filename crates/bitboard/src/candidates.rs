@@ -161,14 +161,14 @@ impl Candidates {
         for m in &mut self.cand {
             *m &= without;
         }
-        self.cand[d] = self.cand[d] - PEERS[cell.index()];
+        self.cand[d] -= PEERS[cell.index()];
     }
 
     /// Removes `digit` from `cells`; returns whether any candidate was removed.
     pub fn eliminate(&mut self, digit: Digit, cells: CellSet) -> bool {
         let m = &mut self.cand[digit.index()];
         let hit = m.intersects(cells);
-        *m = *m - cells;
+        *m -= cells;
         hit
     }
 

@@ -161,7 +161,7 @@ impl CellSet {
     pub fn common_peers(self) -> CellSet {
         let mut out = CellSet::ALL;
         for cell in self {
-            out = out & crate::tables::PEERS[cell.index()];
+            out &= crate::tables::PEERS[cell.index()];
         }
         out
     }

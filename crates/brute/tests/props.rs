@@ -33,7 +33,7 @@ fn random_grid(seed: u64) -> [u8; 81] {
     let mut rng = Rng(seed | 1);
     let mut digits: Vec<u8> = (1..=9).collect();
     rng.shuffle(&mut digits);
-    let mut order = |rng: &mut Rng| {
+    let order = |rng: &mut Rng| {
         let mut bands = [0usize, 1, 2];
         rng.shuffle(&mut bands);
         let mut out = Vec::new();

@@ -33,7 +33,10 @@ mod tests {
 
     #[test]
     fn counts() {
-        assert_eq!(combinations(4, 2), vec![vec![0, 1], vec![0, 2], vec![0, 3], vec![1, 2], vec![1, 3], vec![2, 3]]);
+        assert_eq!(
+            combinations(4, 2),
+            vec![vec![0, 1], vec![0, 2], vec![0, 3], vec![1, 2], vec![1, 3], vec![2, 3]]
+        );
         assert_eq!(combinations(9, 4).len(), 126);
         assert_eq!(combinations(2, 3).len(), 0);
         assert_eq!(combinations(3, 0), vec![Vec::<usize>::new()]);

@@ -171,3 +171,59 @@ impl NaiveEngine {
         fired
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testkit::grid;
+
+    #[test]
+    fn unknown_ids_are_listed() {
+        let err = NaiveEngine::new(&["naked-single", "x-wings", "aic"], true).unwrap_err();
+        assert!(err.contains("x-wings, aic"), "{err}");
+        assert_eq!(implemented().len(), TECHNIQUES.len());
+        assert!(implemented().contains(&"wxyz-wing"));
+    }
+
+    #[test]
+    fn uniqueness_techniques_only_when_allowed() {
+        let order = ["hidden-single", "avoidable-rectangle-1", "avoidable-rectangle-2"];
+        assert_eq!(NaiveEngine::new(&order, false).unwrap().order(), ["hidden-single"]);
+        assert_eq!(NaiveEngine::new(&order, true).unwrap().order(), order);
+    }
+
+    #[test]
+    fn a_step_applies_every_instance_of_the_first_productive_technique() {
+        // r1c7, r1c8, r1c9 are three naked singles 8 in one row: the batch places them in
+        // cell order; the first clears 8 from the others, which are then skipped.
+        let mut g = grid(
+            "123456...........7.......9.......................................................",
+            "",
+        );
+        let engine = NaiveEngine::new(&["x-wing", "naked-single", "hidden-single"], false).unwrap();
+        assert_eq!(engine.step(&mut g), Some("naked-single"));
+        assert_eq!(g.cell(6).value(), 8);
+        assert!(!g.cell(7).is_solved() && g.cell(7).candidates().is_empty());
+        assert_eq!(engine.step(&mut NaiveGrid::new()), None);
+    }
+
+    #[test]
+    fn solve_with_singles() {
+        let line =
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+        let values: [u8; 81] =
+            std::array::from_fn(|i| line.as_bytes()[i].saturating_sub(b'0') % 10);
+        let mut g = NaiveGrid::from_values(&values);
+        let engine =
+            NaiveEngine::new(&["full-house", "naked-single", "hidden-single"], false).unwrap();
+        let fired = engine.solve(&mut g);
+        assert!(g.is_solved());
+        assert!(
+            fired.iter().all(|id| ["full-house", "naked-single", "hidden-single"].contains(id))
+        );
+        assert_eq!(
+            g.values().iter().map(|v| char::from(b'0' + v)).collect::<String>(),
+            "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+        );
+    }
+}

@@ -171,3 +171,78 @@ fn finned(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::testkit::{check, check_none, picture};
+
+    #[test]
+    fn x_wing() {
+        // Rows 1 and 6 hold 5 only in c2 and c7: the rest of those columns loses 5.
+        let g = picture(
+            5,
+            ".x....x.. ......... .e....... ......... ......... .x....x.. ......... ......... ......e..",
+        );
+        check("x-wing", &g, "r3c2<>5 r9c7<>5");
+        check_none("swordfish", &g);
+        // A base row with a single candidate is no fish (it would be a degenerate X-Wing).
+        let g = picture(
+            5,
+            ".x....... ......... .e....... ......... ......... .x....x.. ......... ......... ......e..",
+        );
+        check_none("x-wing", &g);
+    }
+
+    #[test]
+    fn swordfish_and_jellyfish() {
+        // Rows 1, 4, 7 hold 4 in c1/c5, c5/c9, c1/c9: the other cells of c1, c5, c9 lose 4.
+        let g = picture(
+            4,
+            "x...x.... e........ ......... ....x...x ....e.... ......... x.......x ......... ........e",
+        );
+        check("swordfish", &g, "r2c1<>4 r5c5<>4 r9c9<>4");
+        check_none("x-wing", &g);
+        check_none("jellyfish", &g);
+        // Rows 1, 3, 5, 7 hold 6 in c1/c3, c3/c5, c5/c7, c1/c7: r8c1 and r9c5 lose 6.
+        let g = picture(
+            6,
+            "x.x...... ......... ..x.x.... ......... ....x.x.. ......... x.....x.. e........ ....e....",
+        );
+        check("jellyfish", &g, "r8c1<>6 r9c5<>6");
+        check_none("swordfish", &g);
+    }
+
+    #[test]
+    fn finned_and_sashimi_x_wing() {
+        // 7 in row 2 at c2, c6; row 8 at c2, c6 and the fin r8c5 (box 8): r7c6, r9c6 lose 7.
+        // Read by columns, c2 + c6 with fins r7c6, r9c6 (box 8) is a finned X-Wing too: r8c5.
+        let g = picture(
+            7,
+            "......... .x...x... ......... ......... ......... ......... .....e... .x..xx... .....e...",
+        );
+        check("finned-x-wing", &g, "r7c6<>7 r9c6<>7 r8c5<>7");
+        // r8 + r9 (r9c6 alone in the cover) with the fin r8c5 is sashimi: r7c6 loses 7; so is
+        // r7 + r8: r9c6 loses 7.
+        check("sashimi-x-wing", &g, "r7c6<>7 r9c6<>7");
+        check_none("x-wing", &g);
+        // Fins in two boxes: nothing.
+        let g = picture(
+            7,
+            "......... .x...x... ......... ......... ......... ......... .....e... .x.xx.x.. .........",
+        );
+        check_none("finned-x-wing", &g);
+    }
+
+    #[test]
+    fn finned_swordfish() {
+        // Seed 000's example: rows 8 and 9 hold 1 in c1, c4, c9; row 5 in c1, c9 and the fin
+        // r5c8 (box 6): the other cells of c9 in box 6 (r4c9, r6c9) lose 1. Read by columns
+        // (c1, c4, c9 over rows 5, 8, 9, fins r4c9 and r6c9 in box 6), r5c8 loses 1 as well.
+        let g = picture(
+            1,
+            "......... ......... ......... ........e x......fx ........e ......... x..x..... ...x....x",
+        );
+        check("finned-swordfish", &g, "r4c9<>1 r6c9<>1 r5c8<>1");
+        check_none("swordfish", &g);
+    }
+}

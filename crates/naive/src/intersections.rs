@@ -155,11 +155,7 @@ mod tests {
     fn claiming() {
         // Row 1 keeps 4 only in box 1: the rest of box 1 loses 4.
         let s = grid(&".".repeat(81), "414 415 416 417 418 419");
-        check(
-            "locked-candidates-claiming",
-            &s,
-            "r2c1<>4 r2c2<>4 r2c3<>4 r3c1<>4 r3c2<>4 r3c3<>4",
-        );
+        check("locked-candidates-claiming", &s, "r2c1<>4 r2c2<>4 r2c3<>4 r3c1<>4 r3c2<>4 r3c3<>4");
         check_none("locked-candidates-pointing", &s);
         check_none("locked-candidates-claiming", &grid(&".".repeat(81), ""));
     }
@@ -177,6 +173,13 @@ mod tests {
         }
         check("locked-pair", &s, &expected);
         check_none("locked-triple", &s);
+        // Nothing of 1 or 2 left in row 1 outside box 1: only the box is cleared, which makes
+        // a plain naked pair, not a locked one.
+        let mut del = String::from("311 411 511 611 711 811 911 312 412 512 612 712 812 912");
+        for c in 4..=9 {
+            del += &format!(" 11{c} 21{c}");
+        }
+        check_none("locked-pair", &grid(&".".repeat(81), &del));
         // The same pair in cells of one row but two boxes is no locked pair.
         let s = grid(&".".repeat(81), "311 411 511 611 711 811 911 314 414 514 614 714 814 914");
         check_none("locked-pair", &s);

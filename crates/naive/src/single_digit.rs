@@ -136,11 +136,11 @@ pub fn turbot_fish(grid: &NaiveGrid, found: &mut Findings) {
                         }
                         let (ci1, ci2, ce1, ce2) =
                             (grid.cell(i1), grid.cell(i2), grid.cell(e1), grid.cell(e2));
-                        let skyscraper = (l1.row && l2.row && ci1.col == ci2.col && ce1.col != ce2.col)
-                            || (l1.column
-                                && l2.column
-                                && ci1.row == ci2.row
-                                && ce1.row != ce2.row);
+                        let skyscraper = (l1.row
+                            && l2.row
+                            && ci1.col == ci2.col
+                            && ce1.col != ce2.col)
+                            || (l1.column && l2.column && ci1.row == ci2.row && ce1.row != ce2.row);
                         let kite = ((l1.row && l2.column) || (l1.column && l2.row))
                             && ci1.boxx == ci2.boxx;
                         if !skyscraper && !kite {
@@ -207,5 +207,76 @@ pub fn empty_rectangle(grid: &NaiveGrid, found: &mut Findings) {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::testkit::{check, check_none, picture};
+
+    #[test]
+    fn skyscraper() {
+        // 1 only at r1c2, r1c7 and at r5c2, r5c9: base c2, roof r1c7 / r5c9.
+        let g = picture(
+            1,
+            ".x....x.. ........e ........e ......e.. .x......x ......e.. ......... .o....... .........",
+        );
+        check("skyscraper", &g, "r2c9<>1 r3c9<>1 r4c7<>1 r6c7<>1");
+        // Both ends aligned: an X-Wing, not a skyscraper.
+        let g = picture(
+            1,
+            ".x....x.. ......... ......e.. ......... .x....x.. ......... ......... .o....... .........",
+        );
+        check_none("skyscraper", &g);
+    }
+
+    #[test]
+    fn two_string_kite() {
+        // 3 only at r4c2, r4c4 in row 4 and at r5c6, r9c6 in column 6; r4c4, r5c6 in box 5.
+        let g = picture(
+            3,
+            "......... ......... ......... .x.x..... .....x... ......... ......... ......... .e...x...",
+        );
+        check("two-string-kite", &g, "r9c2<>3");
+        // Joined ends in different boxes: nothing.
+        let g = picture(
+            3,
+            "......... ......... ......... .x.x..... ......... ......... .....x... ......... .e...x...",
+        );
+        check_none("two-string-kite", &g);
+    }
+
+    #[test]
+    fn turbot_fish() {
+        // Box 1 holds 2 only at r2c1, r3c2; row 6 only at r6c2, r6c4; r3c2 sees r6c2: r2c4 loses 2.
+        let g = picture(
+            2,
+            "......... x..e..o.. .x....... ......... ......... .x.x..... ......... .o.o...o. .........",
+        );
+        check("turbot-fish", &g, "r2c4<>2");
+        check_none("skyscraper", &g);
+        check_none("two-string-kite", &g);
+    }
+
+    #[test]
+    fn empty_rectangle() {
+        // Box 1 holds 5 on row 2 and column 2; column 7 holds 5 only at r2c7 and r8c7: r8c2<>5.
+        let g = picture(
+            5,
+            ".x....... x.x...x.. .x....... ......... ......... ......... ......... .e..o.x.. .........",
+        );
+        check("empty-rectangle", &g, "r8c2<>5");
+        // Without the third candidate of row 8, r8c2-r8c7 is a row link too: r2c7 goes as well.
+        let g = picture(
+            5,
+            ".x....... x.x...x.. .x....... ......... ......... ......... ......... .e....x.. .........",
+        );
+        check("empty-rectangle", &g, "r8c2<>5 r2c7<>5");
+        // A box whose candidates are not on one cross: nothing.
+        let g = picture(
+            5,
+            ".x....... x.x...x.. .xx...... ......... ......... ......... ......... .e..o.x.. .........",
+        );
+        check_none("empty-rectangle", &g);
     }
 }

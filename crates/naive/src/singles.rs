@@ -74,7 +74,11 @@ mod tests {
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
     fn with_holes(holes: &[usize]) -> String {
-        SOLUTION.chars().enumerate().map(|(i, c)| if holes.contains(&i) { '.' } else { c }).collect()
+        SOLUTION
+            .chars()
+            .enumerate()
+            .map(|(i, c)| if holes.contains(&i) { '.' } else { c })
+            .collect()
     }
 
     #[test]

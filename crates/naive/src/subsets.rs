@@ -109,3 +109,74 @@ fn hidden(grid: &NaiveGrid, found: &mut Findings, n: usize) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::testkit::{check, check_none, with_cells};
+
+    /// `r{r}c{c}<>{d}` for every listed cell and digit.
+    fn elims(cells: &[(usize, usize)], digits: &[u8]) -> String {
+        let mut out = Vec::new();
+        for &(r, c) in cells {
+            for d in digits {
+                out.push(format!("r{r}c{c}<>{d}"));
+            }
+        }
+        out.join(" ")
+    }
+
+    /// Cells of row `r` except the listed columns.
+    fn row_except(r: usize, skip: &[usize]) -> Vec<(usize, usize)> {
+        (1..=9).filter(|c| !skip.contains(c)).map(|c| (r, c)).collect()
+    }
+
+    #[test]
+    fn naked_pair_triple_quad() {
+        let g = with_cells(&[("r5c1", "38"), ("r5c7", "38")]);
+        check("naked-pair", &g, &elims(&row_except(5, &[1, 7]), &[3, 8]));
+        let g = with_cells(&[("r1c1", "12"), ("r1c5", "23"), ("r1c9", "13")]);
+        check("naked-triple", &g, &elims(&row_except(1, &[1, 5, 9]), &[1, 2, 3]));
+        check_none("naked-pair", &g);
+        let g = with_cells(&[("r9c1", "12"), ("r9c2", "23"), ("r9c3", "34"), ("r9c6", "14")]);
+        check("naked-quad", &g, &elims(&row_except(9, &[1, 2, 3, 6]), &[1, 2, 3, 4]));
+        check_none("naked-triple", &g);
+        // Four digits over three cells: no triple.
+        let g = with_cells(&[("r1c1", "12"), ("r1c5", "23"), ("r1c9", "14")]);
+        check_none("naked-triple", &g);
+    }
+
+    #[test]
+    fn naked_pair_with_a_single_candidate_cell() {
+        // {3,8} and {8}: a naked pair as HoDoKu counts it (the 8 cell is also a naked single).
+        let g = with_cells(&[("r5c1", "38"), ("r5c7", "8")]);
+        check("naked-pair", &g, &elims(&row_except(5, &[1, 7]), &[3, 8]));
+    }
+
+    #[test]
+    fn hidden_pair_triple_quad() {
+        // Box 3: 1 and 6 only in r1c7 and r3c9.
+        let mut cells = Vec::new();
+        for rc in ["r1c8", "r1c9", "r2c7", "r2c8", "r2c9", "r3c7", "r3c8"] {
+            cells.push((rc, "2345789"));
+        }
+        let g = with_cells(&cells);
+        check("hidden-pair", &g, &elims(&[(1, 7), (3, 9)], &[2, 3, 4, 5, 7, 8, 9]));
+        // Box 5: 1, 2, 3 only on the diagonal.
+        let mut cells = Vec::new();
+        for rc in ["r4c5", "r4c6", "r5c4", "r5c6", "r6c4", "r6c5"] {
+            cells.push((rc, "456789"));
+        }
+        let g = with_cells(&cells);
+        check("hidden-triple", &g, &elims(&[(4, 4), (5, 5), (6, 6)], &[4, 5, 6, 7, 8, 9]));
+        check_none("hidden-pair", &g);
+        // Row 7: 1-4 only in c1-c4.
+        let mut cells = Vec::new();
+        for rc in ["r7c5", "r7c6", "r7c7", "r7c8", "r7c9"] {
+            cells.push((rc, "56789"));
+        }
+        let g = with_cells(&cells);
+        check("hidden-quad", &g, &elims(&[(7, 1), (7, 2), (7, 3), (7, 4)], &[5, 6, 7, 8, 9]));
+        check_none("hidden-triple", &g);
+        check_none("hidden-pair", &with_cells(&[]));
+    }
+}

@@ -53,15 +53,31 @@ pub fn pencil(line: &str) -> NaiveGrid {
     NaiveGrid::from_candidates(&masks)
 }
 
-/// A grid where every cell is unsolved with the candidates given as 81 space-separated
-/// digit strings (`.` for none), e.g. `"12 9 ..."`.
-pub fn cells(text: &str) -> NaiveGrid {
-    let toks: Vec<&str> = text.split_whitespace().collect();
-    assert_eq!(toks.len(), 81);
-    let mut cands = [0u16; 81];
-    for (c, tok) in toks.iter().enumerate() {
-        for ch in tok.chars().filter_map(|ch| ch.to_digit(10)) {
-            cands[c] |= 1 << (ch - 1);
+/// A grid with no solved cell where `digit` is a candidate exactly at the non-`.` characters
+/// of `rows` (nine words of nine characters, row 1 first) and every other digit is a
+/// candidate everywhere (so it forms no pattern). Letters are notes for the reader.
+pub fn picture(digit: u8, rows: &str) -> NaiveGrid {
+    let chars: Vec<char> = rows.split_whitespace().flat_map(str::chars).collect();
+    assert_eq!(chars.len(), 81, "picture needs 81 cells");
+    let mut cands = [0x1ffu16; 81];
+    for (c, &ch) in chars.iter().enumerate() {
+        if ch == '.' {
+            cands[c] &= !(1 << (digit - 1));
+        }
+    }
+    NaiveGrid::from_parts(&[0; 81], &[false; 81], &cands)
+}
+
+/// A grid with no solved cell where the listed cells (`"r1c2"`) have the listed candidates
+/// (`"47"`) and every other cell has all nine.
+pub fn with_cells(cells: &[(&str, &str)]) -> NaiveGrid {
+    let mut cands = [0x1ffu16; 81];
+    for (rc, digits) in cells {
+        let b = rc.as_bytes();
+        let index = (b[1] - b'1') as usize * 9 + (b[3] - b'1') as usize;
+        cands[index] = 0;
+        for ch in digits.chars().filter_map(|ch| ch.to_digit(10)) {
+            cands[index] |= 1 << (ch - 1);
         }
     }
     NaiveGrid::from_parts(&[0; 81], &[false; 81], &cands)

@@ -105,3 +105,45 @@ pub fn avoidable_rectangle_2(grid: &NaiveGrid, found: &mut Findings) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::testkit::{check, check_none, grid};
+
+    /// An 81-cell line with these (row, column, text) cells set (`"+1"` = placed, not given).
+    fn board(cells: &[(usize, usize, &str)]) -> String {
+        (0..81)
+            .map(|i| {
+                let found = cells.iter().find(|&&(r, c, _)| (r - 1) * 9 + c - 1 == i);
+                found.map_or(".".to_string(), |&(_, _, t)| t.to_string())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn type_1() {
+        let g = grid(&board(&[(1, 1, "+1"), (1, 4, "+2"), (2, 1, "+2")]), "");
+        check("avoidable-rectangle-1", &g, "r2c4<>1");
+        // A given corner: nothing.
+        check_none(
+            "avoidable-rectangle-1",
+            &grid(&board(&[(1, 1, "1"), (1, 4, "+2"), (2, 1, "+2")]), ""),
+        );
+        // A rectangle over four boxes: nothing.
+        check_none(
+            "avoidable-rectangle-1",
+            &grid(&board(&[(1, 1, "+1"), (1, 9, "+2"), (9, 1, "+2")]), ""),
+        );
+    }
+
+    #[test]
+    fn type_2() {
+        let deleted = "421 521 621 721 821 921 424 524 624 724 824 924";
+        let g = grid(&board(&[(1, 1, "+1"), (1, 4, "+2")]), deleted);
+        let expected = "r2c2<>3 r2c3<>3 r2c5<>3 r2c6<>3 r2c7<>3 r2c8<>3 r2c9<>3";
+        check("avoidable-rectangle-2", &g, expected);
+        check_none("avoidable-rectangle-1", &g);
+        // The same with given corners: nothing.
+        check_none("avoidable-rectangle-2", &grid(&board(&[(1, 1, "1"), (1, 4, "2")]), deleted));
+    }
+}

@@ -201,3 +201,65 @@ pub fn w_wing(grid: &NaiveGrid, found: &mut Findings) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::testkit::{check, check_none, with_cells};
+
+    #[test]
+    fn xy_wing() {
+        // Pivot r1c1 {1,2}, pincers r1c7 {1,3} (row) and r3c2 {2,3} (box).
+        let g = with_cells(&[("r1c1", "12"), ("r1c7", "13"), ("r3c2", "23")]);
+        check("xy-wing", &g, "r1c2<>3 r1c3<>3 r3c7<>3 r3c8<>3 r3c9<>3");
+        // Row + column layout: the target is the fourth corner.
+        let g = with_cells(&[("r5c5", "12"), ("r5c9", "13"), ("r1c5", "23")]);
+        check("xy-wing", &g, "r1c9<>3");
+        // No common digit on the pincers.
+        let g = with_cells(&[("r1c1", "12"), ("r1c7", "13"), ("r3c2", "24")]);
+        check_none("xy-wing", &g);
+        // Pincers that do not both see the pivot.
+        let g = with_cells(&[("r1c1", "12"), ("r1c7", "13"), ("r4c2", "23")]);
+        check_none("xy-wing", &g);
+    }
+
+    #[test]
+    fn xyz_wing() {
+        // Pivot r2c2 {1,2,3}, pincers r2c8 {1,3} and r3c1 {2,3}: r2c1, r2c3 lose 3.
+        let g = with_cells(&[("r2c2", "123"), ("r2c8", "13"), ("r3c1", "23")]);
+        check("xyz-wing", &g, "r2c1<>3 r2c3<>3");
+        check_none("xy-wing", &g);
+        // A pivot with four candidates is no XYZ-Wing.
+        let g = with_cells(&[("r2c2", "1234"), ("r2c8", "13"), ("r3c1", "23")]);
+        check_none("xyz-wing", &g);
+    }
+
+    #[test]
+    fn wxyz_wing() {
+        // Seed 004's 3-2-2-2: stem r1c1 {1,2,3}, branches r2c2 {1,9}, r1c5 {2,9}, r1c8 {3,9}.
+        let g = with_cells(&[("r1c1", "123"), ("r2c2", "19"), ("r1c5", "29"), ("r1c8", "39")]);
+        check("wxyz-wing", &g, "r1c2<>9 r1c3<>9");
+        // 4-2-2-2 narrow form: stem r5c5 {1,2,3,9}, branches r5c1 {1,9}, r5c8 {2,9}, r4c4 {3,9}.
+        let g = with_cells(&[("r5c5", "1239"), ("r5c1", "19"), ("r5c8", "29"), ("r4c4", "39")]);
+        check("wxyz-wing", &g, "r5c4<>9 r5c6<>9");
+        // Spread over three houses: nothing.
+        let g = with_cells(&[("r1c1", "123"), ("r2c2", "19"), ("r1c5", "29"), ("r5c1", "39")]);
+        check_none("wxyz-wing", &g);
+    }
+
+    #[test]
+    fn w_wing() {
+        // r1c1 and r5c6 are {4,7}; column 3 holds 4 only at r2c3 (sees r1c1) and r5c3 (sees
+        // r5c6): r1c6 and r5c1 lose 7.
+        let mut cells = vec![("r1c1", "47"), ("r5c6", "47")];
+        for rc in ["r1c3", "r3c3", "r4c3", "r6c3", "r7c3", "r8c3", "r9c3"] {
+            cells.push((rc, "12356789"));
+        }
+        check("w-wing", &with_cells(&cells), "r1c6<>7 r5c1<>7");
+        // Link ends r2c3 and r3c3 both only see r1c1: nothing.
+        let mut cells = vec![("r1c1", "47"), ("r5c6", "47")];
+        for rc in ["r1c3", "r4c3", "r5c3", "r6c3", "r7c3", "r8c3", "r9c3"] {
+            cells.push((rc, "12356789"));
+        }
+        check_none("w-wing", &with_cells(&cells));
+    }
+}

@@ -56,7 +56,12 @@ fn check_corpus(name: &str, order: &[&str]) -> (usize, usize) {
         while let Some(id) = engine.step(&mut grid) {
             for (i, &v) in grid.values().iter().enumerate() {
                 let cell = grid.cell(i);
-                assert!(v == 0 || v == solution[i], "{name} #{n}: {id} placed r{}c{}={v}", i / 9 + 1, i % 9 + 1);
+                assert!(
+                    v == 0 || v == solution[i],
+                    "{name} #{n}: {id} placed r{}c{}={v}",
+                    i / 9 + 1,
+                    i % 9 + 1
+                );
                 assert!(
                     v != 0 || cell.has(solution[i]),
                     "{name} #{n}: {id} removed the solution {} from r{}c{}",

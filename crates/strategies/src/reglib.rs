@@ -221,7 +221,28 @@ pub fn judge(case: &Case, steps: &[Step]) -> Verdict {
 pub fn run_case(case: &Case) -> Option<Verdict> {
     let id = technique_for(&case.code)?;
     crate::registry::get(id)?;
-    Some(judge(case, &crate::registry::find_all(id, &case.state)))
+    let mut steps = crate::registry::find_all(id, &case.state);
+    if case.siamese {
+        // HoDoKu searches finned and sashimi fish in one pass and may merge one of each.
+        if let Some(sibling) = fish_sibling(id) {
+            steps.extend(crate::registry::find_all(sibling, &case.state));
+        }
+    }
+    Some(judge(case, &steps))
+}
+
+/// The sashimi fish of the same size for a finned fish, and the other way round.
+fn fish_sibling(id: TechniqueId) -> Option<TechniqueId> {
+    use TechniqueId::*;
+    Some(match id {
+        FinnedXWing => SashimiXWing,
+        SashimiXWing => FinnedXWing,
+        FinnedSwordfish => SashimiSwordfish,
+        SashimiSwordfish => FinnedSwordfish,
+        FinnedJellyfish => SashimiJellyfish,
+        SashimiJellyfish => FinnedJellyfish,
+        _ => return None,
+    })
 }
 
 #[cfg(test)]

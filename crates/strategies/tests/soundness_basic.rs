@@ -22,7 +22,7 @@ use bitdoku_strategies::TechniqueId::{self, *};
 use bitdoku_strategies::registry::find_all;
 use std::path::PathBuf;
 
-const PER_FILE: usize = 120;
+const PER_FILE: usize = 60;
 const TECHNIQUES: [TechniqueId; 13] = [
     FullHouse,
     NakedSingle,
@@ -206,12 +206,12 @@ fn naive(id: TechniqueId, c: &Candidates) -> Effects {
             let n = size(id);
             let mut seen: Vec<(Vec<usize>, CellSet)> = Vec::new();
             for h in HOUSES {
-                let spots =
-                    |d: usize| -> CellSet { h.iter().filter(|&y| c.has(y, digit(d))).collect() };
+                let spots: [CellSet; 9] =
+                    std::array::from_fn(|d| h.iter().filter(|&y| c.has(y, digit(d))).collect());
                 let pool: Vec<usize> =
-                    (0..9).filter(|&d| (1..=n as u32).contains(&spots(d).len())).collect();
+                    (0..9).filter(|&d| (1..=n as u32).contains(&spots[d].len())).collect();
                 for ds in combos(&pool, n) {
-                    let cells = ds.iter().fold(CellSet::EMPTY, |a, &d| a | spots(d));
+                    let cells = ds.iter().fold(CellSet::EMPTY, |a, &d| a | spots[d]);
                     if cells.len() as usize != n {
                         continue;
                     }

@@ -58,7 +58,8 @@ fn reduce(c: &mut Candidates) {
             }
             for line in bitdoku_bitboard::tables::MINILINES {
                 let m = c.cells(digit(d));
-                let (inter, boxx, ln) = (m & line.cells, m & line.boxx.cells(), m & line.line.cells());
+                let (inter, boxx, ln) =
+                    (m & line.cells, m & line.boxx.cells(), m & line.line.cells());
                 if !inter.is_empty() && boxx == inter {
                     changed |= c.eliminate(digit(d), ln - inter);
                 }
@@ -118,7 +119,7 @@ fn naive(id: TechniqueId, c: &Candidates) -> (usize, [CellSet; 9]) {
                         let Some(&z) = ad.iter().find(|d| bd.contains(d)) else { continue };
                         let x = ad.iter().copied().find(|&d| d != z).unwrap();
                         let y = bd.iter().copied().find(|&d| d != z).unwrap();
-                        if x == y || x > y {
+                        if x >= y {
                             continue;
                         }
                         let ok = if id == XyWing {
@@ -182,19 +183,13 @@ fn naive(id: TechniqueId, c: &Candidates) -> (usize, [CellSet; 9]) {
                             if (m[0] | m[1] | m[2] | m[3]).count_ones() != 4 {
                                 continue;
                             }
-                            let pairs_ok = (0..4)
-                                .all(|a| (a + 1..4).all(|b| (m[a] | m[b]).count_ones() >= 3));
+                            let pairs_ok =
+                                (0..4).all(|a| (a + 1..4).all(|b| (m[a] | m[b]).count_ones() >= 3));
                             let triples_ok = (0..4).all(|skip| {
                                 let t = (0..4).filter(|&q| q != skip).fold(0, |acc, q| acc | m[q]);
                                 t.count_ones() == 4
                             });
                             if !pairs_ok || !triples_ok {
-                                continue;
-                            }
-                            let two_houses = HOUSES.iter().any(|&h1| {
-                                HOUSES.iter().any(|&h2| s.iter().all(|x| (h1 | h2).contains(*x)))
-                            });
-                            if !two_houses {
                                 continue;
                             }
                             let holders = |d: usize| -> Vec<Cell> {
@@ -222,7 +217,11 @@ fn wings_never_remove_the_solution_and_match_their_documented_semantics() {
     for file in ["magictour_top1465.txt", "forum_hardest_1106.txt"] {
         for start in puzzles(file) {
             let (count, solution) = bitdoku_brute::solve_unique(&start.search_masks());
-            assert_eq!(count, bitdoku_brute::Count::One, "{file}: puzzle without a unique solution");
+            assert_eq!(
+                count,
+                bitdoku_brute::Count::One,
+                "{file}: puzzle without a unique solution"
+            );
             let solution = solution.unwrap().0;
             let mut c = start;
             loop {
@@ -235,6 +234,16 @@ fn wings_never_remove_the_solution_and_match_their_documented_semantics() {
                 for (k, &id) in WINGS.iter().enumerate() {
                     let steps = find_all(id, &c);
                     fired[k] += steps.len();
+                    if id == WxyzWing {
+                        // Documented claim: every WXYZ-Wing lies within two houses.
+                        for s in &steps {
+                            let cells = s.evidence.cells;
+                            let bent = HOUSES
+                                .iter()
+                                .any(|&h1| HOUSES.iter().any(|&h2| cells.is_subset(h1 | h2)));
+                            assert!(bent, "not within two houses: {}", s.explain());
+                        }
+                    }
                     let mut mine = [CellSet::EMPTY; 9];
                     for s in &steps {
                         for (d, m) in s.eliminations.iter().enumerate() {
@@ -250,7 +259,11 @@ fn wings_never_remove_the_solution_and_match_their_documented_semantics() {
                         }
                     }
                     let (n, expected) = naive(id, &c);
-                    assert_eq!((steps.len(), mine), (n, expected), "{id}: fast and naive differ on {c:?}");
+                    assert_eq!(
+                        (steps.len(), mine),
+                        (n, expected),
+                        "{id}: fast and naive differ on {c:?}"
+                    );
                     for d in 0..9 {
                         union[d] |= mine[d];
                     }

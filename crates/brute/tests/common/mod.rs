@@ -5,13 +5,9 @@
 
 use std::path::PathBuf;
 
-/// Path of a file in the repository's `datasets/` directory (or in the directory named by the
-/// `BITDOKU_DATASETS` environment variable, when set).
+/// Path of a file in the repository's `datasets/` directory.
 pub fn dataset(name: &str) -> PathBuf {
-    match std::env::var_os("BITDOKU_DATASETS") {
-        Some(dir) => PathBuf::from(dir).join(name),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../datasets").join(name),
-    }
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../datasets").join(name)
 }
 
 /// Reads a dataset file, with a clear message when it is missing.

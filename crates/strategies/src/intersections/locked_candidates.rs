@@ -26,65 +26,130 @@
 //!   `evidence.digits` = {d}; `evidence.cells` = the candidate cells of `d` in the base
 //!   house; `evidence.base` = the box (pointing) or the line (claiming); `evidence.cover` =
 //!   the house the eliminations are in.
-//! - Steps come digit by digit, then mini-line by mini-line (rows' mini-lines first).
+//! - Steps come digit by digit, then box by box (pointing) or rows then columns (claiming).
 //!
-//! **Speed.** Per digit and mini-line: one AND with the base house, a subset test against the
-//! mini-line and a `has_many` test (`x & (x - 1) != 0`); two cells of a box share at most one
-//! line, so each (house, digit) matches at most one mini-line.
+//! **Speed.** No loop over cells and no per-mini-line subset test: per digit, two
+//! shift-and-OR folds of its 81-bit candidate mask give the occupancy of all 54 mini-lines at
+//! once (`row_segments`, `col_segments`); then one pass over the 9 boxes (or 18 lines). A box's three row segments and three column
+//! segments are then a few shifts away, and "all in one mini-line" is a power-of-two test
+//! on a 3-bit word. Measured on the magictour starting states: about 2x faster than
+//! testing each of the 54 mini-lines with a subset test (~0.6 vs ~1.2 us).
 
 use crate::{Sink, Step, TechniqueId};
-use bitdoku_bitboard::{Candidates, Digit, DigitSet, House, HouseSet, tables};
+use bitdoku_bitboard::{Candidates, CellSet, Digit, DigitSet, House, HouseSet};
 use std::ops::ControlFlow;
 
-/// Which house of the mini-line holds all the digit's candidates.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    /// The box (eliminate along the line).
-    Pointing,
-    /// The line (eliminate in the box).
-    Claiming,
+/// Bits `9r + 3s` for every row `r` and stack `s`: the first cell of each row mini-line.
+const ROW_SEGMENT_BITS: u128 = {
+    let mut m = 0;
+    let mut r = 0;
+    while r < 9 {
+        m |= 0b001_001_001 << (9 * r);
+        r += 1;
+    }
+    m
+};
+
+/// Bits `27b + c` for every band `b` and column `c`: the first cell of each column mini-line.
+const COL_SEGMENT_BITS: u128 = 0x1ff | 0x1ff << 27 | 0x1ff << 54;
+
+/// Bit `9r + 3s` is set when row `r` has a cell of `m` in stack `s`. OR-ing the mask with
+/// itself shifted by 1 and 2 folds each 3-cell row segment onto its first bit. Example: row
+/// 1 = `000 010 000` (only c5) gives bit 3 (stack 2), and no other bit of row 1.
+fn row_segments(m: u128) -> u128 {
+    (m | m >> 1 | m >> 2) & ROW_SEGMENT_BITS
 }
 
-fn search(state: &Candidates, sink: &mut dyn Sink, kind: Kind) -> ControlFlow<()> {
+/// Bit `27b + c` is set when column `c` has a cell of `m` in band `b`: the same fold, with
+/// shifts by one and two rows (9 and 18 bits) onto the band's first row.
+fn col_segments(m: u128) -> u128 {
+    (m | m >> 9 | m >> 18) & COL_SEGMENT_BITS
+}
+
+/// The index of the single set bit of a 3-bit occupancy word, or `None` if it has 0 or 2+.
+fn single(bits: u128) -> Option<usize> {
+    bits.is_power_of_two().then_some(bits.trailing_zeros() as usize)
+}
+
+fn push(
+    sink: &mut dyn Sink,
+    id: TechniqueId,
+    digit: Digit,
+    pattern: CellSet,
+    (base, cover): (House, House),
+    elim: CellSet,
+) -> ControlFlow<()> {
+    if elim.is_empty() {
+        return ControlFlow::Continue(());
+    }
+    let mut step = Step::new(id);
+    step.eliminate(digit, elim);
+    step.evidence.digits = DigitSet::single(digit);
+    step.evidence.cells = pattern;
+    step.evidence.base = HouseSet::single(base);
+    step.evidence.cover = HouseSet::single(cover);
+    sink.push(step)
+}
+
+/// Finds every pointing instance (box -> line; see the module docs). Steps come digit by
+/// digit, boxes in order.
+pub fn find_pointing(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     for digit in Digit::all() {
         let cands = state.cells(digit);
-        for ml in &tables::MINILINES {
-            let (base, cover): (House, House) = match kind {
-                Kind::Pointing => (ml.boxx, ml.line),
-                Kind::Claiming => (ml.line, ml.boxx),
-            };
-            let pattern = cands & base.cells();
-            if !pattern.has_many() || !pattern.is_subset(ml.cells) {
+        let (rows, cols) = (row_segments(cands.bits()), col_segments(cands.bits()));
+        for b in 0..9 {
+            let boxx = House::boxx(b);
+            let pattern = cands & boxx.cells();
+            if !pattern.has_many() {
                 continue;
             }
-            let elim = (cands & cover.cells()) - ml.cells;
-            if elim.is_empty() {
+            // Bit of the box's top-left cell; its rows are 9 and 18 bits further.
+            let corner = 27 * (b / 3) + 3 * (b % 3);
+            let x = rows >> corner;
+            let line = if let Some(k) = single((x & 1) | (x >> 8 & 2) | (x >> 16 & 4)) {
+                House::row(3 * (b / 3) + k)
+            } else if let Some(k) = single(cols >> corner & 7) {
+                House::col(3 * (b % 3) + k)
+            } else {
                 continue;
-            }
-            let id = match kind {
-                Kind::Pointing => TechniqueId::LockedCandidatesPointing,
-                Kind::Claiming => TechniqueId::LockedCandidatesClaiming,
             };
-            let mut step = Step::new(id);
-            step.eliminate(digit, elim);
-            step.evidence.digits = DigitSet::single(digit);
-            step.evidence.cells = pattern;
-            step.evidence.base = HouseSet::single(base);
-            step.evidence.cover = HouseSet::single(cover);
-            sink.push(step)?;
+            let elim = (cands & line.cells()) - boxx.cells();
+            let id = TechniqueId::LockedCandidatesPointing;
+            push(sink, id, digit, pattern, (boxx, line), elim)?;
         }
     }
     ControlFlow::Continue(())
 }
 
-/// Finds every pointing instance (box -> line; see the module docs).
-pub fn find_pointing(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
-    search(state, sink, Kind::Pointing)
-}
-
-/// Finds every claiming instance (line -> box; see the module docs).
+/// Finds every claiming instance (line -> box; see the module docs). Steps come digit by
+/// digit, rows then columns.
 pub fn find_claiming(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
-    search(state, sink, Kind::Claiming)
+    for digit in Digit::all() {
+        let cands = state.cells(digit);
+        let (rows, cols) = (row_segments(cands.bits()), col_segments(cands.bits()));
+        for i in 0..18 {
+            let (line, boxx) = if i < 9 {
+                // Row i: its stacks are bits 0, 3 and 6 of its 9-bit slice.
+                let x = rows >> (9 * i);
+                let Some(s) = single((x & 1) | (x >> 2 & 2) | (x >> 4 & 4)) else { continue };
+                (House::row(i), House::boxx(3 * (i / 3) + s))
+            } else {
+                // Column c: its bands are 27 bits apart.
+                let c = i - 9;
+                let x = cols >> c;
+                let Some(b) = single((x & 1) | (x >> 26 & 2) | (x >> 52 & 4)) else { continue };
+                (House::col(c), House::boxx(3 * b + c / 3))
+            };
+            let pattern = cands & line.cells();
+            if !pattern.has_many() {
+                continue;
+            }
+            let elim = (cands & boxx.cells()) - line.cells();
+            let id = TechniqueId::LockedCandidatesClaiming;
+            push(sink, id, digit, pattern, (line, boxx), elim)?;
+        }
+    }
+    ControlFlow::Continue(())
 }
 
 #[cfg(test)]

@@ -37,9 +37,14 @@
 //!
 //! Calibration against HoDoKu: its turbot fish is any X-chain of four cells, found by the
 //! chain search after skyscraper and kite. The nine reglib turbot cases are all a line link
-//! plus a box link joined through a line, and all pass; the X-Wing shape (two parallel line
+//! plus a box link joined through a line, and all pass. The X-Wing shape (two parallel line
 //! links whose both ends align, which HoDoKu's skyscraper skips) stays a turbot fish here as
 //! in HoDoKu, and the overlap with 2-candidate empty rectangles is shared with HoDoKu too.
+//! Known differences: HoDoKu's skyscraper search only pairs the lower-indexed ends of two
+//! links (or the higher ones), so a "crossed" skyscraper is a turbot fish there and a
+//! skyscraper here; and HoDoKu's chain links skip a box pair whose two cells share a line,
+//! so a chain using such a box-only strong link is a turbot fish here and unknown to
+//! HoDoKu's turbot search.
 
 use super::links::{Links, is_link_of_kind, other, seeing_both, sees};
 use super::pattern_step;

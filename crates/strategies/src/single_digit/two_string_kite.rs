@@ -26,7 +26,9 @@
 //! can more cells qualify, and then they are all eliminated. One step per (row link, column
 //! link, box-joined pair of ends) with at least one elimination; evidence: `cells` = the four
 //! cells, `pincers` = `e_r` and `e_c`, `base` = the row and the column. The box needs no
-//! other property (it may hold more candidates of `d`).
+//! other property (it may hold more candidates of `d`). HoDoKu tries the four pairings of
+//! ends in a fixed order and keeps only the first that shares a box; two pairings can share
+//! a box only when one link lies inside that box, and then both are reported here.
 
 use super::links::{Links, other, seeing_both};
 use super::pattern_step;

@@ -24,7 +24,7 @@
 //!   increasing order.
 //!
 //! **Speed.** Per house, each digit's 9-bit position mask is one extraction from its
-//! candidate `CellSet`; digits with 1..=N positions form the pool, and [`for_each_subset`]
+//! candidate `CellSet`; digits with 1..=N positions form the pool, and `for_each_subset`
 //! prunes any branch whose positions exceed N.
 
 use super::{cells_at, for_each_subset, positions};

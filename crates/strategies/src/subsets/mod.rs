@@ -5,7 +5,7 @@
 //! bottom, a box row-major). Naked subsets build, for each eligible cell, the mask of its
 //! digits; hidden subsets build, for each eligible digit, the mask of its positions. Both
 //! then look for N members whose masks unite to exactly N bits with one enumerator,
-//! [`for_each_subset`], that prunes a branch as soon as the union exceeds N bits.
+//! `for_each_subset`, that prunes a branch as soon as the union exceeds N bits.
 
 use crate::TechniqueId;
 use crate::registry::Technique;

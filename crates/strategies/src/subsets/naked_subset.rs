@@ -25,7 +25,7 @@
 //!
 //! **Speed.** The count planes give the cells with 1..=N candidates for the whole grid in
 //! one query; per house, the digit mask of each such cell is built from nine 9-bit position
-//! masks, and [`for_each_subset`] prunes any branch whose digits exceed N.
+//! masks, and `for_each_subset` prunes any branch whose digits exceed N.
 
 use super::{cells_at, for_each_subset, positions};
 use crate::{Sink, Step, TechniqueId};

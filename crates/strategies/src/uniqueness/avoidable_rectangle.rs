@@ -133,3 +133,76 @@ pub fn find_type_2(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     }
     ControlFlow::Continue(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::unique_rectangle::testing::restrict;
+    use crate::TechniqueId::{AvoidableRectangle1, AvoidableRectangle2};
+    use crate::testkit::{check, check_not_applicable, check_step, state};
+
+    /// An otherwise empty givens line with these cells filled (`+d` placed, `d` given).
+    fn line(cells: &[(&str, &str)]) -> String {
+        let mut out: Vec<String> = vec![".".to_string(); 81];
+        for (cell, v) in cells {
+            let b = cell.as_bytes();
+            out[(b[1] - b'1') as usize * 9 + (b[3] - b'1') as usize] = v.to_string();
+        }
+        out.concat()
+    }
+
+    #[test]
+    fn type_1_three_solved_corners() {
+        let s = state(&line(&[("r1c1", "+1"), ("r1c4", "+2"), ("r2c1", "+2")]), "");
+        let step = check_step(AvoidableRectangle1, &s, "r2c4<>1");
+        assert_eq!(step.evidence.digits.to_string(), "12");
+        assert_eq!(step.evidence.cells.to_string(), "r1c1 r1c4 r2c1 r2c4");
+        check(AvoidableRectangle1, &s, "r2c4<>1");
+    }
+
+    #[test]
+    fn type_1_must_not_fire() {
+        // r1c1 is a given.
+        let s = state(&line(&[("r1c1", "1"), ("r1c4", "+2"), ("r2c1", "+2")]), "");
+        check_not_applicable(AvoidableRectangle1, &s);
+        // All three are givens.
+        let s = state(&line(&[("r1c1", "1"), ("r1c4", "2"), ("r2c1", "2")]), "");
+        check_not_applicable(AvoidableRectangle1, &s);
+        // Four boxes: rows 1/5, columns 1/5.
+        let s = state(&line(&[("r1c1", "+1"), ("r1c5", "+2"), ("r5c1", "+2")]), "");
+        check_not_applicable(AvoidableRectangle1, &s);
+        // (A one-box rectangle cannot hold `b` in the two corners next to D.)
+    }
+
+    #[test]
+    fn type_2_solved_pair_in_one_box() {
+        // HoDoKu's layout: r1c1 = +1 and r2c1 = +2 share box 1; r1c4 = {2,3}, r2c4 = {1,3}.
+        let s = state(&line(&[("r1c1", "+1"), ("r2c1", "+2")]), "");
+        let s = restrict(s, "r1c4:23 r2c4:13");
+        check(
+            AvoidableRectangle2,
+            &s,
+            "r3c4<>3 r4c4<>3 r5c4<>3 r6c4<>3 r7c4<>3 r8c4<>3 r9c4<>3 r1c5<>3 r1c6<>3 r2c5<>3 r2c6<>3 r3c5<>3 r3c6<>3",
+        );
+    }
+
+    #[test]
+    fn type_2_solved_pair_across_the_boxes() {
+        // r1c1 = +1 and r1c4 = +2 share row 1 only; r2c1 = {2,3}, r2c4 = {1,3}.
+        let s = state(&line(&[("r1c1", "+1"), ("r1c4", "+2")]), "");
+        let s = restrict(s, "r2c1:23 r2c4:13");
+        check(AvoidableRectangle2, &s, "r2c2<>3 r2c3<>3 r2c5<>3 r2c6<>3 r2c7<>3 r2c8<>3 r2c9<>3");
+    }
+
+    #[test]
+    fn type_2_must_not_fire() {
+        // A given corner.
+        let s = restrict(state(&line(&[("r1c1", "1"), ("r1c4", "+2")]), ""), "r2c1:23 r2c4:13");
+        check_not_applicable(AvoidableRectangle2, &s);
+        // Different extra digits.
+        let s = restrict(state(&line(&[("r1c1", "+1"), ("r1c4", "+2")]), ""), "r2c1:23 r2c4:14");
+        check_not_applicable(AvoidableRectangle2, &s);
+        // Four boxes.
+        let s = restrict(state(&line(&[("r1c1", "+1"), ("r1c5", "+2")]), ""), "r5c1:23 r5c5:13");
+        check_not_applicable(AvoidableRectangle2, &s);
+    }
+}

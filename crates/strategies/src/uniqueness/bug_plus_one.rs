@@ -73,3 +73,43 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     step.evidence.base = homes.iter().copied().collect::<HouseSet>();
     sink.push(step)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::unique_rectangle::testing::restrict;
+    use crate::TechniqueId::BugPlusOne;
+    use crate::testkit::{check, check_not_applicable, check_step, state};
+
+    /// A solution grid with every 1, 2, 3 and 4 removed.
+    const GIVENS: &str =
+        "5..6789..67..95..8.98...56785976......685.79.7..9..85696.5.7.8..87..96.5..5.86.79";
+    /// Candidates making a BUG+1 (derived by a small search over this grid; r1c3 is trivalue,
+    /// 4 appears three times in row 1, column 3 and box 1).
+    const BUG: &str = "r1c2:34 r1c3:124 r1c8:13 r1c9:24 r2c3:23 r2c4:14 r2c7:23 r2c8:14 r3c1:14 r3c4:23 \
+                       r3c5:14 r3c6:23 r4c6:12 r4c7:34 r4c8:24 r4c9:13 r5c1:14 r5c2:23 r5c6:34 r5c9:12 \
+                       r6c2:12 r6c3:34 r6c5:23 r6c6:14 r7c3:14 r7c5:23 r7c7:12 r7c9:34 r8c1:23 r8c4:14 \
+                       r8c5:14 r8c8:23 r9c1:23 r9c2:14 r9c4:23 r9c7:14";
+
+    #[test]
+    fn bug_plus_one() {
+        let s = restrict(state(GIVENS, ""), BUG);
+        let step = check_step(BugPlusOne, &s, "r1c3<>1 r1c3<>2");
+        assert_eq!(step.evidence.digits.to_string(), "4");
+        assert_eq!(step.evidence.cells.to_string(), "r1c3");
+        assert_eq!(step.evidence.base.to_string(), "r1 c3 b1");
+        check(BugPlusOne, &s, "r1c3<>1 r1c3<>2");
+    }
+
+    #[test]
+    fn must_not_fire() {
+        // A second trivalue cell.
+        let s = restrict(state(GIVENS, ""), &BUG.replace("r9c7:14", "r9c7:124"));
+        check_not_applicable(BugPlusOne, &s);
+        // A single-candidate cell: counts of 1 appear, no BUG.
+        let s = restrict(state(GIVENS, ""), &BUG.replace("r9c7:14", "r9c7:4"));
+        check_not_applicable(BugPlusOne, &s);
+        // No trivalue cell: r1c3 reduced to {2,4} breaks the counts in its houses.
+        let s = restrict(state(GIVENS, ""), &BUG.replace("r1c3:124", "r1c3:24"));
+        check_not_applicable(BugPlusOne, &s);
+    }
+}

@@ -9,15 +9,13 @@
 //! | [`xyz_wing`] | XYZ-Wing | trivalue pivot `{x,y,z}`, bivalue pincers `{x,z}`, `{y,z}` |
 //! | [`wxyz_wing`] | WXYZ-Wing | four cells, four digits, one non-restricted digit |
 //!
-//! Shared vocabulary: a cell *sees* another when they share a house (they are peers); a set
-//! of cells whose members all see one another always lies inside one house (a clique of the
-//! Sudoku graph is a subset of a row, a column or a box), so "mutually visible" is tested by
-//! house membership with [`in_one_house`].
+//! Shared vocabulary: a cell *sees* another when they share a house (they are peers). A set
+//! of cells that all see one another always lies inside one house (a clique of the Sudoku
+//! graph is a subset of a row, a column or a box), so "restricted" (all holders of a digit see
+//! one another) and "inside one house" are the same test.
 
-use crate::registry::Technique;
 use crate::TechniqueId;
-use bitdoku_bitboard::CellSet;
-use bitdoku_bitboard::tables::CELL_HOUSES;
+use crate::registry::Technique;
 
 pub mod w_wing;
 pub mod wxyz_wing;
@@ -32,17 +30,6 @@ pub(crate) const TECHNIQUES: &[Technique] = &[
     Technique { id: TechniqueId::XyzWing, find: xyz_wing::find },
     Technique { id: TechniqueId::WxyzWing, find: wxyz_wing::find },
 ];
-
-/// Whether every cell of `cells` sees every other one, i.e. all lie in one house (an empty or
-/// single-cell set does). Only the three houses of the first cell can hold the whole set, so
-/// this is three subset tests instead of the 27 of a generic scan.
-#[inline]
-pub(crate) fn in_one_house(cells: CellSet) -> bool {
-    match cells.first() {
-        None => true,
-        Some(c) => CELL_HOUSES[c.index()].iter().any(|h| cells.is_subset(h.cells())),
-    }
-}
 
 /// Shared test states of the family.
 #[cfg(test)]
@@ -70,23 +57,4 @@ pub(crate) mod fixtures {
     pub(crate) const P158: &str = "9+6+4..+37.1+52+74+1...+3.+1.+7+6.5.+47+91.+35+4...8.+1+7.+93+5.+5.+9...+1+7+6+7+582+1+34+91+39....+7..+4.39+7+1+5+6";
     /// Candidates deleted in that state beyond the basic rule.
     pub(crate) const P158_DELETED: &str = "836 838 248 867";
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use bitdoku_bitboard::Cell;
-
-    #[test]
-    fn one_house_is_mutual_visibility() {
-        let s = |cells: &[(usize, usize)]| cells.iter().map(|&(r, c)| Cell::from_rc(r, c)).collect();
-        assert!(in_one_house(CellSet::EMPTY));
-        assert!(in_one_house(s(&[(4, 4)])));
-        assert!(in_one_house(s(&[(0, 0), (0, 8)])));
-        assert!(in_one_house(s(&[(0, 0), (2, 2), (1, 1)])));
-        assert!(!in_one_house(s(&[(0, 0), (1, 3)])));
-        // Pairwise-visible triples exist only inside one house: r1c1-r1c5 share a row, r2c2
-        // sees r1c1 only.
-        assert!(!in_one_house(s(&[(0, 0), (0, 4), (1, 1)])));
-    }
 }

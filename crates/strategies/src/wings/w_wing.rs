@@ -52,7 +52,8 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
                 if targets.is_empty() {
                     continue;
                 }
-                let houses = *links[x.index()].get_or_insert_with(|| strong_houses(masks[x.index()]));
+                let houses =
+                    *links[x.index()].get_or_insert_with(|| strong_houses(masks[x.index()]));
                 let Some((house, ends)) = link(houses, masks[x.index()], seen1, seen2) else {
                     continue;
                 };
@@ -85,7 +86,12 @@ fn strong_houses(digit_cells: CellSet) -> u32 {
 
 /// The first house (in index order) among `houses` whose two cells of `digit_cells` link a
 /// peer of one bivalue cell (`seen1`) to a peer of the other (`seen2`).
-fn link(mut houses: u32, digit_cells: CellSet, seen1: CellSet, seen2: CellSet) -> Option<(House, CellSet)> {
+fn link(
+    mut houses: u32,
+    digit_cells: CellSet,
+    seen1: CellSet,
+    seen2: CellSet,
+) -> Option<(House, CellSet)> {
     while houses != 0 {
         let h = houses.trailing_zeros() as usize;
         houses &= houses - 1;
@@ -98,4 +104,47 @@ fn link(mut houses: u32, digit_cells: CellSet, seen1: CellSet, seen2: CellSet) -
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixtures::{P158, P158_DELETED, pencil};
+    use crate::TechniqueId::WWing;
+    use crate::testkit::{check, check_not_applicable, check_step, state};
+
+    /// Digit 4 removed from column 3 except r2c3 and r5c3.
+    const COLUMN_3_LINK: &str = "413 433 443 463 473 483 493";
+
+    /// The module example on an otherwise empty grid: C1 r1c1 {4,7}, C2 r5c6 {4,7}, strong
+    /// link on 4 in column 3 between r2c3 (sees C1 in box 1) and r5c3 (sees C2 in row 5).
+    #[test]
+    fn strong_link_in_a_column() {
+        let s = pencil("r1c1=47 r5c6=47", COLUMN_3_LINK);
+        let step = check_step(WWing, &s, "r1c6<>7 r5c1<>7");
+        assert_eq!(step.evidence.digits.to_string(), "47");
+        assert_eq!(step.evidence.pincers.to_string(), "r1c1 r5c6");
+        assert_eq!(step.evidence.cells.to_string(), "r1c1 r2c3 r5c3 r5c6");
+        assert_eq!(step.evidence.base.to_string(), "c3");
+        check(WWing, &s, "r1c6<>7 r5c1<>7");
+    }
+
+    /// A real state (magictour_top1465 #158): r1c8 and r4c9 are both {2,8}; column 4 holds 2
+    /// only in r1c4 (row 1, sees r1c8) and r4c4 (row 4, sees r4c9). Cells seeing r1c8 and
+    /// r4c9: r4c8 {6,8} loses 8 (r1c9, r2c9, r3c9 are solved).
+    #[test]
+    fn real_state() {
+        let s = state(P158, P158_DELETED);
+        check(WWing, &s, "r4c8<>8");
+    }
+
+    /// Must not fire: no strong link; bivalue cells that see each other (a naked pair, not a
+    /// W-Wing); a link whose ends both see only C1; different pairs.
+    #[test]
+    fn not_applicable() {
+        check_not_applicable(WWing, &pencil("r1c1=47 r5c6=47", ""));
+        check_not_applicable(WWing, &pencil("r1c1=47 r1c6=47", COLUMN_3_LINK));
+        // 4 in column 3 only at r1c3 and r2c3: both in box 1, neither sees r5c6.
+        check_not_applicable(WWing, &pencil("r1c1=47 r5c6=47", "433 443 453 463 473 483 493"));
+        check_not_applicable(WWing, &pencil("r1c1=47 r5c6=48", COLUMN_3_LINK));
+    }
 }

@@ -13,12 +13,12 @@
 //!   outside the box. Targets see the three branches only: the cells of the stem's box on
 //!   that line and, when the two line branches share a box, the cells of that box on the box
 //!   branch's line.
-//! * Mixed forms such as branches with three candidates, or `{W,X}` + `{X,Y}` + `{Y,Z}` + `{W,Z}`
-//!   bent over a line and a box.
+//! * Mixed forms: branches with three candidates, a bivalue stem, or four bivalue cells
+//!   `{Z,W}`, `{W,X}`, `{X,Y}`, `{Y,Z}` (a 4-cell XY-chain lying in two houses).
 //!
 //! ```text
 //!   3-2-2-2: stem r1c1 {1,2,3}, branches r2c2 {1,9} (box 1), r1c5 {2,9}, r1c8 {3,9} (row 1)
-//!   => 9 is restricted nowhere: r2c2 does not see r1c5. 1, 2, 3 are restricted (1: r1c1,
+//!   => 9 is non-restricted (r2c2 does not see r1c5); 1, 2, 3 are restricted (1: r1c1 and
 //!      r2c2 share box 1; 2 and 3 share row 1). Cells seeing r2c2, r1c5 and r1c8: r1c2, r1c3
 //!      lose 9.
 //! ```
@@ -34,12 +34,20 @@
 //! 3. minimality: no two cells of `S` hold only two digits in total and no three cells of `S`
 //!    hold only three (such a sub-pattern is a naked pair, naked triple, XY-Wing or XYZ-Wing
 //!    whose eliminations include those of `S`; this also makes `S` connected);
-//! 4. `S` lies within the union of two houses (the "bent" shape: for example a box and a row,
-//!    a row and a column, two rows); a 4-cell XY-chain spread over three houses is left to
-//!    the chain techniques;
-//! 5. exactly one digit `Z` of `Q` is non-restricted: the cells of `S` holding `Z` do not all
+//! 4. exactly one digit `Z` of `Q` is non-restricted: the cells of `S` holding `Z` do not all
 //!    lie in one house; for every other digit the cells of `S` holding it lie in one house
 //!    (any of the 27, which is the same as "see one another").
+//!
+//! No shape rule is needed on top of these: a pattern meeting 1-4 that eliminates anything
+//! always lies within the union of two houses (a "bent" quad over a line and a box, a row and
+//! a column, or two parallel lines). Minimality makes the cells' visibility graph connected;
+//! every connected graph on four cells except the star has a path through all four cells,
+//! whose first and last links give the two houses. A star (a stem whose three branches sit in
+//! its row, its column and its box and see nothing else) has no target unless exactly two
+//! branches hold `Z`; the third branch then holds two of the three other digits, which no
+//! other branch may share (branches do not see each other), so both `Z` branches are `{Z,y}`
+//! with the same `y`, and `y` would be non-restricted. The soundness test checks the claim on
+//! real states.
 //!
 //! Eliminations: `Z` from every cell that is a peer of all cells of `S` holding `Z` and still
 //! has candidate `Z` (never a pattern cell). One step per set `S` with at least one
@@ -48,13 +56,45 @@
 //! Evidence: `digits = Q`, `cells = S`, `pivot` = the cells of `S` that see the other three
 //! (the stem; empty when no cell does), `pincers = S - pivot` (the branches).
 
-use super::in_one_house;
 use crate::{Sink, Step, TechniqueId};
-use bitdoku_bitboard::tables::{CELL_HOUSES, PEERS};
+use bitdoku_bitboard::tables::PEERS;
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, DigitSet};
 use std::ops::ControlFlow;
 
+/// The 126 sets of four digits, as 9-bit masks in increasing order.
+const QUADS: [u16; 126] = {
+    let mut out = [0u16; 126];
+    let (mut mask, mut n) = (0u16, 0);
+    while mask < 0x200 {
+        if mask.count_ones() == 4 {
+            out[n] = mask;
+            n += 1;
+        }
+        mask += 1;
+    }
+    out
+};
+
+/// Whether `bits` has at least three bits set: clearing the lowest set bit twice leaves some.
+#[inline]
+const fn three_or_more(bits: u16) -> bool {
+    let once = bits & bits.wrapping_sub(1);
+    once & once.wrapping_sub(1) != 0
+}
+
 /// Pushes every WXYZ-Wing of `state` (see the module docs for the exact semantics).
+///
+/// Search: for each of the 126 digit quads `Q`, the candidate cells are the pool cells (2..=4
+/// candidates) minus every cell holding a digit outside `Q`: one OR per outside digit and one
+/// difference, for all 81 cells at once. Quads whose cells miss a digit of `Q` are skipped.
+/// Four-cell sets are then enumerated in row-major order with pruning: each pair must hold
+/// three digits, each triple all of `Q`, and a triple may already have at most one
+/// non-restricted digit (non-restriction never goes away when a cell is added).
+///
+/// A digit is non-restricted exactly when two pattern cells that do not see each other both
+/// hold it (cells that pairwise see each other share a house), so the non-restricted digits
+/// are the OR, over non-seeing pairs, of the AND of their candidate masks: six pair tests
+/// instead of house scans.
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     let masks = state.masks();
     let counts = state.counts();
@@ -69,27 +109,26 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
             bits[cell.index()] |= 1 << d;
         }
     }
-    for quad in 0u16..0x200 {
-        if quad.count_ones() != 4 {
-            continue;
-        }
-        // Pool cells whose candidates all lie in the quad.
+    for quad in QUADS {
         let mut outside = CellSet::EMPTY;
+        let mut covered = true;
         for (d, &m) in masks.iter().enumerate() {
             if quad >> d & 1 == 0 {
                 outside |= m;
             }
         }
         let cells = pool - outside;
-        if cells.len() >= 4 {
+        for (d, &m) in masks.iter().enumerate() {
+            covered &= quad >> d & 1 == 0 || m.intersects(cells);
+        }
+        if covered {
             search(masks, &bits, cells, quad, sink)?;
         }
     }
     ControlFlow::Continue(())
 }
 
-/// Enumerates the minimal 4-subsets of `cells` whose candidates cover `quad` (conditions 1-3,
-/// pruned as early as possible) and evaluates each.
+/// Enumerates the 4-subsets of `cells` that meet the rules and pushes their steps.
 fn search(
     masks: &[CellSet; 9],
     bits: &[u16; 81],
@@ -98,27 +137,40 @@ fn search(
     sink: &mut dyn Sink,
 ) -> ControlFlow<()> {
     let m = |c: Cell| bits[c.index()];
-    let wide = |u: u16| u.count_ones() >= 3;
+    // The digits two cells share when they do not see each other (non-restricted digits).
+    let loose = |x: Cell, y: Cell| if PEERS[x.index()].contains(y) { 0 } else { m(x) & m(y) };
     for a in cells {
         let after_a = cells & after(a);
         for b in after_a {
             let ab = m(a) | m(b);
-            if !wide(ab) {
+            if !three_or_more(ab) {
                 continue;
+            }
+            let loose_ab = loose(a, b);
+            if loose_ab & loose_ab.wrapping_sub(1) != 0 {
+                continue; // two non-restricted digits already
             }
             let after_b = after_a & after(b);
             for c in after_b {
-                if ab | m(c) != quad || !wide(m(a) | m(c)) || !wide(m(b) | m(c)) {
+                if ab | m(c) != quad || !three_or_more(m(a) | m(c)) || !three_or_more(m(b) | m(c)) {
                     continue;
+                }
+                let loose_abc = loose_ab | loose(a, c) | loose(b, c);
+                if loose_abc & loose_abc.wrapping_sub(1) != 0 {
+                    continue; // two non-restricted digits already
                 }
                 for d in after_b & after(c) {
                     let md = m(d);
-                    let pairs_ok = wide(m(a) | md) && wide(m(b) | md) && wide(m(c) | md);
+                    let pairs_ok = three_or_more(m(a) | md)
+                        && three_or_more(m(b) | md)
+                        && three_or_more(m(c) | md);
                     let triples_ok =
                         ab | md == quad && m(a) | m(c) | md == quad && m(b) | m(c) | md == quad;
-                    if pairs_ok && triples_ok {
+                    let z = loose_abc | loose(a, d) | loose(b, d) | loose(c, d);
+                    // Exactly one non-restricted digit: z is a power of two.
+                    if pairs_ok && triples_ok && z != 0 && z & (z - 1) == 0 {
                         let set = CellSet::single(a).with(b).with(c).with(d);
-                        evaluate(masks, set, quad, sink)?;
+                        push(masks, set, quad, z.trailing_zeros() as usize, sink)?;
                     }
                 }
             }
@@ -127,23 +179,15 @@ fn search(
     ControlFlow::Continue(())
 }
 
-/// Checks conditions 4-5 on a candidate set and pushes its step if it eliminates something.
-fn evaluate(masks: &[CellSet; 9], set: CellSet, quad: u16, sink: &mut dyn Sink) -> ControlFlow<()> {
-    if !within_two_houses(set) {
-        return ControlFlow::Continue(());
-    }
-    let mut z = None;
-    for d in 0..9 {
-        if quad >> d & 1 == 1 && !in_one_house(set & masks[d]) {
-            if z.is_some() {
-                return ControlFlow::Continue(());
-            }
-            z = Some(d);
-        }
-    }
-    let Some(z) = z else { return ControlFlow::Continue(()) };
-    let z_cells = set & masks[z];
-    let targets = z_cells.iter().fold(masks[z], |acc, c| acc & PEERS[c.index()]);
+/// Pushes the step of pattern `set` with non-restricted digit `z`, if it eliminates anything.
+fn push(
+    masks: &[CellSet; 9],
+    set: CellSet,
+    quad: u16,
+    z: usize,
+    sink: &mut dyn Sink,
+) -> ControlFlow<()> {
+    let targets = (set & masks[z]).iter().fold(masks[z], |acc, c| acc & PEERS[c.index()]);
     if targets.is_empty() {
         return ControlFlow::Continue(());
     }
@@ -158,14 +202,141 @@ fn evaluate(masks: &[CellSet; 9], set: CellSet, quad: u16, sink: &mut dyn Sink) 
     sink.push(step)
 }
 
-/// Whether `set` lies within the union of two houses. One of them contains the first cell, so
-/// it is one of that cell's three houses; the cells outside it must then share one house.
-fn within_two_houses(set: CellSet) -> bool {
-    let Some(first) = set.first() else { return true };
-    CELL_HOUSES[first.index()].iter().any(|h| in_one_house(set - h.cells()))
-}
-
 /// The cells after `cell` in row-major order.
 fn after(cell: Cell) -> CellSet {
     CellSet::from_bits_truncate(!((2u128 << cell.index()) - 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixtures::{P158, P158_DELETED, pencil};
+    use crate::TechniqueId::WxyzWing;
+    use crate::testkit::{check, check_not_applicable, check_step, state};
+
+    /// Seed 004's 3-2-2-2 form (the module example) on an otherwise empty grid: stem r1c1
+    /// {1,2,3}, branch r2c2 {1,9} in the stem's box, branches r1c5 {2,9}, r1c8 {3,9} on the
+    /// stem's row. The targets are the seed's: row 1 inside box 1.
+    #[test]
+    fn seed_004_stem_with_three() {
+        let s = pencil("r1c1=123 r2c2=19 r1c5=29 r1c8=39", "");
+        let step = check_step(WxyzWing, &s, "r1c2<>9 r1c3<>9");
+        assert_eq!(step.evidence.digits.to_string(), "1239");
+        assert_eq!(step.evidence.pivot.to_string(), "r1c1");
+        assert_eq!(step.evidence.pincers.to_string(), "r1c5 r1c8 r2c2");
+        assert_eq!(step.evidence.cells.len(), 4);
+        check(WxyzWing, &s, "r1c2<>9 r1c3<>9");
+    }
+
+    /// The same form with both line branches in box 3: besides row 1 inside box 1, the cells
+    /// of box 3 on the box branch's row 2 see all three 9s (box 3 + row 2).
+    #[test]
+    fn line_branches_sharing_a_box() {
+        let s = pencil("r1c1=123 r2c2=19 r1c7=29 r1c8=39", "");
+        check(WxyzWing, &s, "r1c2<>9 r1c3<>9 r2c7<>9 r2c8<>9 r2c9<>9");
+    }
+
+    /// The narrow 4-2-2-2 form: stem r5c5 {1,2,3,9} with branches r4c4 {1,9} (box 5), r5c1
+    /// {2,9} and r5c8 {3,9} (row 5). Targets see all four 9s: row 5 inside box 5.
+    #[test]
+    fn stem_with_four() {
+        let s = pencil("r5c5=1239 r4c4=19 r5c1=29 r5c8=39", "");
+        let step = check_step(WxyzWing, &s, "r5c4<>9 r5c6<>9");
+        assert_eq!(step.evidence.pivot.to_string(), "r5c5");
+        check(WxyzWing, &s, "r5c4<>9 r5c6<>9");
+    }
+
+    /// Real 3-2-2-2 (magictour_top1465 #295 after singles and locked candidates): stem r5c7
+    /// {1,2,3}, branches r6c8 {1,8} (box 6), r7c7 {2,8} and r9c7 {3,8} (column 7, both in box
+    /// 9). 8 is non-restricted (r6c8 sees neither r7c7 nor r9c7); 1 (box 6), 2 and 3 (column
+    /// 7) are restricted. The cells seeing the three 8s: column 7 inside box 6 (solved) and,
+    /// because both line branches sit in box 9, column 8 inside box 9: r7c8 {6,8,9} and r9c8
+    /// {3,6,8,9} lose 8 (r8c8 is solved). This is the seed's form with a target it does not
+    /// list.
+    #[test]
+    fn real_stem_with_three() {
+        let s = state(
+            "+3+5+18+4+6+7+29+2873+1+9+64+56+9+47+2+5..+3+1.85+3+497.....+9+8..+4+943.+675...+1.+4.3....3...145.4....2..1",
+            "253",
+        );
+        check(WxyzWing, &s, "r7c8<>8 r9c8<>8");
+    }
+
+    /// Real 4-2-2-2 (magictour_top1465 #69): stem r5c7 {3,5,7,9}, branches r4c7 {3,9} (box
+    /// 6), r5c1 {7,9}, r5c4 {5,9} (row 5). Row 5 inside box 6: r5c8 {5,9} loses 9.
+    #[test]
+    fn real_stem_with_four() {
+        let s = state(
+            "3+6+98+41+2+7+5+85+4+2+7+36+19....+5.4+3+85..7...8..4..6...+1.......2.2..3....+7....9+71.+2..7.....+3",
+            "872 873 892",
+        );
+        check(WxyzWing, &s, "r5c8<>9");
+    }
+
+    /// Four bivalue cells (magictour_top1465 #181): r8c1 {1,3}, r8c4 {2,3}, r8c9 {2,5} on row 8
+    /// and r9c8 {1,5} in box 9. 2, 3 (row 8) and 5 (box 9) are restricted, 1 is not: r9c1 and
+    /// r9c2 (row 9 inside box 7) lose 1. The pivot is r8c9, the one cell seeing the others.
+    #[test]
+    fn four_bivalue_cells() {
+        let s = state(
+            "5+3.7..+9......3.+57...8..5+1.36+2+31+7+94...8..2.+69+7..9..8+2+31...4..3...6..9.+84...2..6+7.9",
+            "234 771 772 781 584",
+        );
+        let step = check_step(WxyzWing, &s, "r9c1<>1 r9c2<>1");
+        assert_eq!(step.evidence.pivot.to_string(), "r8c9");
+        check(WxyzWing, &s, "r9c1<>1 r9c2<>1");
+    }
+
+    /// Three instances of four bivalue cells in one real state (magictour_top1465 #158):
+    /// * r1c4 {2,5}, r1c5 {5,8} (row 1), r4c4 {2,6}, r4c8 {6,8} (row 4): 8 (r1c5, r4c8) is
+    ///   non-restricted, r1c8 {2,8} sees both and loses 8;
+    /// * r1c4 {2,5}, r1c8 {2,8} (row 1), r4c8 {6,8} (column 8), r8c4 {5,6} (column 4): 6
+    ///   (r4c8, r8c4) is non-restricted, r4c4 {2,6} loses 6;
+    /// * r2c6 {8,9}, r2c7 {6,8} (row 2), r3c6 {2,9} (column 6), r6c7 {2,6} (column 7): 2
+    ///   (r3c6, r6c7) is non-restricted, r6c6 {2,4,6,8} loses 2.
+    #[test]
+    fn several_instances() {
+        let s = state(P158, P158_DELETED);
+        check_step(WxyzWing, &s, "r1c8<>8");
+        check(WxyzWing, &s, "r1c8<>8 r4c4<>6 r6c6<>2");
+    }
+
+    /// Must not fire: the 3-2-2-2 shape with the third branch moved to r4c2 {3,9}: 3 (r1c1,
+    /// r4c2) becomes non-restricted too, so r1c2 may hold 9 (r1c1 = 3, r4c2 = 3, r2c2 = 1,
+    /// r1c5 = 2 is consistent).
+    #[test]
+    fn two_non_restricted_digits() {
+        check_not_applicable(WxyzWing, &pencil("r1c1=123 r2c2=19 r1c5=29 r4c2=39", ""));
+    }
+
+    /// Must not fire: five digits in the four cells.
+    #[test]
+    fn five_digits() {
+        check_not_applicable(WxyzWing, &pencil("r1c1=123 r2c2=19 r1c5=29 r1c8=38", ""));
+    }
+
+    /// Must not fire: a star over three houses (stem r5c5 {1,2,3}, branches r5c1 {1,9} in its
+    /// row, r1c5 {2,9} in its column, r4c4 {3,9} in its box) meets the digit rules, but no
+    /// cell sees the three 9s (r1c1 misses r4c4).
+    #[test]
+    fn star_over_three_houses() {
+        check_not_applicable(WxyzWing, &pencil("r5c5=123 r5c1=19 r1c5=29 r4c4=39", ""));
+    }
+
+    /// Two parallel rows: r1c1 {1,9}, r1c5 {1,2} and r5c5 {2,3}, r5c2 {3,9} (a 4-cell
+    /// XY-chain). 9 (r1c1, r5c2) is the non-restricted digit; column 2 in box 1, column 1 in
+    /// box 4 and the corners r1c2, r5c1 see both.
+    #[test]
+    fn two_rows() {
+        let s = pencil("r1c1=19 r1c5=12 r5c5=23 r5c2=39", "");
+        let step = check_step(WxyzWing, &s, "r1c2<>9 r2c2<>9 r3c2<>9 r4c1<>9 r5c1<>9 r6c1<>9");
+        assert!(step.evidence.pivot.is_empty());
+    }
+
+    /// Must not fire (minimality): an XY-Wing r1c1 {1,2}, r1c7 {1,9}, r2c2 {2,9} plus r1c4
+    /// {3,9}; the four cells hold four digits with only 9 non-restricted, but the first three
+    /// already hold three digits, so this is the XY-Wing's business.
+    #[test]
+    fn contains_a_smaller_wing() {
+        check_not_applicable(WxyzWing, &pencil("r1c1=12 r1c7=19 r2c2=29 r1c4=39", ""));
+    }
 }

@@ -94,7 +94,10 @@ mod tests {
     /// Seed 002's worked example, reconstructed from the article's puzzle and its printed
     /// candidates: pivot r4c1 {4,6}, pincers r5c3 {4,7} (box 4) and r4c7 {6,7} (row 4). Cells
     /// seeing both pincers are row 5 inside box 6 and row 4 inside box 4; only r5c9 still has
-    /// a 7.
+    /// a 7. The article stops at its first find; find-all also reports three more wings:
+    /// pivot r3c9 {4,6} with r3c3 {4,7}, r5c9 {6,7} (row + column: the corner r5c3 loses 7),
+    /// pivot r5c3 {4,7} with r4c1 {4,6}, r5c9 {6,7} (line + box: r4c7 loses 6), pivot r5c9
+    /// {6,7} with r3c9 {4,6}, r5c3 {4,7} (row + column: the corner r3c3 loses 4).
     #[test]
     fn seed_002_worked_example() {
         let s = state(
@@ -104,7 +107,7 @@ mod tests {
         let step = check_step(XyWing, &s, "r5c9<>7");
         assert_eq!(step.evidence.pivot.to_string(), "r4c1");
         assert_eq!(step.evidence.pincers.to_string(), "r4c7 r5c3");
-        check(XyWing, &s, "r5c9<>7");
+        check(XyWing, &s, "r5c9<>7 r5c3<>7 r4c7<>6 r3c3<>4");
     }
 
     /// Seed 001's row + column layout on a real state (magictour_top1465 #181 after singles

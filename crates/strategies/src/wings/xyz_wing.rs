@@ -72,3 +72,42 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     }
     ControlFlow::Continue(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixtures::{P158, P158_DELETED, pencil};
+    use crate::TechniqueId::XyzWing;
+    use crate::testkit::{check, check_not_applicable, check_step, state};
+
+    /// The module example on an otherwise empty grid.
+    #[test]
+    fn pincers_in_row_and_box() {
+        let s = pencil("r2c2=123 r2c8=13 r3c1=23", "");
+        let step = check_step(XyzWing, &s, "r2c1<>3 r2c3<>3");
+        assert_eq!(step.evidence.digits.to_string(), "123");
+        assert_eq!(step.evidence.pivot.to_string(), "r2c2");
+        assert_eq!(step.evidence.pincers.to_string(), "r2c8 r3c1");
+        check(XyzWing, &s, "r2c1<>3 r2c3<>3");
+    }
+
+    /// A real state (magictour_top1465 #158): pivot r5c6 {2,4,6}, pincers r4c4 {2,6} (box 5)
+    /// and r8c6 {4,6} (column 6). Cells seeing all three: column 6 inside box 5, where r4c6 is
+    /// solved and r6c6 {2,4,6,8} loses 6.
+    #[test]
+    fn real_state() {
+        let s = state(P158, P158_DELETED);
+        let step = check_step(XyzWing, &s, "r6c6<>6");
+        assert_eq!(step.evidence.pivot.to_string(), "r5c6");
+        check(XyzWing, &s, "r6c6<>6");
+    }
+
+    /// Must not fire: the pivot made bivalue; a pincer that does not see the pivot; a row +
+    /// column layout, where no cell sees the pivot and both pincers.
+    #[test]
+    fn not_applicable() {
+        check_not_applicable(XyzWing, &pencil("r2c2=13 r2c8=13 r3c1=23", ""));
+        check_not_applicable(XyzWing, &pencil("r2c2=123 r2c8=13 r4c1=23", ""));
+        // The common peers of r2c8 and r5c2 are r2c2 (the pivot) and r5c8, which misses r2c2.
+        check_not_applicable(XyzWing, &pencil("r2c2=123 r2c8=13 r5c2=23", ""));
+    }
+}
