@@ -300,28 +300,6 @@ mod tests {
         check(WxyzWing, &s, "r1c8<>8 r4c4<>6 r6c6<>2");
     }
 
-    /// Must not fire: the 3-2-2-2 shape with the third branch moved to r4c2 {3,9}: 3 (r1c1,
-    /// r4c2) becomes non-restricted too, so r1c2 may hold 9 (r1c1 = 3, r4c2 = 3, r2c2 = 1,
-    /// r1c5 = 2 is consistent).
-    #[test]
-    fn two_non_restricted_digits() {
-        check_not_applicable(WxyzWing, &pencil("r1c1=123 r2c2=19 r1c5=29 r4c2=39", ""));
-    }
-
-    /// Must not fire: five digits in the four cells.
-    #[test]
-    fn five_digits() {
-        check_not_applicable(WxyzWing, &pencil("r1c1=123 r2c2=19 r1c5=29 r1c8=38", ""));
-    }
-
-    /// Must not fire: a star over three houses (stem r5c5 {1,2,3}, branches r5c1 {1,9} in its
-    /// row, r1c5 {2,9} in its column, r4c4 {3,9} in its box) meets the digit rules, but no
-    /// cell sees the three 9s (r1c1 misses r4c4).
-    #[test]
-    fn star_over_three_houses() {
-        check_not_applicable(WxyzWing, &pencil("r5c5=123 r5c1=19 r1c5=29 r4c4=39", ""));
-    }
-
     /// Two parallel rows: r1c1 {1,9}, r1c5 {1,2} and r5c5 {2,3}, r5c2 {3,9} (a 4-cell
     /// XY-chain). 9 (r1c1, r5c2) is the non-restricted digit; column 2 in box 1, column 1 in
     /// box 4 and the corners r1c2, r5c1 see both.
@@ -332,11 +310,19 @@ mod tests {
         assert!(step.evidence.pivot.is_empty());
     }
 
-    /// Must not fire (minimality): an XY-Wing r1c1 {1,2}, r1c7 {1,9}, r2c2 {2,9} plus r1c4
-    /// {3,9}; the four cells hold four digits with only 9 non-restricted, but the first three
-    /// already hold three digits, so this is the XY-Wing's business.
+    /// Must not fire:
+    /// * the 3-2-2-2 shape with the third branch moved to r4c2 {3,9}: 3 (r1c1, r4c2) is
+    ///   non-restricted too, and r1c2 may hold 9 (r1c1 = 3, r4c2 = 3, r2c2 = 1, r1c5 = 2);
+    /// * five digits in the four cells;
+    /// * a star over three houses (stem r5c5 {1,2,3}, branches r5c1 {1,9} in its row, r1c5
+    ///   {2,9} in its column, r4c4 {3,9} in its box): no cell sees the three 9s;
+    /// * minimality: the XY-Wing r1c1 {1,2}, r1c7 {1,9}, r2c2 {2,9} plus r1c4 {3,9} has only 9
+    ///   non-restricted, but its first three cells hold three digits: the XY-Wing's business.
     #[test]
-    fn contains_a_smaller_wing() {
+    fn not_applicable() {
+        check_not_applicable(WxyzWing, &pencil("r1c1=123 r2c2=19 r1c5=29 r4c2=39", ""));
+        check_not_applicable(WxyzWing, &pencil("r1c1=123 r2c2=19 r1c5=29 r1c8=38", ""));
+        check_not_applicable(WxyzWing, &pencil("r5c5=123 r5c1=19 r1c5=29 r4c4=39", ""));
         check_not_applicable(WxyzWing, &pencil("r1c1=12 r1c7=19 r2c2=29 r1c4=39", ""));
     }
 }
