@@ -22,7 +22,7 @@
 //!
 //! **Find-all semantics.** Rectangles are four cells in two rows, two columns and exactly two
 //! boxes; "solved" means placed and not in `state.givens()`.
-//! - Type 1: for every unsolved cell D and digit `b`: let P = the solved non-given cell of D's
+//! - Type 1: for every digit `b` and unsolved cell D: let P = the solved non-given cell of D's
 //!   row holding `b` and Q = the one of D's column holding `b` (if both exist); if P, Q, D and
 //!   O = (Q's row, P's column) form a two-box rectangle and O is a solved non-given holding `a`,
 //!   and D holds `a`: one step eliminating `a` from D. HoDoKu also asks D to be bivalue;
@@ -62,16 +62,28 @@ pub fn find_type_1(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
         return ControlFlow::Continue(());
     }
     let values = state.values();
-    for d in state.unsolved() {
-        for b in Digit::all() {
-            let mine = state.placed(b) & solved;
-            let (Some(p), Some(q)) = ((mine & tables::HOUSES[d.row()]).first(), (mine & tables::HOUSES[9 + d.col()]).first())
-            else {
+    let unsolved = state.unsolved();
+    for b in Digit::all() {
+        let mine = state.placed(b) & solved;
+        if mine.len() < 2 {
+            continue;
+        }
+        // D must share a row with one solved `b` and a column with another.
+        let (mut rows, mut cols) = (CellSet::EMPTY, CellSet::EMPTY);
+        for cell in mine {
+            rows |= tables::HOUSES[cell.row()];
+            cols |= tables::HOUSES[9 + cell.col()];
+        }
+        for d in unsolved & rows & cols {
+            let (Some(p), Some(q)) = (
+                (mine & tables::HOUSES[d.row()]).first(),
+                (mine & tables::HOUSES[9 + d.col()]).first(),
+            ) else {
                 continue;
             };
             let o = Cell::from_rc(q.row(), p.col());
             let corners = CellSet::single(d).with(p).with(q).with(o);
-            if !two_box_rectangle(corners) || !solved.contains(o) {
+            if !solved.contains(o) || !two_box_rectangle(corners) {
                 continue;
             }
             let a = Digit::new_unchecked(values[o.index()] - 1);
@@ -96,6 +108,9 @@ pub fn find_type_2(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     let bivalue = state.counts().exactly(2);
     for line in 0..18 {
         let mine = solved & tables::HOUSES[line];
+        if mine.len() < 2 {
+            continue;
+        }
         for s1 in mine {
             for s2 in mine - CellSet::single(s1) {
                 if s2.index() < s1.index() {
@@ -110,8 +125,11 @@ pub fn find_type_2(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
                     } else {
                         (Cell::from_rc(s1.row(), other), Cell::from_rc(s2.row(), other))
                     };
+                    if !bivalue.contains(u1) || !bivalue.contains(u2) {
+                        continue;
+                    }
                     let corners = CellSet::single(s1).with(s2).with(u1).with(u2);
-                    if !two_box_rectangle(corners) || !bivalue.contains(u1) || !bivalue.contains(u2) {
+                    if !two_box_rectangle(corners) {
                         continue;
                     }
                     let (d1, d2) = (state.digits_at(u1), state.digits_at(u2));

@@ -91,7 +91,8 @@ mod tests {
         check_not_applicable(HiddenRectangle, &s);
         // Four boxes: rows 1/5 (row 5 and column 4 emptied of 1 outside the corners).
         let s = restrict(state(EMPTY, ""), "r1c1:12 r1c4:123 r5c1:124 r5c4:1256");
-        let s = remove(s, 1, "r5c2 r5c3 r5c5 r5c6 r5c7 r5c8 r5c9 r2c4 r3c4 r4c4 r6c4 r7c4 r8c4 r9c4");
+        let s =
+            remove(s, 1, "r5c2 r5c3 r5c5 r5c6 r5c7 r5c8 r5c9 r2c4 r3c4 r4c4 r6c4 r7c4 r8c4 r9c4");
         check_not_applicable(HiddenRectangle, &s);
         // Floor of two corners in one row: left to type 4.
         let s = restrict(state(EMPTY, ""), "r1c1:12 r1c4:12 r2c1:124 r2c4:1256");

@@ -124,9 +124,10 @@ fn uniqueness_steps_never_remove_the_solution() {
                 let mut changed = false;
                 for (k, t) in TECHNIQUES.iter().enumerate() {
                     for step in crate::registry::find_all(t.id, &state) {
-                        for d in 0..9 {
+                        for (d, &true_cells) in truth.iter().enumerate() {
                             assert!(
-                                (step.eliminations[d] & truth[d]).is_empty() && step.placements[d].is_subset(truth[d]),
+                                (step.eliminations[d] & true_cells).is_empty()
+                                    && step.placements[d].is_subset(true_cells),
                                 "unsound {} on {line}\nstate {}",
                                 step.explain(),
                                 bitdoku_bitboard::to_candidate_line(&state)

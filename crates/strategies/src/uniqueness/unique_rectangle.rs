@@ -78,7 +78,10 @@ impl Rect {
     /// The two rows and two columns of the rectangle.
     pub fn lines(&self) -> CellSet {
         let [c11, _, _, c22] = self.corners;
-        tables::HOUSES[c11.row()] | tables::HOUSES[c22.row()] | tables::HOUSES[9 + c11.col()] | tables::HOUSES[9 + c22.col()]
+        tables::HOUSES[c11.row()]
+            | tables::HOUSES[c22.row()]
+            | tables::HOUSES[9 + c11.col()]
+            | tables::HOUSES[9 + c22.col()]
     }
 
     /// An empty step of technique `id` with this rectangle as evidence.
@@ -134,7 +137,8 @@ pub(crate) fn for_each_rectangle(
     mut f: impl FnMut(&Rect) -> ControlFlow<()>,
 ) -> ControlFlow<()> {
     let bivalue = state.counts().exactly(2);
-    let allowed: [CellSet; 9] = std::array::from_fn(|d| allowed(state, Digit::new_unchecked(d as u8)));
+    let allowed: [CellSet; 9] =
+        std::array::from_fn(|d| allowed(state, Digit::new_unchecked(d as u8)));
     for a in Digit::all() {
         for b in Digit::all().filter(|b| b.index() > a.index()) {
             // Start cells: exactly {a, b}.
@@ -144,8 +148,8 @@ pub(crate) fn for_each_rectangle(
             }
             let eligible = allowed[a.index()] & allowed[b.index()];
             for s in starts {
-                let row_mates = eligible & tables::HOUSES[s.row()] - CellSet::single(s);
-                let col_mates = eligible & tables::HOUSES[9 + s.col()] - CellSet::single(s);
+                let row_mates = eligible & (tables::HOUSES[s.row()] - CellSet::single(s));
+                let col_mates = eligible & (tables::HOUSES[9 + s.col()] - CellSet::single(s));
                 for p in row_mates {
                     for q in col_mates {
                         let o = Cell::from_rc(q.row(), p.col());
@@ -193,14 +197,16 @@ pub(crate) mod testing {
     use bitdoku_bitboard::{Candidates, CellSet, Digit};
 
     /// An empty 81-cell givens line.
-    pub const EMPTY: &str = ".................................................................................";
+    pub const EMPTY: &str =
+        ".................................................................................";
 
     /// Restricts cells to the listed candidates: `"r1c1:12 r5c5:347"`.
     pub fn restrict(mut state: Candidates, spec: &str) -> Candidates {
         for tok in spec.split_whitespace() {
             let (cell, digits) = tok.split_once(':').expect("cell:digits");
             let b = cell.as_bytes();
-            let cell = bitdoku_bitboard::Cell::from_rc((b[1] - b'1') as usize, (b[3] - b'1') as usize);
+            let cell =
+                bitdoku_bitboard::Cell::from_rc((b[1] - b'1') as usize, (b[3] - b'1') as usize);
             for d in Digit::all() {
                 if !digits.contains(char::from(b'0' + d.value())) {
                     state.eliminate(d, CellSet::single(cell));
@@ -215,7 +221,8 @@ pub(crate) mod testing {
         let d = Digit::from_value(digit).expect("digit");
         for tok in cells.split_whitespace() {
             let b = tok.as_bytes();
-            let cell = bitdoku_bitboard::Cell::from_rc((b[1] - b'1') as usize, (b[3] - b'1') as usize);
+            let cell =
+                bitdoku_bitboard::Cell::from_rc((b[1] - b'1') as usize, (b[3] - b'1') as usize);
             state.eliminate(d, CellSet::single(cell));
         }
         state
@@ -241,7 +248,10 @@ mod tests {
     fn only_two_box_rectangles_with_a_bivalue_start() {
         // Pairs of {1,2} cells at rows 1/2 x cols 1/4 (two boxes), rows 1/5 x cols 1/4 (four
         // boxes) and rows 1/2 x cols 1/2 (one box).
-        let s = restrict(state(EMPTY, ""), "r1c1:12 r1c4:12 r2c1:12 r2c4:123 r5c1:12 r5c4:12 r1c2:12 r2c2:12");
+        let s = restrict(
+            state(EMPTY, ""),
+            "r1c1:12 r1c4:12 r2c1:12 r2c4:123 r5c1:12 r5c4:12 r1c2:12 r2c2:12",
+        );
         let found = rects(&s);
         assert!(found.contains(&"12 r1c1 r1c4 r2c1 r2c4".to_string()), "{found:?}");
         assert!(!found.iter().any(|r| r.contains("r5c1") && r.contains("r1c4")), "{found:?}");

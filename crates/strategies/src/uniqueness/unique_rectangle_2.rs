@@ -51,7 +51,11 @@ mod tests {
     #[test]
     fn roof_in_a_row() {
         let s = restrict(state(EMPTY, ""), "r1c1:12 r1c4:12 r2c1:123 r2c4:123");
-        let step = check_step(UniqueRectangle2, &s, "r2c2<>3 r2c3<>3 r2c5<>3 r2c6<>3 r2c7<>3 r2c8<>3 r2c9<>3");
+        let step = check_step(
+            UniqueRectangle2,
+            &s,
+            "r2c2<>3 r2c3<>3 r2c5<>3 r2c6<>3 r2c7<>3 r2c8<>3 r2c9<>3",
+        );
         assert_eq!(step.evidence.digits.to_string(), "12");
         check(UniqueRectangle2, &s, "r2c2<>3 r2c3<>3 r2c5<>3 r2c6<>3 r2c7<>3 r2c8<>3 r2c9<>3");
     }

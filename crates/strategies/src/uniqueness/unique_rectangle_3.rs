@@ -63,7 +63,13 @@ fn roof_cells(r: &Rect) -> [Cell; 2] {
     [it.next().expect("two roof corners"), it.next().expect("two roof corners")]
 }
 
-fn in_house(state: &Candidates, sink: &mut dyn Sink, r: &Rect, house: House, unsolved: CellSet) -> ControlFlow<()> {
+fn in_house(
+    state: &Candidates,
+    sink: &mut dyn Sink,
+    r: &Rect,
+    house: House,
+    unsolved: CellSet,
+) -> ControlFlow<()> {
     let cells = house.cells();
     let with_ur_digit = state.cells(r.a) | state.cells(r.b);
     let pool = (cells & unsolved) - r.cells - with_ur_digit;

@@ -39,13 +39,17 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
             return ControlFlow::Continue(());
         }
         let corner = r.roof.first().expect("two roof corners");
-        let line = if r.roof.rows().count_ones() == 1 { House::row(corner.row()) } else { House::col(corner.col()) };
+        let line = if r.roof.rows().count_ones() == 1 {
+            House::row(corner.row())
+        } else {
+            House::col(corner.col())
+        };
         let boxx = (r.roof.boxes().count_ones() == 1).then(|| House::boxx(corner.box_index()));
         let mut step = r.step(TechniqueId::UniqueRectangle4);
         let mut base = HouseSet::EMPTY;
         for (u, v) in [(r.a, r.b), (r.b, r.a)] {
             for house in std::iter::once(line).chain(boxx) {
-                if (state.cells(u) & house.cells() - r.roof).is_empty() {
+                if (state.cells(u) & (house.cells() - r.roof)).is_empty() {
                     step.eliminate(v, r.roof & state.cells(v));
                     base = base.with(house);
                 }
