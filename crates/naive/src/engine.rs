@@ -10,7 +10,10 @@
 
 use crate::findings::Findings;
 use crate::grid::NaiveGrid;
-use crate::{fish, intersections, single_digit, singles, subsets, uniqueness, wings};
+use crate::{
+    avoidable_rectangles, fish, intersections, single_digit, singles, subsets, unique_rectangles,
+    wings,
+};
 
 /// A technique: finds all its instances on a grid and records their effects.
 pub type FindFn = fn(&NaiveGrid, &mut Findings);
@@ -58,6 +61,7 @@ pub const TECHNIQUES: &[Technique] = &[
     t("x-wing", fish::x_wing),
     t("swordfish", fish::swordfish),
     t("jellyfish", fish::jellyfish),
+    u("bug-plus-one", unique_rectangles::bug_plus_one),
     t("skyscraper", single_digit::skyscraper),
     t("two-string-kite", single_digit::two_string_kite),
     t("turbot-fish", single_digit::turbot_fish),
@@ -66,8 +70,15 @@ pub const TECHNIQUES: &[Technique] = &[
     t("xy-wing", wings::xy_wing),
     t("xyz-wing", wings::xyz_wing),
     t("wxyz-wing", wings::wxyz_wing),
-    u("avoidable-rectangle-1", uniqueness::avoidable_rectangle_1),
-    u("avoidable-rectangle-2", uniqueness::avoidable_rectangle_2),
+    u("unique-rectangle-1", unique_rectangles::unique_rectangle_1),
+    u("unique-rectangle-2", unique_rectangles::unique_rectangle_2),
+    u("unique-rectangle-3", unique_rectangles::unique_rectangle_3),
+    u("unique-rectangle-4", unique_rectangles::unique_rectangle_4),
+    u("unique-rectangle-5", unique_rectangles::unique_rectangle_5),
+    u("unique-rectangle-6", unique_rectangles::unique_rectangle_6),
+    u("hidden-rectangle", unique_rectangles::hidden_rectangle),
+    u("avoidable-rectangle-1", avoidable_rectangles::avoidable_rectangle_1),
+    u("avoidable-rectangle-2", avoidable_rectangles::avoidable_rectangle_2),
     t("finned-x-wing", fish::finned_x_wing),
     t("sashimi-x-wing", fish::sashimi_x_wing),
     t("finned-swordfish", fish::finned_swordfish),
@@ -115,7 +126,7 @@ pub struct NaiveEngine {
 impl NaiveEngine {
     /// An engine running `order` (technique ids). An id this crate does not implement is an
     /// error that lists every such id. When `allow_uniqueness` is false, the uniqueness
-    /// techniques of the order (avoidable rectangles) are left out: the caller passes true only
+    /// techniques of the order (rectangles, BUG+1) are left out: the caller passes true only
     /// for puzzles known to have exactly one solution.
     pub fn new(order: &[&str], allow_uniqueness: bool) -> Result<NaiveEngine, String> {
         let mut unknown = Vec::new();

@@ -84,31 +84,31 @@ fn cell_at(rows: bool, line: usize, cross: usize) -> usize {
 fn fish(grid: &NaiveGrid, found: &mut Findings, n: usize, kind: Kind) {
     for digit in 1..=9u8 {
         for rows in [true, false] {
-            // positions[line] = the cross lines where the line has the digit.
-            let positions: Vec<Vec<usize>> = (0..9)
-                .map(|line| (0..9).filter(|&x| grid.has(cell_at(rows, line, x), digit)).collect())
-                .collect();
+            // has[line][cross]: the digit is a candidate where the line meets the cross line.
+            let has: [[bool; 9]; 9] = std::array::from_fn(|l| {
+                std::array::from_fn(|x| grid.has(cell_at(rows, l, x), digit))
+            });
+            let count = |l: usize| has[l].iter().filter(|&&h| h).count();
             let eligible: Vec<usize> = (0..9)
-                .filter(|&line| match kind {
-                    Kind::Basic => (2..=n).contains(&positions[line].len()),
-                    Kind::Finned | Kind::Sashimi => !positions[line].is_empty(),
+                .filter(|&l| match kind {
+                    Kind::Basic => (2..=n).contains(&count(l)),
+                    Kind::Finned | Kind::Sashimi => count(l) >= 1,
                 })
                 .collect();
             for pick in combinations(eligible.len(), n) {
-                let base: Vec<usize> = pick.iter().map(|&i| eligible[i]).collect();
-                let mut used: Vec<usize> = Vec::new();
-                for &line in &base {
-                    for &x in &positions[line] {
-                        if !used.contains(&x) {
-                            used.push(x);
-                        }
+                let mut in_base = [false; 9];
+                let mut used = [false; 9];
+                for &i in pick {
+                    in_base[eligible[i]] = true;
+                    for (x, u) in used.iter_mut().enumerate() {
+                        *u |= has[eligible[i]][x];
                     }
                 }
-                used.sort_unstable();
+                let used: Vec<usize> = (0..9).filter(|&x| used[x]).collect();
                 if kind == Kind::Basic {
                     if used.len() == n {
                         for &x in &used {
-                            for line in (0..9).filter(|l| !base.contains(l)) {
+                            for line in (0..9).filter(|&l| !in_base[l]) {
                                 found.eliminate(grid, cell_at(rows, line, x), digit);
                             }
                         }
@@ -119,54 +119,61 @@ fn fish(grid: &NaiveGrid, found: &mut Findings, n: usize, kind: Kind) {
                 if used.len() <= n || used.len() > n + 2 {
                     continue;
                 }
-                for pick in combinations(used.len(), n) {
-                    let cover: Vec<usize> = pick.iter().map(|&i| used[i]).collect();
-                    finned(grid, found, digit, rows, &base, &cover, &positions, kind);
+                for cover_pick in combinations(used.len(), n) {
+                    let mut cover = [false; 9];
+                    for &i in cover_pick {
+                        cover[used[i]] = true;
+                    }
+                    let base = Base { digit, rows, has: &has, in_base: &in_base, cover: &cover };
+                    base.finned(grid, found, kind);
                 }
             }
         }
     }
 }
 
-/// One base set with one cover choice: checks the fins and records the eliminations.
-#[allow(clippy::too_many_arguments)]
-fn finned(
-    grid: &NaiveGrid,
-    found: &mut Findings,
+/// One base set with one cover choice.
+struct Base<'a> {
     digit: u8,
     rows: bool,
-    base: &[usize],
-    cover: &[usize],
-    positions: &[Vec<usize>],
-    kind: Kind,
-) {
-    let mut fins = Vec::new();
-    let mut sashimi = false;
-    for &line in base {
-        let mut in_cover = 0;
-        for &x in &positions[line] {
-            if cover.contains(&x) {
-                in_cover += 1;
-            } else {
-                fins.push(cell_at(rows, line, x));
+    has: &'a [[bool; 9]; 9],
+    in_base: &'a [bool; 9],
+    cover: &'a [bool; 9],
+}
+
+impl Base<'_> {
+    /// Checks the fins (at least one, all in one box) and the kind, then eliminates.
+    fn finned(&self, grid: &NaiveGrid, found: &mut Findings, kind: Kind) {
+        let mut fin_box = None;
+        let mut sashimi = false;
+        for line in (0..9).filter(|&l| self.in_base[l]) {
+            let mut in_cover = 0;
+            for x in (0..9).filter(|&x| self.has[line][x]) {
+                if self.cover[x] {
+                    in_cover += 1;
+                    continue;
+                }
+                let b = grid.cell(cell_at(self.rows, line, x)).boxx;
+                match fin_box {
+                    None => fin_box = Some(b),
+                    Some(other) if other != b => return,
+                    Some(_) => {}
+                }
+            }
+            if in_cover <= 1 {
+                sashimi = true;
             }
         }
-        if in_cover <= 1 {
-            sashimi = true;
+        let Some(fin_box) = fin_box else { return };
+        if sashimi != (kind == Kind::Sashimi) {
+            return;
         }
-    }
-    if fins.is_empty() || sashimi != (kind == Kind::Sashimi) {
-        return;
-    }
-    let fin_box = grid.cell(fins[0]).boxx;
-    if fins.iter().any(|&f| grid.cell(f).boxx != fin_box) {
-        return;
-    }
-    for &x in cover {
-        for line in (0..9).filter(|l| !base.contains(l)) {
-            let c = cell_at(rows, line, x);
-            if grid.cell(c).boxx == fin_box {
-                found.eliminate(grid, c, digit);
+        for x in (0..9).filter(|&x| self.cover[x]) {
+            for line in (0..9).filter(|&l| !self.in_base[l]) {
+                let c = cell_at(self.rows, line, x);
+                if grid.cell(c).boxx == fin_box {
+                    found.eliminate(grid, c, self.digit);
+                }
             }
         }
     }

@@ -15,7 +15,7 @@
 
 use crate::combos::combinations;
 use crate::findings::Findings;
-use crate::grid::NaiveGrid;
+use crate::grid::{CandidateList, NaiveGrid};
 
 /// Naked pair.
 pub fn naked_pair(grid: &NaiveGrid, found: &mut Findings) {
@@ -56,21 +56,18 @@ fn naked(grid: &NaiveGrid, found: &mut Findings, n: usize) {
             .filter(|&c| (1..=n).contains(&grid.cell(c).count()))
             .collect();
         for pick in combinations(open.len(), n) {
-            let chosen: Vec<usize> = pick.iter().map(|&i| open[i]).collect();
-            let mut digits: Vec<u8> = Vec::new();
-            for &c in &chosen {
-                for &d in grid.cell(c).candidates().as_slice() {
-                    if !digits.contains(&d) {
-                        digits.push(d);
-                    }
+            let mut digits = CandidateList::empty();
+            for &i in pick {
+                for &d in grid.cell(open[i]).candidates().as_slice() {
+                    digits.insert(d);
                 }
             }
             if digits.len() != n {
                 continue;
             }
             for &c in &house.cells {
-                if !chosen.contains(&c) {
-                    for &d in &digits {
+                if !pick.iter().any(|&i| open[i] == c) {
+                    for &d in digits.as_slice() {
                         found.eliminate(grid, c, d);
                     }
                 }
@@ -81,27 +78,29 @@ fn naked(grid: &NaiveGrid, found: &mut Findings, n: usize) {
 
 fn hidden(grid: &NaiveGrid, found: &mut Findings, n: usize) {
     for house in grid.houses() {
-        // where[d] = the cells of the house with candidate d.
-        let digits: Vec<(u8, Vec<usize>)> = (1..=9u8)
-            .map(|d| (d, house.cells.iter().copied().filter(|&c| grid.has(c, d)).collect()))
-            .filter(|(_, cells): &(u8, Vec<usize>)| (1..=n).contains(&cells.len()))
-            .collect();
+        // For each digit with 1..=n places in the house: where[k] = whether the k-th cell of
+        // the house has it.
+        let mut digits: Vec<(u8, [bool; 9])> = Vec::new();
+        for d in 1..=9u8 {
+            let place: [bool; 9] = std::array::from_fn(|k| grid.has(house.cells[k], d));
+            if (1..=n).contains(&place.iter().filter(|&&p| p).count()) {
+                digits.push((d, place));
+            }
+        }
         for pick in combinations(digits.len(), n) {
-            let mut cells: Vec<usize> = Vec::new();
-            for &i in &pick {
-                for &c in &digits[i].1 {
-                    if !cells.contains(&c) {
-                        cells.push(c);
-                    }
+            let mut cells = [false; 9];
+            for &i in pick {
+                for (cell, &has) in cells.iter_mut().zip(&digits[i].1) {
+                    *cell |= has;
                 }
             }
-            if cells.len() != n {
+            if cells.iter().filter(|&&c| c).count() != n {
                 continue;
             }
-            let chosen: Vec<u8> = pick.iter().map(|&i| digits[i].0).collect();
-            for &c in &cells {
+            for k in (0..9).filter(|&k| cells[k]) {
+                let c = house.cells[k];
                 for &d in grid.cell(c).candidates().as_slice() {
-                    if !chosen.contains(&d) {
+                    if !pick.iter().any(|&i| digits[i].0 == d) {
                         found.eliminate(grid, c, d);
                     }
                 }

@@ -20,7 +20,7 @@
 
 use crate::combos::combinations;
 use crate::findings::Findings;
-use crate::grid::{NaiveCell, NaiveGrid};
+use crate::grid::{CandidateList, NaiveCell, NaiveGrid};
 
 /// The other digit of a bivalue cell.
 fn other(cell: &NaiveCell, digit: u8) -> u8 {
@@ -100,50 +100,74 @@ fn in_one_house(grid: &NaiveGrid, cells: &[usize]) -> bool {
 }
 
 /// The digits held by these cells together.
-fn union(grid: &NaiveGrid, cells: &[usize]) -> Vec<u8> {
-    let mut digits = Vec::new();
+fn union(grid: &NaiveGrid, cells: &[usize]) -> CandidateList {
+    let mut digits = CandidateList::empty();
     for &c in cells {
         for &d in grid.cell(c).candidates().as_slice() {
-            if !digits.contains(&d) {
-                digits.push(d);
-            }
+            digits.insert(d);
         }
     }
     digits
 }
 
-/// WXYZ-Wing: for every four digits, every four cells holding only those digits.
+/// How many distinct digits these cells hold together.
+fn distinct(grid: &NaiveGrid, cells: &[usize]) -> usize {
+    let mut seen = [false; 10];
+    let mut n = 0;
+    for &c in cells {
+        for &d in grid.cell(c).candidates().as_slice() {
+            if !std::mem::replace(&mut seen[d as usize], true) {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+/// WXYZ-Wing: for every four digits, the cells with 2..=4 candidates all among them; every
+/// four of those cells, picked in cell order, with a partial pick dropped as soon as it breaks
+/// a rule (two cells holding only two digits, three cells not holding all four).
 pub fn wxyz_wing(grid: &NaiveGrid, found: &mut Findings) {
     let pool: Vec<usize> =
         grid.cells().iter().filter(|c| (2..=4).contains(&c.count())).map(|c| c.index).collect();
+    if pool.len() < 4 {
+        return;
+    }
+    let wide = |cells: &[usize]| distinct(grid, cells) >= 3;
+    let four = |cells: &[usize]| distinct(grid, cells) == 4;
     for quad in combinations(9, 4) {
-        let digits: Vec<u8> = quad.iter().map(|&i| i as u8 + 1).collect();
+        let mut in_quad = [false; 10];
+        for &i in quad {
+            in_quad[i + 1] = true;
+        }
         let cells: Vec<usize> = pool
             .iter()
             .copied()
-            .filter(|&c| grid.cell(c).candidates().as_slice().iter().all(|d| digits.contains(d)))
+            .filter(|&c| grid.cell(c).candidates().as_slice().iter().all(|&d| in_quad[d as usize]))
             .collect();
-        for pick in combinations(cells.len(), 4) {
-            let set: Vec<usize> = pick.iter().map(|&i| cells[i]).collect();
-            wxyz_candidate(grid, found, &set, &digits);
+        for (i, &a) in cells.iter().enumerate() {
+            for (j, &b) in cells.iter().enumerate().skip(i + 1) {
+                if !wide(&[a, b]) {
+                    continue;
+                }
+                for (k, &c) in cells.iter().enumerate().skip(j + 1) {
+                    if !four(&[a, b, c]) || !wide(&[a, c]) || !wide(&[b, c]) {
+                        continue;
+                    }
+                    for &d in &cells[k + 1..] {
+                        let pairs = wide(&[a, d]) && wide(&[b, d]) && wide(&[c, d]);
+                        if pairs && four(&[a, b, d]) && four(&[a, c, d]) && four(&[b, c, d]) {
+                            wxyz_candidate(grid, found, &[a, b, c, d]);
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
-fn wxyz_candidate(grid: &NaiveGrid, found: &mut Findings, set: &[usize], digits: &[u8]) {
-    if union(grid, set).len() != 4 {
-        return;
-    }
-    for pair in combinations(4, 2) {
-        if union(grid, &[set[pair[0]], set[pair[1]]]).len() <= 2 {
-            return;
-        }
-    }
-    for triple in combinations(4, 3) {
-        if union(grid, &[set[triple[0]], set[triple[1]], set[triple[2]]]).len() <= 3 {
-            return;
-        }
-    }
+/// Checks the shape (two houses) and the restricted digits of a minimal four-cell set.
+fn wxyz_candidate(grid: &NaiveGrid, found: &mut Findings, set: &[usize]) {
     // Within two houses: one house holds the first cell, the rest share one house.
     let first = grid.cell(set[0]);
     let two_houses = [first.row, 9 + first.col, 18 + first.boxx].iter().any(|&h| {
@@ -155,7 +179,7 @@ fn wxyz_candidate(grid: &NaiveGrid, found: &mut Findings, set: &[usize], digits:
         return;
     }
     let mut non_restricted = Vec::new();
-    for &d in digits {
+    for &d in union(grid, set).as_slice() {
         let holders: Vec<usize> = set.iter().copied().filter(|&c| grid.has(c, d)).collect();
         if !in_one_house(grid, &holders) {
             non_restricted.push((d, holders));

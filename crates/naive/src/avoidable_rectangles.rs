@@ -19,23 +19,17 @@
 use crate::findings::Findings;
 use crate::grid::NaiveGrid;
 
-/// Whether four distinct cells form a rectangle over exactly two boxes.
+/// Whether four cells are distinct and form a rectangle over exactly two boxes.
 fn two_box_rectangle(grid: &NaiveGrid, corners: [usize; 4]) -> bool {
-    let mut rows = Vec::new();
-    let mut cols = Vec::new();
-    let mut boxes = Vec::new();
-    for (i, &c) in corners.iter().enumerate() {
-        if corners[..i].contains(&c) {
-            return false;
-        }
-        let cell = grid.cell(c);
-        for (list, v) in [(&mut rows, cell.row), (&mut cols, cell.col), (&mut boxes, cell.boxx)] {
-            if !list.contains(&v) {
-                list.push(v);
-            }
-        }
-    }
-    rows.len() == 2 && cols.len() == 2 && boxes.len() == 2
+    let distinct = |f: &dyn Fn(usize) -> usize| {
+        let mut seen = [false; 9];
+        corners.iter().filter(|&&c| !std::mem::replace(&mut seen[f(c)], true)).count()
+    };
+    let cells_distinct = (0..4).all(|i| !corners[..i].contains(&corners[i]));
+    cells_distinct
+        && distinct(&|c| grid.cell(c).row) == 2
+        && distinct(&|c| grid.cell(c).col) == 2
+        && distinct(&|c| grid.cell(c).boxx) == 2
 }
 
 /// Whether cell `c` was solved while solving (placed, not given).
