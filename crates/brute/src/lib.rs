@@ -15,10 +15,20 @@
 //!
 //! # Design
 //!
-//! Digit-major bitboards split into bands of three rows (27 bits per digit and band), table
-//! driven row/box shrinking inside each band, naked singles by bit-sliced counting, hidden
-//! singles, and a depth-first search that guesses on a two-candidate cell when there is one.
-//! See the `solver` and `tables` modules for the details and the bit tricks.
+//! A JCZSolve-style design, written from scratch: digit-major bitboards split into bands of
+//! three rows (27 bits per digit and band, which matches the `u128`-per-digit layout: bits
+//! 0..27 band 0, 27..54 band 1, 54..81 band 2), table-driven row/box shrinking inside each band
+//! (tables built at compile time by `const fn`), the same permutation argument for the
+//! band/column pairs of each stack, naked singles by bit-sliced counting, and a depth-first
+//! search that guesses on a two-candidate cell in the most crowded box. Boards are copied on
+//! the stack; the search allocates nothing. See the `solver` and `tables` modules for the
+//! details and worked examples of every bit trick.
+//!
+//! Speed (one thread, `solve_unique`, x86-64 baseline target, `examples/speed.rs` on the
+//! 2-core development VM, whose clock varies a lot): roughly 430k puzzles/s on the 17-clue
+//! set (0.80 guesses/puzzle), 120k/s on magictour top1465 (12.4), 15k/s on
+//! forum_hardest_1905_11plus (99) and 500k/s on the generated minimal puzzles (1.28); about
+//! 1.25-1.4 times the `sudoku` crate measured alongside in the same process.
 //!
 //! ```
 //! use bitdoku_brute::{Count, masks_from_values, solve_unique};

@@ -102,6 +102,32 @@ const fn build_complex() -> [u32; 512] {
     table
 }
 
+/// For each 9-bit set of columns where a digit can go in one band: the mask to AND into the
+/// other two bands of that digit. A box of the band whose candidates all lie in one column
+/// must hold the digit in that column, so the other bands lose that column ("pointing" along
+/// columns). Example: columns `0b000_010_110` (box 0: columns 1 and 2; box 1: column 4) clear
+/// column 4 in the other bands: `POINTING[0b000_010_110] == !(0b000_010_000 * LOW_BITS)`.
+pub(crate) static POINTING: [u32; 512] = build_pointing();
+
+const fn build_pointing() -> [u32; 512] {
+    let mut table = [0u32; 512];
+    let mut cols = 0;
+    while cols < 512 {
+        let mut single = 0u32;
+        let mut j = 0;
+        while j < 3 {
+            let group = (cols >> (3 * j)) & 0b111;
+            if group == 0b001 || group == 0b010 || group == 0b100 {
+                single |= (group as u32) << (3 * j);
+            }
+            j += 1;
+        }
+        table[cols] = !(single * LOW_BITS);
+        cols += 1;
+    }
+    table
+}
+
 /// The 20 peers of each of the 81 cells (same row, column or box, the cell itself excluded).
 pub(crate) static PEERS: [u128; 81] = build_peers();
 
@@ -145,6 +171,13 @@ mod tests {
             assert_eq!(p >> cell & 1, 0);
         }
         assert_eq!(PEERS[0] & 0x1FF, 0x1FE);
+    }
+
+    #[test]
+    fn pointing_examples() {
+        assert_eq!(POINTING[0b000_010_110], !(0b000_010_000 * LOW_BITS));
+        assert_eq!(POINTING[0b111_111_111], !0);
+        assert_eq!(POINTING[0b100_001_010], !(0b100_001_010 * LOW_BITS));
     }
 
     #[test]
