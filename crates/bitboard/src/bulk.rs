@@ -58,7 +58,8 @@ mod tests {
 
     #[test]
     fn records_round_trip() {
-        let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
+        let line =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
         let file = line.repeat(3);
         let recs = line_records(file.as_bytes()).unwrap();
         assert_eq!(recs.len(), 3);

@@ -53,7 +53,11 @@ impl Candidates {
 
     /// A state from all three parts. The caller keeps the invariant (placed cells have no
     /// candidates, givens are placed cells).
-    pub const fn from_parts(cand: [CellSet; 9], placed: [CellSet; 9], givens: CellSet) -> Candidates {
+    pub const fn from_parts(
+        cand: [CellSet; 9],
+        placed: [CellSet; 9],
+        givens: CellSet,
+    ) -> Candidates {
         Candidates { cand, placed, givens }
     }
 

@@ -6,7 +6,9 @@
 
 use crate::index::Cell;
 use std::fmt;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign};
+use std::ops::{
+    BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign,
+};
 
 /// The 81 valid bits.
 const MASK: u128 = (1u128 << 81) - 1;
@@ -206,7 +208,9 @@ impl CellSet {
     /// Whether all cells lie in one house (an empty or single-cell set does).
     #[must_use]
     pub fn in_one_house(self) -> bool {
-        self.rows().count_ones() <= 1 || self.cols().count_ones() <= 1 || self.boxes().count_ones() <= 1
+        self.rows().count_ones() <= 1
+            || self.cols().count_ones() <= 1
+            || self.boxes().count_ones() <= 1
     }
 }
 

@@ -9,9 +9,9 @@
 //!   when that candidate is present and `.` or `0` when it is not;
 //! - a trailing `\r` (CRLF files) is ignored.
 
+use crate::Candidates;
 use crate::cellset::CellSet;
 use crate::index::{Cell, House};
-use crate::Candidates;
 use std::fmt;
 
 /// What a parsed line holds.
@@ -197,7 +197,8 @@ fn parse_grid(bytes: &[u8], column: impl Fn(usize) -> usize) -> Result<Puzzle, P
 mod tests {
     use super::*;
 
-    const P: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    const P: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
     #[test]
     fn every_empty_marker() {

@@ -42,7 +42,8 @@ const fn build_peers() -> [CellSet; 81] {
     while c < 81 {
         let cell = Cell::new_unchecked(c as u8);
         let h = cell.houses();
-        let all = HOUSES[h[0].index()].bits() | HOUSES[h[1].index()].bits() | HOUSES[h[2].index()].bits();
+        let all =
+            HOUSES[h[0].index()].bits() | HOUSES[h[1].index()].bits() | HOUSES[h[2].index()].bits();
         out[c] = CellSet::from_bits_truncate(all & !(1u128 << c));
         c += 1;
     }
@@ -64,7 +65,8 @@ pub struct MiniLine {
 }
 
 const fn build_minilines() -> [MiniLine; 54] {
-    let mut out = [MiniLine { cells: CellSet::EMPTY, line: House::row(0), boxx: House::boxx(0) }; 54];
+    let mut out =
+        [MiniLine { cells: CellSet::EMPTY, line: House::row(0), boxx: House::boxx(0) }; 54];
     let mut b = 0;
     let mut n = 0;
     while b < 9 {

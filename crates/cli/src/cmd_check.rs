@@ -51,7 +51,11 @@ pub fn run(a: CheckArgs) -> anyhow::Result<bool> {
         if !out.uniqueness_allowed {
             for s in out.steps.iter().filter(|s| s.technique.family() == Family::Uniqueness) {
                 uniqueness_on_multi.fetch_add(1, Relaxed);
-                text.push(format!("line {}: uniqueness step on a non-unique puzzle: {}", line.number, s.explain()));
+                text.push(format!(
+                    "line {}: uniqueness step on a non-unique puzzle: {}",
+                    line.number,
+                    s.explain()
+                ));
             }
         }
         let kind = match out.status {
@@ -65,7 +69,8 @@ pub fn run(a: CheckArgs) -> anyhow::Result<bool> {
         };
         Some((text.join("\n"), kind))
     })?;
-    let (steps, bad, uniq) = (steps.into_inner(), unsound.into_inner(), uniqueness_on_multi.into_inner());
+    let (steps, bad, uniq) =
+        (steps.into_inner(), unsound.into_inner(), uniqueness_on_multi.into_inner());
     println!(
         "check: {} puzzles, {} solved by logic, {steps} steps checked, {bad} unsound, {uniq} uniqueness steps on non-unique puzzles (order {})",
         tally.total(),

@@ -31,7 +31,8 @@ pub fn run(a: ReglibArgs) -> anyhow::Result<bool> {
     let mut rows: Vec<(&'static str, Row)> = Vec::new();
     for (i, line) in text.lines().enumerate() {
         let Some(case) = parse_case(line, i + 1) else { continue };
-        let case = case.map_err(|e| anyhow::anyhow!("{}: line {}: {e}", a.path.display(), i + 1))?;
+        let case =
+            case.map_err(|e| anyhow::anyhow!("{}: line {}: {e}", a.path.display(), i + 1))?;
         let name = code_name(&case.code);
         let idx = match rows.iter().position(|(n, _)| *n == name) {
             Some(p) => p,

@@ -44,13 +44,16 @@ pub fn run(a: SolveArgs) -> anyhow::Result<bool> {
         let mut o = Options::new(a.order.resolve()?);
         o.fallback = !a.no_fallback;
         o.trace = a.trace;
-        o.granularity = a.granularity.unwrap_or(if a.trace { Granularity::Single } else { Granularity::Batch });
+        o.granularity =
+            a.granularity.unwrap_or(if a.trace { Granularity::Single } else { Granularity::Batch });
         Some(Engine::new(o))
     } else {
         None
     };
     let json = a.json;
-    let tally = bulk::run(a.input.file.as_deref(), a.threads, |line| solve_line(line, engine.as_ref(), json))?;
+    let tally = bulk::run(a.input.file.as_deref(), a.threads, |line| {
+        solve_line(line, engine.as_ref(), json)
+    })?;
     Ok(tally.all_solved())
 }
 
@@ -110,8 +113,18 @@ fn plain(status: Status, solution: Option<String>, stuck_state: Option<String>) 
     }
 }
 
-fn header(number: usize, puzzle: &Puzzle, status: Status, solution: Option<&str>, fallback: bool) -> String {
-    let mut s = format!("{{\"line\":{number},\"puzzle\":\"{}\",\"status\":\"{}\",\"solution\":", puzzle.to_line(), status.as_str());
+fn header(
+    number: usize,
+    puzzle: &Puzzle,
+    status: Status,
+    solution: Option<&str>,
+    fallback: bool,
+) -> String {
+    let mut s = format!(
+        "{{\"line\":{number},\"puzzle\":\"{}\",\"status\":\"{}\",\"solution\":",
+        puzzle.to_line(),
+        status.as_str()
+    );
     match solution {
         Some(sol) => {
             let _ = write!(s, "\"{sol}\"");

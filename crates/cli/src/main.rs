@@ -102,7 +102,10 @@ fn main() -> ExitCode {
 }
 
 fn techniques() -> anyhow::Result<bool> {
-    println!("{:<30} {:<14} {:>5} {:>6} {:<8} {:>4}", "id", "family", "order", "score", "level", "se");
+    println!(
+        "{:<30} {:<14} {:>5} {:>6} {:<8} {:>4}",
+        "id", "family", "order", "score", "level", "se"
+    );
     let mut all: Vec<_> = bitdoku_strategies::registry::all().map(|t| t.id).collect();
     all.sort_by_key(|t| t.hodoku_order());
     for t in all {

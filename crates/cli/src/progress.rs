@@ -73,7 +73,12 @@ impl Progress {
         let _ = writeln!(
             err,
             "{total} puzzles: {} solved ({} with fallback), {} stuck, {} no solution, {} multiple solutions, {} invalid; {secs:.3}s, {rate:.0} puzzles/s{extra}",
-            tally.solved, tally.fallback, tally.stuck, tally.no_solution, tally.multiple, tally.invalid
+            tally.solved,
+            tally.fallback,
+            tally.stuck,
+            tally.no_solution,
+            tally.multiple,
+            tally.invalid
         );
     }
 }

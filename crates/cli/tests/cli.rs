@@ -47,9 +47,12 @@ fn valid(grid: &str, puzzle: &str) -> bool {
     puzzle.bytes().zip(grid.bytes()).all(|(p, s)| !p.is_ascii_digit() || p == b'0' || p == s)
 }
 
-const GOOD: &str = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-const MULTI: &str = ".................................................................................";
-const NONE: &str = ".2....7..4....9.3.6..723.4...83.........1....9....4.6..94....5.5.....6.3.....5...";
+const GOOD: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const MULTI: &str =
+    ".................................................................................";
+const NONE: &str =
+    ".2....7..4....9.3.6..723.4...83.........1....9....4.6..94....5.5.....6.3.....5...";
 
 #[test]
 fn order_kept_with_several_threads() {
@@ -122,7 +125,10 @@ fn json_fields() {
 
 #[test]
 fn trace_and_no_fallback() {
-    let out = run_stdin(&["solve", "--json", "--trace", "--preset", "singles", "--no-fallback"], &format!("{GOOD}\n"));
+    let out = run_stdin(
+        &["solve", "--json", "--trace", "--preset", "singles", "--no-fallback"],
+        &format!("{GOOD}\n"),
+    );
     let row: Value = serde_json::from_slice(&out.stdout).unwrap();
     // This 17-clue puzzle needs more than singles.
     assert_eq!(row["status"], "stuck");
@@ -134,7 +140,8 @@ fn trace_and_no_fallback() {
         assert!(["full-house", "naked-single", "hidden-single"].contains(&t), "{t}");
         assert!(s["placements"].is_array() && s["eliminations"].is_array());
     }
-    let out = run_stdin(&["solve", "--json", "--trace", "--preset", "singles"], &format!("{GOOD}\n"));
+    let out =
+        run_stdin(&["solve", "--json", "--trace", "--preset", "singles"], &format!("{GOOD}\n"));
     let row: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(row["status"], "solved");
     assert_eq!(row["fallback"], true);

@@ -224,7 +224,13 @@ impl Engine {
         out
     }
 
-    fn run_logic(&self, state: &mut Candidates, unique: bool, verifier: Option<&Verifier>, out: &mut Outcome) {
+    fn run_logic(
+        &self,
+        state: &mut Candidates,
+        unique: bool,
+        verifier: Option<&Verifier>,
+        out: &mut Outcome,
+    ) {
         'restart: while !state.is_solved() {
             for (i, t) in self.techniques.iter().enumerate() {
                 if t.id.needs_uniqueness() && !unique {
@@ -252,7 +258,14 @@ impl Engine {
         }
     }
 
-    fn record(&self, step: &Step, state: &Candidates, verifier: Option<&Verifier>, out: &mut Outcome, i: usize) {
+    fn record(
+        &self,
+        step: &Step,
+        state: &Candidates,
+        verifier: Option<&Verifier>,
+        out: &mut Outcome,
+        i: usize,
+    ) {
         if let Some(v) = verifier {
             out.verified_steps += 1;
             if let Some(bad) = v.check(state, step) {
@@ -261,7 +274,12 @@ impl Engine {
         }
         let s = &mut out.stats[i];
         s.steps += 1;
-        s.eliminations += step.eliminations.iter().zip(state.masks()).map(|(e, m)| (*e & *m).len() as u64).sum::<u64>();
+        s.eliminations += step
+            .eliminations
+            .iter()
+            .zip(state.masks())
+            .map(|(e, m)| (*e & *m).len() as u64)
+            .sum::<u64>();
         s.placements += step.placements.iter().map(|p| p.len() as u64).sum::<u64>();
         out.rating.add(step.technique, Some(step));
         if self.options.trace {
@@ -269,7 +287,14 @@ impl Engine {
         }
     }
 
-    fn apply_single(&self, t: &Technique, state: &mut Candidates, verifier: Option<&Verifier>, out: &mut Outcome, i: usize) -> bool {
+    fn apply_single(
+        &self,
+        t: &Technique,
+        state: &mut Candidates,
+        verifier: Option<&Verifier>,
+        out: &mut Outcome,
+        i: usize,
+    ) -> bool {
         let mut sink = FirstStep(None);
         let _ = (t.find)(state, &mut sink);
         let Some(step) = sink.0 else { return false };
@@ -277,7 +302,14 @@ impl Engine {
         step.apply(state)
     }
 
-    fn apply_batch_traced(&self, t: &Technique, state: &mut Candidates, verifier: Option<&Verifier>, out: &mut Outcome, i: usize) -> bool {
+    fn apply_batch_traced(
+        &self,
+        t: &Technique,
+        state: &mut Candidates,
+        verifier: Option<&Verifier>,
+        out: &mut Outcome,
+        i: usize,
+    ) -> bool {
         let mut steps: Vec<Step> = Vec::new();
         let _ = (t.find)(state, &mut steps);
         if steps.is_empty() {
@@ -291,7 +323,13 @@ impl Engine {
         apply_effects(state, &union.placements, &union.eliminations)
     }
 
-    fn apply_batch(&self, t: &Technique, state: &mut Candidates, out: &mut Outcome, i: usize) -> bool {
+    fn apply_batch(
+        &self,
+        t: &Technique,
+        state: &mut Candidates,
+        out: &mut Outcome,
+        i: usize,
+    ) -> bool {
         let mut union = Union::default();
         let _ = (t.find)(state, &mut union);
         if union.steps == 0 {
@@ -299,7 +337,12 @@ impl Engine {
         }
         let s = &mut out.stats[i];
         s.steps += u64::from(union.steps);
-        s.eliminations += union.eliminations.iter().zip(state.masks()).map(|(e, m)| (*e & *m).len() as u64).sum::<u64>();
+        s.eliminations += union
+            .eliminations
+            .iter()
+            .zip(state.masks())
+            .map(|(e, m)| (*e & *m).len() as u64)
+            .sum::<u64>();
         s.placements += union.placements.iter().map(|p| p.len() as u64).sum::<u64>();
         out.rating.add_batch(t.id, union.steps);
         apply_effects(state, &union.placements, &union.eliminations)

@@ -41,7 +41,8 @@ impl Verifier {
 
     /// The first wrong effect of `step` on `state`, if any.
     pub fn check(&self, state: &Candidates, step: &Step) -> Option<Unsound> {
-        let bad = |effect: String| Unsound { technique: step.technique, effect, step: step.explain() };
+        let bad =
+            |effect: String| Unsound { technique: step.technique, effect, step: step.explain() };
         for d in Digit::all() {
             for cell in step.eliminations[d.index()] & state.cells(d) {
                 let wrong = match &self.solution {

@@ -23,7 +23,13 @@ fn engine(preset: &str, granularity: Granularity) -> Engine {
     Engine::new(o)
 }
 
-fn check_unique(name: &str, take: usize, step: usize, presets: &[&str], granularities: &[Granularity]) {
+fn check_unique(
+    name: &str,
+    take: usize,
+    step: usize,
+    presets: &[&str],
+    granularities: &[Granularity],
+) {
     let puzzles = corpus(name, take, step);
     for preset in presets {
         for &g in granularities {
@@ -90,7 +96,8 @@ fn multi_solution_puzzles_never_use_uniqueness() {
 
 #[test]
 fn no_solution_and_counts_from_tdoku_test_set() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../datasets/tdoku_test_puzzles_with_counts.txt");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../datasets/tdoku_test_puzzles_with_counts.txt");
     let text = std::fs::read_to_string(path).unwrap();
     let e = engine("hodoku", Granularity::Single);
     for line in text.lines() {

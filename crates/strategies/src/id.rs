@@ -228,7 +228,11 @@ mod tests {
     fn names_round_trip_and_are_kebab_case() {
         for &t in TechniqueId::ALL {
             assert_eq!(t.as_str().parse::<TechniqueId>(), Ok(t));
-            assert!(t.as_str().chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'));
+            assert!(
+                t.as_str()
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            );
         }
         assert!("x-wings".parse::<TechniqueId>().is_err());
     }

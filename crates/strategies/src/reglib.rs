@@ -191,14 +191,16 @@ pub fn judge(case: &Case, steps: &[Step]) -> Verdict {
             Some(s) => Verdict::Fail(format!("fail case, but found {}", s.explain())),
         };
     }
-    let exact = |p: &[CellSet; 9], e: &[CellSet; 9]| *p == case.placements && *e == case.eliminations;
+    let exact =
+        |p: &[CellSet; 9], e: &[CellSet; 9]| *p == case.placements && *e == case.eliminations;
     if steps.iter().any(|s| exact(&s.placements, &s.eliminations)) {
         return Verdict::Pass;
     }
     if case.siamese {
         for (i, a) in steps.iter().enumerate() {
             for b in &steps[i + 1..] {
-                let e: [CellSet; 9] = std::array::from_fn(|d| a.eliminations[d] | b.eliminations[d]);
+                let e: [CellSet; 9] =
+                    std::array::from_fn(|d| a.eliminations[d] | b.eliminations[d]);
                 if a.evidence.digits == b.evidence.digits && exact(&a.placements, &e) {
                     return Verdict::Pass;
                 }

@@ -147,7 +147,11 @@ impl Step {
 
 /// Applies placements and eliminations given as one mask per digit, with the rules of
 /// [`Step::apply`]. Used for single steps and for the union of a batch.
-pub fn apply_effects(state: &mut Candidates, placements: &[CellSet; 9], eliminations: &[CellSet; 9]) -> bool {
+pub fn apply_effects(
+    state: &mut Candidates,
+    placements: &[CellSet; 9],
+    eliminations: &[CellSet; 9],
+) -> bool {
     let mut changed = false;
     for d in Digit::all() {
         changed |= state.eliminate(d, eliminations[d.index()]);

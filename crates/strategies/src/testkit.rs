@@ -127,12 +127,14 @@ pub fn check_step(id: TechniqueId, state: &Candidates, expected: &str) -> Step {
     let steps = find_all(id, state);
     sanity(id, state, &steps);
     let (xp, xe) = effects(expected);
-    steps.iter().copied().find(|s| s.placements == xp && s.eliminations == xe).unwrap_or_else(|| {
-        panic!(
-            "{id}: no step with effects {expected}; found:\n{}",
-            steps.iter().map(Step::explain).collect::<Vec<_>>().join("\n")
-        )
-    })
+    steps.iter().copied().find(|s| s.placements == xp && s.eliminations == xe).unwrap_or_else(
+        || {
+            panic!(
+                "{id}: no step with effects {expected}; found:\n{}",
+                steps.iter().map(Step::explain).collect::<Vec<_>>().join("\n")
+            )
+        },
+    )
 }
 
 /// Asserts that `id` finds nothing on `state`.
