@@ -10,7 +10,7 @@
 use crate::order::Order;
 use crate::rating::Rating;
 use crate::verify::{Unsound, Verifier};
-use bitdoku_bitboard::{Candidates, Digit};
+use bitdoku_bitboard::{Candidates, CellSet, Digit};
 use bitdoku_strategies::{FirstStep, Step, Technique, TechniqueId, Union, apply_effects, registry};
 use std::time::Instant;
 
@@ -110,6 +110,21 @@ pub struct TechniqueStats {
 }
 
 impl TechniqueStats {
+    /// Counts `steps` applied steps with these effects on `state` (before they are applied:
+    /// only candidates still present count as eliminated).
+    fn count(
+        &mut self,
+        steps: u32,
+        state: &Candidates,
+        places: &[CellSet; 9],
+        elims: &[CellSet; 9],
+    ) {
+        self.steps += u64::from(steps);
+        self.eliminations +=
+            elims.iter().zip(state.masks()).map(|(e, m)| u64::from((*e & *m).len())).sum::<u64>();
+        self.placements += places.iter().map(|p| u64::from(p.len())).sum::<u64>();
+    }
+
     /// Adds another counter set.
     pub fn add(&mut self, o: &TechniqueStats) {
         self.calls += o.calls;
@@ -272,15 +287,7 @@ impl Engine {
                 out.unsound.push(bad);
             }
         }
-        let s = &mut out.stats[i];
-        s.steps += 1;
-        s.eliminations += step
-            .eliminations
-            .iter()
-            .zip(state.masks())
-            .map(|(e, m)| (*e & *m).len() as u64)
-            .sum::<u64>();
-        s.placements += step.placements.iter().map(|p| p.len() as u64).sum::<u64>();
+        out.stats[i].count(1, state, &step.placements, &step.eliminations);
         out.rating.add(step.technique, Some(step));
         if self.options.trace {
             out.steps.push(*step);
@@ -335,15 +342,7 @@ impl Engine {
         if union.steps == 0 {
             return false;
         }
-        let s = &mut out.stats[i];
-        s.steps += u64::from(union.steps);
-        s.eliminations += union
-            .eliminations
-            .iter()
-            .zip(state.masks())
-            .map(|(e, m)| (*e & *m).len() as u64)
-            .sum::<u64>();
-        s.placements += union.placements.iter().map(|p| p.len() as u64).sum::<u64>();
+        out.stats[i].count(union.steps, state, &union.placements, &union.eliminations);
         out.rating.add_batch(t.id, union.steps);
         apply_effects(state, &union.placements, &union.eliminations)
     }
