@@ -13,12 +13,22 @@
 //! articles' `Asignar` does.
 
 /// A short, sorted list of candidate digits (1..=9) of one cell: a fixed array plus a length,
-/// the usual C/C++ "small vector" (no heap allocation per cell).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// the usual C/C++ "small vector" (no heap allocation per cell). Slots past `len` hold stale
+/// digits, so equality compares only the live part (a derived `PartialEq` would compare the
+/// stale tail too: that bug once hid W-Wings whose two cells had equal candidates).
+#[derive(Clone, Copy, Debug)]
 pub struct CandidateList {
     digits: [u8; 9],
     len: u8,
 }
+
+impl PartialEq for CandidateList {
+    fn eq(&self, other: &CandidateList) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for CandidateList {}
 
 impl CandidateList {
     /// All nine digits.
@@ -425,6 +435,26 @@ mod tests {
         assert!(!l.remove(5));
         assert_eq!(l.as_slice(), &[2, 7]);
         assert_eq!(CandidateList::full().len(), 9);
+    }
+
+    #[test]
+    fn equality_ignores_stale_slots() {
+        // Regression: {6, 8} reached by different removals left different stale tails, and a
+        // derived PartialEq called the lists different (hiding W-Wings, top1465 line 47).
+        let mut a = CandidateList::full();
+        let mut b = CandidateList::full();
+        for d in [1, 2, 3, 4, 5, 7, 9] {
+            a.remove(d);
+        }
+        for d in [9, 7, 5, 4, 3, 2, 1] {
+            b.remove(d);
+        }
+        let mut c = CandidateList::empty();
+        c.insert(8);
+        c.insert(6);
+        assert_eq!(a.as_slice(), &[6, 8]);
+        assert_eq!(a, b);
+        assert_eq!(a, c);
     }
 
     #[test]

@@ -1,0 +1,224 @@
+//! Corpora: reading a puzzle file (or standard input), parsing it with the parse time measured
+//! apart from any solving, and taking a deterministic sample.
+//!
+//! Fast path: a file of 82-byte `81 characters + LF` records is viewed in place as
+//! [`LineRecord`](bitdoku_bitboard::bulk::LineRecord)s and decoded with
+//! [`PackedPuzzle::from_record`](bitdoku_bitboard::bulk::PackedPuzzle::from_record) (no UTF-8
+//! check, no allocation per line), then checked for repeated givens. Any other shape (CRLF,
+//! trailing ratings, comments, 729-character candidate grids) goes through the line parser of
+//! `bitdoku-bitboard`, which names the line and column of a bad line. A bad line is an error,
+//! never skipped.
+
+use crate::rng::sample_indices;
+use anyhow::{Context, Result, bail};
+use bitdoku_bitboard::bulk::{PackedPuzzle, line_records};
+use bitdoku_bitboard::{Candidates, Puzzle, parse_line_at};
+use std::io::Read;
+use std::path::Path;
+use std::time::Instant;
+
+/// One puzzle of a corpus with the line it came from.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    /// 1-based line number in the file.
+    pub line: usize,
+    /// The puzzle.
+    pub puzzle: Puzzle,
+}
+
+impl Entry {
+    /// The starting candidate state of the bitboard engine.
+    #[must_use]
+    pub fn candidates(&self) -> Candidates {
+        self.puzzle.candidates()
+    }
+
+    /// The search masks of the brute-force solver (`masks[d]` bit `c`: digit `d + 1` possible
+    /// in cell `c`; a given is a cell whose only candidate is its digit).
+    #[must_use]
+    pub fn search_masks(&self) -> [u128; 9] {
+        match &self.puzzle {
+            Puzzle::Givens(values) => bitdoku_brute::masks_from_values(values),
+            Puzzle::Grid(masks) => std::array::from_fn(|d| masks[d].bits()),
+        }
+    }
+
+    /// The puzzle as written back: 81 characters, or 729 for a candidate grid.
+    #[must_use]
+    pub fn to_line(&self) -> String {
+        self.puzzle.to_line()
+    }
+}
+
+/// A parsed (and possibly sampled) corpus.
+#[derive(Clone, Debug)]
+pub struct Corpus {
+    /// Short name: the file stem (`stdin` for standard input).
+    pub name: String,
+    /// The path as given.
+    pub path: String,
+    /// Puzzles in the file (before sampling).
+    pub total: usize,
+    /// The puzzles kept, in file order.
+    pub entries: Vec<Entry>,
+    /// Seconds spent parsing the whole file (reading excluded).
+    pub parse_seconds: f64,
+    /// Whether the fast 82-byte record path was used.
+    pub fast_path: bool,
+    /// `Some((k, seed))` when a sample of `k` puzzles was taken.
+    pub sample: Option<(usize, u64)>,
+}
+
+impl Corpus {
+    /// Microseconds of parsing per puzzle of the file.
+    #[must_use]
+    pub fn parse_us_per_puzzle(&self) -> f64 {
+        if self.total == 0 { 0.0 } else { self.parse_seconds * 1e6 / self.total as f64 }
+    }
+
+    /// A one-line description: name, sample, path.
+    #[must_use]
+    pub fn describe(&self) -> String {
+        match self.sample {
+            Some((k, seed)) if k < self.total => {
+                format!(
+                    "{} ({} of {} puzzles, sampled with seed {seed})",
+                    self.path,
+                    self.entries.len(),
+                    self.total
+                )
+            }
+            _ => format!("{} ({} puzzles)", self.path, self.total),
+        }
+    }
+}
+
+/// Reads `path` (`-` = standard input) and parses it; `sample` keeps a deterministic sample of
+/// that many puzzles (drawn with `seed`).
+pub fn load(path: &str, sample: Option<usize>, seed: u64) -> Result<Corpus> {
+    let bytes = if path == "-" {
+        let mut buf = Vec::new();
+        std::io::stdin().read_to_end(&mut buf).context("reading standard input")?;
+        buf
+    } else {
+        std::fs::read(path).with_context(|| format!("cannot read {path}"))?
+    };
+    let name = if path == "-" {
+        "stdin".to_string()
+    } else {
+        Path::new(path)
+            .file_stem()
+            .map_or_else(|| path.to_string(), |s| s.to_string_lossy().into_owned())
+    };
+    let mut corpus = parse_bytes(&name, &bytes).with_context(|| {
+        if path == "-" { "in standard input".to_string() } else { format!("in {path}") }
+    })?;
+    corpus.path = path.to_string();
+    if let Some(k) = sample {
+        let keep = sample_indices(corpus.entries.len(), k, seed);
+        corpus.entries = keep.into_iter().map(|i| corpus.entries[i]).collect();
+        corpus.sample = Some((k, seed));
+    }
+    Ok(corpus)
+}
+
+/// Parses a corpus held in memory (the parse time covers exactly this call).
+pub fn parse_bytes(name: &str, bytes: &[u8]) -> Result<Corpus> {
+    let started = Instant::now();
+    let (entries, fast_path) = match fast_parse(bytes) {
+        Some(entries) => (entries, true),
+        None => (slow_parse(bytes)?, false),
+    };
+    let parse_seconds = started.elapsed().as_secs_f64();
+    if entries.is_empty() {
+        bail!("no puzzle found");
+    }
+    Ok(Corpus {
+        name: name.to_string(),
+        path: name.to_string(),
+        total: entries.len(),
+        entries,
+        parse_seconds,
+        fast_path,
+        sample: None,
+    })
+}
+
+/// The 82-byte record path; `None` when the file does not have that shape or a record is not
+/// a clean puzzle (the line parser then reports the precise error).
+fn fast_parse(bytes: &[u8]) -> Option<Vec<Entry>> {
+    let records = line_records(bytes)?;
+    let mut out = Vec::with_capacity(records.len());
+    for (i, rec) in records.iter().enumerate() {
+        let PackedPuzzle(values) = PackedPuzzle::from_record(rec)?;
+        if repeats_a_digit(&values) {
+            return None;
+        }
+        out.push(Entry { line: i + 1, puzzle: Puzzle::Givens(values) });
+    }
+    Some(out)
+}
+
+/// Whether a given digit appears twice in a row, column or box: one 9-bit "seen" mask per
+/// house, as 27 `u16`s.
+fn repeats_a_digit(values: &[u8; 81]) -> bool {
+    let mut seen = [0u16; 27];
+    for (i, &v) in values.iter().enumerate() {
+        if v == 0 {
+            continue;
+        }
+        let bit = 1u16 << v;
+        let (r, c) = (i / 9, i % 9);
+        for h in [r, 9 + c, 18 + r / 3 * 3 + c / 3] {
+            if seen[h] & bit != 0 {
+                return true;
+            }
+            seen[h] |= bit;
+        }
+    }
+    false
+}
+
+fn slow_parse(bytes: &[u8]) -> Result<Vec<Entry>> {
+    let text = std::str::from_utf8(bytes).context("the input is not UTF-8 text")?;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if let Some(puzzle) = parse_line_at(line, i + 1)? {
+            out.push(Entry { line: i + 1, puzzle });
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const P: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn fast_and_slow_paths_agree() {
+        let clean = format!("{P}\n{P}\n");
+        let fast = parse_bytes("x", clean.as_bytes()).unwrap();
+        assert!(fast.fast_path);
+        let messy = format!("# comment\r\n{P} 7.1\r\n\r\n{P}\r\n");
+        let slow = parse_bytes("x", messy.as_bytes()).unwrap();
+        assert!(!slow.fast_path);
+        assert_eq!(fast.entries.len(), 2);
+        assert_eq!(slow.entries.len(), 2);
+        assert_eq!(slow.entries[0].line, 2);
+        assert_eq!(fast.entries[1].to_line(), slow.entries[1].to_line());
+    }
+
+    #[test]
+    fn bad_lines_are_errors_with_line_numbers() {
+        let bad = format!("{P}\n{}\n", &P[..80]);
+        let err = parse_bytes("x", bad.as_bytes()).unwrap_err();
+        assert!(format!("{err:#}").contains("line 2"), "{err:#}");
+        let dup = format!("{P}\n44{}\n", &P[2..]);
+        let err = parse_bytes("x", dup.as_bytes()).unwrap_err();
+        assert!(format!("{err:#}").contains("repeated"), "{err:#}");
+        assert!(parse_bytes("x", b"\n# nothing\n").is_err());
+    }
+}

@@ -1,0 +1,444 @@
+//! `bench search-order`: look for a technique order that solves a sample faster than a
+//! baseline order without solving fewer puzzles by logic alone.
+//!
+//! The search, bounded by a time budget:
+//! 1. **Profile.** One warm-up of the pool order (every implemented technique, HoDoKu order)
+//!    with per-call clocks gives each technique's cost (ns per call) and yield (eliminations +
+//!    placements per call).
+//! 2. **Greedy insertion.** Techniques sorted by yield / cost (effects per ns), best first; a
+//!    technique that never fired keeps its pool position at the end. If this order solves fewer
+//!    puzzles by logic than the baseline, the search starts from the pool order instead (and
+//!    from the baseline itself if even that solves fewer).
+//! 3. **Drops.** From the last technique to the first: remove it if the order gets faster and
+//!    still solves at least as many puzzles by logic as the baseline.
+//! 4. **Adjacent swaps.** Up to `passes` passes over neighbouring pairs: swap them if the order
+//!    gets faster under the same condition.
+//!
+//! "Faster" means the best-of-`repeats` puzzles/s of a timed pass beats the current order's by
+//! more than `min_gain` (1 % by default), the two orders being measured alternately (A B A B ...)
+//! in the same trial so that a change in machine load hits both alike. On a shared machine the
+//! pass-to-pass noise can exceed the gains sought; the final interleaved measurement is the
+//! evidence that counts.
+//! The baseline and the winner are measured again at the end in one run, interleaved, with a
+//! validating warm-up each (every answer checked), so the evidence compares like with like.
+
+use crate::corpus::Corpus;
+use crate::engines::{EngineKind, Reference, Runner};
+use crate::measure::{Row, TechRow, tech_rows, timed, warm_up};
+use anyhow::{Result, anyhow};
+use bitdoku_engine::{Granularity, Order};
+use bitdoku_strategies::TechniqueId;
+use std::time::Instant;
+
+/// Knobs of the search.
+#[derive(Clone, Debug)]
+pub struct SearchOptions {
+    /// The order to beat.
+    pub baseline: Order,
+    /// The techniques the search may use, in their default order.
+    pub pool: Order,
+    /// Threads of each timed pass.
+    pub threads: usize,
+    /// Stop starting new trials after this many seconds.
+    pub budget_seconds: f64,
+    /// Timed passes per trial (the best counts).
+    pub repeats: usize,
+    /// Relative throughput gain needed to accept a move.
+    pub min_gain: f64,
+    /// Passes of adjacent swaps.
+    pub passes: usize,
+}
+
+/// One measured candidate order.
+#[derive(Clone, Debug)]
+pub struct Trial {
+    /// Sequence number.
+    pub n: usize,
+    /// What was tried (`greedy`, `drop x-wing`, `swap a<->b`, ...).
+    pub change: String,
+    /// The candidate's ids.
+    pub ids: Vec<TechniqueId>,
+    /// Best puzzles/s over the repeats.
+    pub puzzles_per_sec: f64,
+    /// Best puzzles/s of the order it was compared with (the current order, or the baseline
+    /// for the starting candidates), measured alternately with it.
+    pub reference_pps: f64,
+    /// Puzzles solved by logic alone.
+    pub solved_logic: usize,
+    /// Whether the move was kept.
+    pub accepted: bool,
+}
+
+/// Cost and yield of one technique in the profile.
+#[derive(Clone, Debug)]
+pub struct Cost {
+    /// The technique.
+    pub id: TechniqueId,
+    /// Calls in the profile pass.
+    pub calls: u64,
+    /// Nanoseconds per call.
+    pub ns_per_call: f64,
+    /// Eliminations + placements per call.
+    pub yield_per_call: f64,
+}
+
+impl Cost {
+    /// Effects per nanosecond (yield / cost).
+    #[must_use]
+    pub fn score(&self) -> f64 {
+        if self.ns_per_call <= 0.0 { 0.0 } else { self.yield_per_call / self.ns_per_call }
+    }
+}
+
+/// What the search found, with the final side-by-side measurement.
+#[derive(Clone, Debug)]
+pub struct Found {
+    /// The winning order (named `searched`).
+    pub winner: Order,
+    /// The profile.
+    pub costs: Vec<Cost>,
+    /// Every trial.
+    pub trials: Vec<Trial>,
+    /// Final rows: baseline then winner.
+    pub rows: Vec<Row>,
+    /// Final technique rows of both.
+    pub techs: Vec<TechRow>,
+}
+
+/// Best-of-`repeats` timed measurement of a bitboard order: (puzzles/s, solved by logic).
+fn measure(order: &Order, corpus: &Corpus, threads: usize, repeats: usize) -> Result<(f64, usize)> {
+    let runner = Runner::new(EngineKind::Bitboard, Some(order), Granularity::Batch)
+        .map_err(|e| anyhow!(e))?;
+    let mut best = 0.0f64;
+    let mut solved = 0;
+    for _ in 0..repeats.max(1) {
+        let t = timed(&runner, corpus, threads)?;
+        best = best.max(t.counts.puzzles as f64 / t.seconds.max(1e-12));
+        solved = t.counts.solved_logic;
+    }
+    Ok((best, solved))
+}
+
+/// Best-of-`repeats` puzzles/s of two orders measured alternately (A B A B ...), so that a
+/// change in machine load hits both alike: ((pps A, solved A), (pps B, solved B)).
+fn measure_pair(
+    a: &Order,
+    b: &Order,
+    corpus: &Corpus,
+    threads: usize,
+    repeats: usize,
+) -> Result<((f64, usize), (f64, usize))> {
+    let ra =
+        Runner::new(EngineKind::Bitboard, Some(a), Granularity::Batch).map_err(|e| anyhow!(e))?;
+    let rb =
+        Runner::new(EngineKind::Bitboard, Some(b), Granularity::Batch).map_err(|e| anyhow!(e))?;
+    let mut best = [(0.0f64, 0usize); 2];
+    for _ in 0..repeats.max(1) {
+        for (k, r) in [&ra, &rb].into_iter().enumerate() {
+            let t = timed(r, corpus, threads)?;
+            best[k].0 = best[k].0.max(t.counts.puzzles as f64 / t.seconds.max(1e-12));
+            best[k].1 = t.counts.solved_logic;
+        }
+    }
+    Ok((best[0], best[1]))
+}
+
+/// The greedy order: techniques that fired sorted by effects per ns (stable, so ties keep the
+/// pool order), then those that never fired, in pool order.
+#[must_use]
+pub fn greedy(costs: &[Cost]) -> Vec<TechniqueId> {
+    let mut fired: Vec<&Cost> = costs.iter().filter(|c| c.yield_per_call > 0.0).collect();
+    fired.sort_by(|a, b| b.score().total_cmp(&a.score()));
+    fired
+        .iter()
+        .map(|c| c.id)
+        .chain(costs.iter().filter(|c| c.yield_per_call <= 0.0).map(|c| c.id))
+        .collect()
+}
+
+/// Runs the search on `corpus` (whose `references` are the brute-force answers).
+/// `progress` receives one line per trial.
+pub fn search(
+    corpus: &Corpus,
+    references: &[Reference],
+    opts: &SearchOptions,
+    progress: &mut dyn FnMut(&str),
+) -> Result<Found> {
+    let started = Instant::now();
+    let pool_runner = Runner::new(EngineKind::Bitboard, Some(&opts.pool), Granularity::Batch)
+        .map_err(|e| anyhow!(e))?;
+    let profile = warm_up(&pool_runner, corpus, references, opts.threads)?;
+    let costs: Vec<Cost> = opts
+        .pool
+        .ids()
+        .iter()
+        .zip(&profile.techniques)
+        .map(|(&id, s)| Cost {
+            id,
+            calls: s.calls,
+            ns_per_call: if s.calls == 0 { 0.0 } else { s.nanos as f64 / s.calls as f64 },
+            yield_per_call: if s.calls == 0 {
+                0.0
+            } else {
+                (s.eliminations + s.placements) as f64 / s.calls as f64
+            },
+        })
+        .collect();
+
+    let mut trials: Vec<Trial> = Vec::new();
+    let mut log = |trials: &mut Vec<Trial>,
+                   change: String,
+                   ids: &[TechniqueId],
+                   pps: f64,
+                   reference_pps: f64,
+                   solved: usize,
+                   accepted: bool| {
+        let n = trials.len() + 1;
+        progress(&format!(
+            "trial {n:3}: {change:<52} {pps:>9.0} vs {reference_pps:>9.0} puzzles/s  logic {solved:>5}  {}",
+            if accepted { "kept" } else { "-" }
+        ));
+        trials.push(Trial {
+            n,
+            change,
+            ids: ids.to_vec(),
+            puzzles_per_sec: pps,
+            reference_pps,
+            solved_logic: solved,
+            accepted,
+        });
+    };
+
+    let (base_pps, base_solved) = measure(&opts.baseline, corpus, opts.threads, opts.repeats)?;
+    log(
+        &mut trials,
+        format!("baseline {}", opts.baseline.name()),
+        opts.baseline.ids(),
+        base_pps,
+        base_pps,
+        base_solved,
+        false,
+    );
+
+    let candidates =
+        [("greedy by yield/cost", greedy(&costs)), ("pool order", opts.pool.ids().to_vec())];
+    let mut current: Option<Vec<TechniqueId>> = None;
+    for (what, ids) in candidates {
+        let ((bp, _), (pps, solved)) = measure_pair(
+            &opts.baseline,
+            &Order::from_ids("candidate", ids.clone()),
+            corpus,
+            opts.threads,
+            opts.repeats,
+        )?;
+        let ok = solved >= base_solved;
+        log(&mut trials, format!("start: {what} (vs baseline)"), &ids, pps, bp, solved, ok);
+        if ok {
+            current = Some(ids);
+            break;
+        }
+    }
+    let mut ids = current.unwrap_or_else(|| opts.baseline.ids().to_vec());
+    let over_budget = |started: &Instant| started.elapsed().as_secs_f64() > opts.budget_seconds;
+
+    let mut try_move = |trials: &mut Vec<Trial>,
+                        change: String,
+                        cand: Vec<TechniqueId>,
+                        ids: &mut Vec<TechniqueId>|
+     -> Result<bool> {
+        let ((cur, _), (p, s)) = measure_pair(
+            &Order::from_ids("current", ids.clone()),
+            &Order::from_ids("candidate", cand.clone()),
+            corpus,
+            opts.threads,
+            opts.repeats,
+        )?;
+        let ok = s >= base_solved && p > cur * (1.0 + opts.min_gain);
+        log(trials, change, &cand, p, cur, s, ok);
+        if ok {
+            *ids = cand;
+        }
+        Ok(ok)
+    };
+
+    let mut i = ids.len();
+    while i > 0 && ids.len() > 1 && !over_budget(&started) {
+        i -= 1;
+        let mut cand = ids.clone();
+        let gone = cand.remove(i);
+        try_move(&mut trials, format!("drop {gone}"), cand, &mut ids)?;
+        i = i.min(ids.len());
+    }
+    'passes: for pass in 0..opts.passes {
+        let mut improved = false;
+        for k in 0..ids.len().saturating_sub(1) {
+            if over_budget(&started) {
+                break 'passes;
+            }
+            let mut cand = ids.clone();
+            cand.swap(k, k + 1);
+            let change = format!("pass {} swap {}<->{}", pass + 1, ids[k], ids[k + 1]);
+            improved |= try_move(&mut trials, change, cand, &mut ids)?;
+        }
+        if !improved {
+            break;
+        }
+    }
+
+    let winner = Order::from_ids("searched", ids);
+    let base_runner = Runner::new(EngineKind::Bitboard, Some(&opts.baseline), Granularity::Batch)
+        .map_err(|e| anyhow!(e))?;
+    let win_runner = Runner::new(EngineKind::Bitboard, Some(&winner), Granularity::Batch)
+        .map_err(|e| anyhow!(e))?;
+    let base_profile = warm_up(&base_runner, corpus, references, opts.threads)?;
+    let win_profile = warm_up(&win_runner, corpus, references, opts.threads)?;
+    // Interleaved final measurement: B W B W ..., the best pass of each counts.
+    let mut best: [Option<crate::measure::Timed>; 2] = [None, None];
+    for _ in 0..opts.repeats.max(1) + 2 {
+        for (k, r) in [&base_runner, &win_runner].into_iter().enumerate() {
+            let t = timed(r, corpus, opts.threads)?;
+            if best[k].as_ref().is_none_or(|b| t.seconds < b.seconds) {
+                best[k] = Some(t);
+            }
+        }
+    }
+    let [Some(tb), Some(tw)] = best else { return Err(anyhow!("no final measurement")) };
+    let rows = vec![
+        Row::new(&base_runner, corpus, &tb, opts.threads),
+        Row::new(&win_runner, corpus, &tw, opts.threads),
+    ];
+    let mut techs = tech_rows(&base_runner, corpus, &base_profile);
+    techs.extend(tech_rows(&win_runner, corpus, &win_profile));
+    Ok(Found { winner, costs, trials, rows, techs })
+}
+
+/// `trials.csv`.
+#[must_use]
+pub fn trials_csv(trials: &[Trial]) -> String {
+    let mut out = String::from(
+        "n,change,puzzles_per_sec,reference_puzzles_per_sec,solved_logic,accepted,order\n",
+    );
+    for t in trials {
+        let ids = t.ids.iter().map(|i| i.as_str()).collect::<Vec<_>>().join(",");
+        out.push_str(&format!(
+            "{},{},{:.1},{:.1},{},{},{}\n",
+            t.n,
+            crate::report::csv_field(&t.change),
+            t.puzzles_per_sec,
+            t.reference_pps,
+            t.solved_logic,
+            t.accepted,
+            crate::report::csv_field(&ids)
+        ));
+    }
+    out
+}
+
+/// `costs.csv`: the profile.
+#[must_use]
+pub fn costs_csv(costs: &[Cost]) -> String {
+    let mut out = String::from("technique,calls,ns_per_call,effects_per_call,effects_per_us\n");
+    for c in costs {
+        out.push_str(&format!(
+            "{},{},{:.1},{:.4},{:.4}\n",
+            c.id,
+            c.calls,
+            c.ns_per_call,
+            c.yield_per_call,
+            c.score() * 1e3
+        ));
+    }
+    out
+}
+
+/// The side-by-side table of baseline and winner (markdown).
+#[must_use]
+pub fn side_by_side(rows: &[Row]) -> String {
+    let [b, w] = rows else { return String::new() };
+    let line = |name: &str, x: String, y: String| vec![name.to_string(), x, y];
+    let ratio = w.puzzles_per_sec / b.puzzles_per_sec.max(1e-12);
+    let cells = vec![
+        line("puzzles", b.puzzles.to_string(), w.puzzles.to_string()),
+        line(
+            "puzzles/s",
+            format!("{:.0}", b.puzzles_per_sec),
+            format!("{:.0} ({ratio:.3}x)", w.puzzles_per_sec),
+        ),
+        line("us/puzzle", format!("{:.2}", b.us_per_puzzle), format!("{:.2}", w.us_per_puzzle)),
+        line("p50 us", format!("{:.2}", b.p50_us), format!("{:.2}", w.p50_us)),
+        line("p99 us", format!("{:.2}", b.p99_us), format!("{:.2}", w.p99_us)),
+        line("max us", format!("{:.1}", b.max_us), format!("{:.1}", w.max_us)),
+        line(
+            "solved by logic",
+            format!("{} ({:.2}%)", b.solved_logic, b.solved_logic_pct),
+            format!("{} ({:.2}%)", w.solved_logic, w.solved_logic_pct),
+        ),
+        line(
+            "guesses/puzzle",
+            format!("{:.2}", b.guesses_per_puzzle),
+            format!("{:.2}", w.guesses_per_puzzle),
+        ),
+        line(
+            "techniques",
+            b.order_ids.split(',').count().to_string(),
+            w.order_ids.split(',').count().to_string(),
+        ),
+    ];
+    crate::report::markdown_table(&["", &format!(">baseline ({})", b.order), ">searched"], &cells)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::corpus::parse_bytes;
+    use crate::engines::reference;
+
+    #[test]
+    fn greedy_sorts_by_score_and_keeps_idle_techniques_last() {
+        let c = |id, ns, y| Cost { id, calls: 10, ns_per_call: ns, yield_per_call: y };
+        let costs = vec![
+            c(TechniqueId::FullHouse, 10.0, 0.1),
+            c(TechniqueId::NakedSingle, 10.0, 1.0),
+            c(TechniqueId::XWing, 100.0, 0.0),
+            c(TechniqueId::HiddenSingle, 20.0, 1.0),
+        ];
+        assert_eq!(
+            greedy(&costs),
+            vec![
+                TechniqueId::NakedSingle,
+                TechniqueId::HiddenSingle,
+                TechniqueId::FullHouse,
+                TechniqueId::XWing
+            ]
+        );
+    }
+
+    #[test]
+    fn a_tiny_search_never_loses_logic_solves() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../datasets/magictour_top1465.txt"
+        ))
+        .unwrap();
+        let head: String = text.lines().take(30).map(|l| format!("{l}\n")).collect();
+        let corpus = parse_bytes("top", head.as_bytes()).unwrap();
+        let refs: Vec<Reference> = corpus.entries.iter().map(reference).collect();
+        let opts = SearchOptions {
+            baseline: Order::parse("seeds").unwrap(),
+            pool: Order::parse("seeds").unwrap(),
+            threads: 1,
+            budget_seconds: 0.5,
+            repeats: 1,
+            min_gain: 0.01,
+            passes: 1,
+        };
+        let mut lines = Vec::new();
+        let found = search(&corpus, &refs, &opts, &mut |l| lines.push(l.to_string())).unwrap();
+        assert_eq!(found.rows.len(), 2);
+        assert!(found.rows[1].solved_logic >= found.rows[0].solved_logic);
+        assert_eq!(lines.len(), found.trials.len());
+        assert!(trials_csv(&found.trials).lines().count() == found.trials.len() + 1);
+        assert!(side_by_side(&found.rows).contains("searched"));
+        assert_eq!(costs_csv(&found.costs).lines().count(), opts.pool.ids().len() + 1);
+    }
+}
