@@ -1,5 +1,5 @@
-//! The bitboard and naive engines agree state by state with the `seeds` order: on a
-//! deterministic sample of 300 puzzles from each of four corpora (top1465, forum_hardest_1106,
+//! The bitboard and naive engines agree state by state with the `seeds` and `hodoku` orders:
+//! on a deterministic sample of 300 puzzles from each of four corpora (top1465, forum_hardest_1106,
 //! generated_minimal_10k, the 17-clue list), every batch step fires the same technique and
 //! leads to the same candidate and placed masks in both engines. This is `bench agree` as a
 //! test; a failure prints the first divergence with the state and both engines' findings.
@@ -10,17 +10,23 @@ use bitdoku_engine::Order;
 const SEED: u64 = 20_240_601;
 
 fn check(file: &str) {
+    for order in ["seeds", "hodoku"] {
+        check_order(file, order);
+    }
+}
+
+fn check_order(file: &str, order: &str) {
     let path = format!("{}/../../datasets/{file}", env!("CARGO_MANIFEST_DIR"));
     let c = corpus::load(&path, Some(300), SEED).unwrap_or_else(|e| panic!("{path}: {e:#}"));
     assert_eq!(c.entries.len(), 300);
-    let order = Order::parse("seeds").expect("seeds preset");
+    let order = Order::parse(order).expect("preset");
     let report = agree::run(&c.entries, &order)
-        .unwrap_or_else(|e| panic!("naive engine cannot run seeds: {e}"));
+        .unwrap_or_else(|e| panic!("naive engine cannot run {order}: {e}"));
     let first = report.first.as_ref().map(ToString::to_string).unwrap_or_default();
     assert_eq!(
         report.divergences,
         0,
-        "{file}: {}\ndivergent lines: {:?}\n{first}",
+        "{file} {order}: {}\ndivergent lines: {:?}\n{first}",
         report.summary_line(),
         report.divergent_lines
     );
