@@ -18,20 +18,20 @@
 //! inside the fins' box. One step per (digit, orientation, base set, cover set) that
 //! eliminates something; two such steps on one base set are HoDoKu's Siamese fish.
 
-use super::search;
+use super::fins;
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
 
 /// Finds every finned Jellyfish (see the module doc).
 pub(super) fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
-    search::finned(state, sink, 4, search::Fins::Finned, TechniqueId::FinnedJellyfish)
+    fins::finned::<4>(state, sink, fins::Fins::Finned, TechniqueId::FinnedJellyfish)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::search::picture;
     use crate::TechniqueId::FinnedJellyfish;
+    use crate::fish::search::picture;
     use crate::testkit::{check, check_not_applicable, check_step};
 
     #[test]

@@ -19,20 +19,20 @@
 //! inside the fins' box. One step per (digit, orientation, base set, cover set) that
 //! eliminates something; two such steps on one base set are HoDoKu's Siamese fish.
 
-use super::search;
+use super::fins;
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
 
 /// Finds every finned Swordfish (see the module doc).
 pub(super) fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
-    search::finned(state, sink, 3, search::Fins::Finned, TechniqueId::FinnedSwordfish)
+    fins::finned::<3>(state, sink, fins::Fins::Finned, TechniqueId::FinnedSwordfish)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::search::picture;
     use crate::TechniqueId::FinnedSwordfish;
+    use crate::fish::search::picture;
     use crate::testkit::{check, check_not_applicable, check_step};
 
     /// The seed article's position, rebuilt for digit 1 (rows A-I = r1-r9): rows E, H, I on

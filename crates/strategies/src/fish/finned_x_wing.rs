@@ -19,20 +19,20 @@
 //! lines, inside the fins' box (= the cover candidates outside the base that see every fin).
 //! One step per (digit, orientation, base set, cover set) that eliminates something.
 
-use super::search;
+use super::fins;
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
 
 /// Finds every finned X-Wing (see the module doc).
 pub(super) fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
-    search::finned(state, sink, 2, search::Fins::Finned, TechniqueId::FinnedXWing)
+    fins::finned::<2>(state, sink, fins::Fins::Finned, TechniqueId::FinnedXWing)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::search::picture;
     use crate::TechniqueId::FinnedXWing;
+    use crate::fish::search::picture;
     use crate::testkit::{check, check_not_applicable, check_step};
 
     #[test]

@@ -23,7 +23,7 @@ use std::ops::ControlFlow;
 
 /// Finds every Jellyfish (see the module doc).
 pub(super) fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
-    search::basic(state, sink, 4, TechniqueId::Jellyfish)
+    search::basic::<4>(state, sink, TechniqueId::Jellyfish)
 }
 
 #[cfg(test)]

@@ -2,8 +2,9 @@
 //! finned or sashimi, with rows as base (columns as cover) or columns as base (rows as cover).
 //! Franken and mutant fish (boxes as base or cover) are not part of this family.
 //!
-//! One search (`search.rs`) serves all nine techniques; each technique file fixes the size and
-//! the kind and carries its own tests. The exact find-all semantics, shared by all nine (the
+//! One search (`search.rs`, plus `fins.rs` for the finned and sashimi forms, both on the line
+//! masks of `lines.rs`) serves all nine techniques; each technique file fixes the size and the
+//! kind and carries its own tests. The exact find-all semantics, shared by all nine (the
 //! technique files repeat the part that concerns them):
 //!
 //! For every digit `d` and both orientations, a *base* is a set of `n` lines (rows, or
@@ -40,7 +41,9 @@ use crate::registry::Technique;
 mod finned_jellyfish;
 mod finned_swordfish;
 mod finned_x_wing;
+mod fins;
 mod jellyfish;
+mod lines;
 mod sashimi_jellyfish;
 mod sashimi_swordfish;
 mod sashimi_x_wing;

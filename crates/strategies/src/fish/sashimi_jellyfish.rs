@@ -19,20 +19,20 @@
 //! Eliminated: the digit in the cover lines, outside the base lines, inside the fins' box.
 //! One step per (digit, orientation, base set, cover set) that eliminates something.
 
-use super::search;
+use super::fins;
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
 
 /// Finds every sashimi Jellyfish (see the module doc).
 pub(super) fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
-    search::finned(state, sink, 4, search::Fins::Sashimi, TechniqueId::SashimiJellyfish)
+    fins::finned::<4>(state, sink, fins::Fins::Sashimi, TechniqueId::SashimiJellyfish)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::search::picture;
     use crate::TechniqueId::SashimiJellyfish;
+    use crate::fish::search::picture;
     use crate::registry::find_all;
     use crate::testkit::{check_not_applicable, check_step};
 

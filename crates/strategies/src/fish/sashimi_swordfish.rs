@@ -19,20 +19,20 @@
 //! Eliminated: the digit in the cover lines, outside the base lines, inside the fins' box.
 //! One step per (digit, orientation, base set, cover set) that eliminates something.
 
-use super::search;
+use super::fins;
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
 
 /// Finds every sashimi Swordfish (see the module doc).
 pub(super) fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
-    search::finned(state, sink, 3, search::Fins::Sashimi, TechniqueId::SashimiSwordfish)
+    fins::finned::<3>(state, sink, fins::Fins::Sashimi, TechniqueId::SashimiSwordfish)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::search::picture;
     use crate::TechniqueId::SashimiSwordfish;
+    use crate::fish::search::picture;
     use crate::registry::find_all;
     use crate::testkit::{check_not_applicable, check_step};
 

@@ -18,20 +18,20 @@
 //! digit in the cover lines, outside the base lines, inside the fins' box. One step per
 //! (digit, orientation, base set, cover set) that eliminates something.
 
-use super::search;
+use super::fins;
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
 
 /// Finds every sashimi X-Wing (see the module doc).
 pub(super) fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
-    search::finned(state, sink, 2, search::Fins::Sashimi, TechniqueId::SashimiXWing)
+    fins::finned::<2>(state, sink, fins::Fins::Sashimi, TechniqueId::SashimiXWing)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::search::picture;
     use crate::TechniqueId::SashimiXWing;
+    use crate::fish::search::picture;
     use crate::testkit::{check, check_not_applicable, check_step};
 
     #[test]

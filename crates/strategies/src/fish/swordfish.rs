@@ -24,7 +24,7 @@ use std::ops::ControlFlow;
 
 /// Finds every Swordfish (see the module doc).
 pub(super) fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
-    search::basic(state, sink, 3, TechniqueId::Swordfish)
+    search::basic::<3>(state, sink, TechniqueId::Swordfish)
 }
 
 #[cfg(test)]

@@ -31,7 +31,7 @@ use std::ops::ControlFlow;
 
 /// Finds every X-Wing (see the module doc).
 pub(super) fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
-    search::basic(state, sink, 2, TechniqueId::XWing)
+    search::basic::<2>(state, sink, TechniqueId::XWing)
 }
 
 #[cfg(test)]

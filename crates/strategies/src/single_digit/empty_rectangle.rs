@@ -54,6 +54,38 @@ struct Arm {
     other: House,
 }
 
+/// `CROSSES[p]` = the crosses that fit a box whose candidates sit at positions `p` (a 9-bit
+/// mask, position `3i + j` = box row `i`, box column `j`): bit `3i + j` is set when every
+/// candidate lies on box row `i` or box column `j`, one on the row off the column and one on
+/// the column off the row. E.g. `p = 0b010_101_010` (the module example: box row 2 holds
+/// two, box column 2 the other two) fits only cross (1, 1): `CROSSES[p] = 1 << 4`. 1 KiB,
+/// built at compile time, so a box costs one position extraction and one load.
+const CROSSES: [u16; 512] = {
+    let mut table = [0u16; 512];
+    let mut p = 0;
+    while p < 512 {
+        let mut cross = 0;
+        while cross < 9 {
+            let row = 0b111 << (3 * (cross / 3));
+            let col = 0b001_001_001 << (cross % 3);
+            if p & !(row | col) == 0 && p & row & !col != 0 && p & col & !row != 0 {
+                table[p] |= 1 << cross;
+            }
+            cross += 1;
+        }
+        p += 1;
+    }
+    table
+};
+
+/// The positions (bit `3i + j` = box row `i`, box column `j`) of `cells` in box `b`: three
+/// 3-bit slices 9 bits apart (e.g. box 5 starts at bit 27 + 3 = 30: bits 30-32, 39-41,
+/// 48-50).
+fn box_positions(cells: CellSet, b: usize) -> usize {
+    let x = cells.bits() >> (27 * (b / 3) + 3 * (b % 3));
+    (x & 7 | (x >> 9 & 7) << 3 | (x >> 18 & 7) << 6) as usize
+}
+
 /// Finds every empty rectangle (see the module doc for the exact semantics).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     for digit in Digit::all() {
@@ -61,23 +93,15 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
         for b in 0..9 {
             let boxx = House::boxx(b);
             let in_box = cands & boxx.cells();
-            if in_box.len() < 2 || in_box.len() > 5 {
-                continue; // a cross holds at most 5 cells of a box
-            }
-            let (row0, col0) = (b / 3 * 3, b % 3 * 3);
-            for r in row0..row0 + 3 {
-                for c in col0..col0 + 3 {
-                    let (row, col) = (House::row(r), House::col(c));
-                    let (row_cells, col_cells) = (row.cells(), col.cells());
-                    let fits = in_box.is_subset(row_cells | col_cells)
-                        && !(in_box & (row_cells - col_cells)).is_empty()
-                        && !(in_box & (col_cells - row_cells)).is_empty();
-                    if !fits {
-                        continue;
-                    }
-                    for side in [Arm { arm: row, other: col }, Arm { arm: col, other: row }] {
-                        arm_steps(cands, digit, boxx, in_box, &side, sink)?;
-                    }
+            // The fitting crosses in row-major order (box row, then box column).
+            let mut crosses = CROSSES[box_positions(cands, b)];
+            while crosses != 0 {
+                let cross = crosses.trailing_zeros() as usize;
+                crosses &= crosses - 1;
+                let row = House::row(b / 3 * 3 + cross / 3);
+                let col = House::col(b % 3 * 3 + cross % 3);
+                for side in [Arm { arm: row, other: col }, Arm { arm: col, other: row }] {
+                    arm_steps(cands, digit, boxx, in_box, &side, sink)?;
                 }
             }
         }

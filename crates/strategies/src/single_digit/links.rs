@@ -24,21 +24,40 @@ pub(crate) struct Links {
 impl Links {
     /// The strong links in houses `first..last` (house indices: rows 0..9, columns 9..18,
     /// boxes 18..27), in house order; a pair already listed only gains the new house.
+    ///
+    /// Only a box pair can repeat a listed pair (no two cells share a row and a column), and
+    /// only the pair of the line through both its cells: `line_link` remembers, per line, the
+    /// index of its link, so the check is one lookup instead of a scan of the list.
     fn collect(cands: CellSet, first: usize, last: usize) -> Links {
         let mut links =
             Links { pairs: [CellSet::EMPTY; 27], houses: [HouseSet::EMPTY; 27], len: 0 };
+        // line_link[l] = 1 + the index of line l's link (rows 0..9, columns 9..18), 0 if none.
+        let mut line_link = [0u8; 18];
         for (h, &house_cells) in HOUSES.iter().enumerate().take(last).skip(first) {
             let pair = cands & house_cells;
             if pair.len() != 2 {
                 continue;
             }
             let house = House::new(h as u8).expect("house index < 27");
-            match links.pairs[..links.len].iter().position(|&p| p == pair) {
-                Some(i) => links.houses[i] = links.houses[i].with(house),
-                None => {
+            // For a box pair, the line through both its cells, if any.
+            let line = (h >= 18).then(|| split(pair)).and_then(|(a, b)| {
+                if a.row() == b.row() {
+                    Some(a.row())
+                } else {
+                    (a.col() == b.col()).then_some(9 + a.col())
+                }
+            });
+            match line.map(|l| usize::from(line_link[l])).filter(|&i| i != 0) {
+                Some(i) if links.pairs[i - 1] == pair => {
+                    links.houses[i - 1] = links.houses[i - 1].with(house);
+                }
+                _ => {
                     links.pairs[links.len] = pair;
                     links.houses[links.len] = HouseSet::single(house);
                     links.len += 1;
+                    if h < 18 {
+                        line_link[h] = links.len as u8;
+                    }
                 }
             }
         }
@@ -68,6 +87,18 @@ impl Links {
     pub(crate) fn houses(&self, i: usize) -> HouseSet {
         self.houses[i]
     }
+
+    /// Whether pair `i` is the whole candidate set of a house of kind `kind` (a strong link
+    /// in a row, a column or a box): a test on its house bits (rows 0..9, columns 9..18,
+    /// boxes 18..27), valid for links collected over all houses of that kind.
+    pub(crate) fn is_of_kind(&self, i: usize, kind: HouseKind) -> bool {
+        let shift = match kind {
+            HouseKind::Row => 0,
+            HouseKind::Col => 9,
+            HouseKind::Box => 18,
+        };
+        self.houses[i].bits() >> shift & 0x1ff != 0
+    }
 }
 
 /// The two cells of a two-cell set, lowest first.
@@ -83,27 +114,9 @@ pub(crate) fn other(pair: CellSet, cell: Cell) -> Cell {
     pair.without(cell).first().expect("a pair has two cells")
 }
 
-/// Whether two distinct cells see each other.
-pub(crate) fn sees(a: Cell, b: Cell) -> bool {
-    PEERS[a.index()].contains(b)
-}
-
 /// The candidates in `cands` that see both `a` and `b` (neither `a` nor `b` itself).
 pub(crate) fn seeing_both(cands: CellSet, a: Cell, b: Cell) -> CellSet {
     cands & PEERS[a.index()] & PEERS[b.index()]
-}
-
-/// Whether `pair` is the whole candidate set of a house of kind `kind` (a strong link in
-/// a row, a column or a box).
-pub(crate) fn is_link_of_kind(cands: CellSet, pair: CellSet, kind: HouseKind) -> bool {
-    let (a, b) = split(pair);
-    let house = match kind {
-        HouseKind::Row if a.row() == b.row() => House::row(a.row()),
-        HouseKind::Col if a.col() == b.col() => House::col(a.col()),
-        HouseKind::Box if a.box_index() == b.box_index() => House::boxx(a.box_index()),
-        _ => return false,
-    };
-    cands & house.cells() == pair
 }
 
 #[cfg(test)]
@@ -123,7 +136,7 @@ mod tests {
         assert_eq!(links.houses(0).to_string(), "r1 b1");
         assert_eq!(links.houses(1).to_string(), "c5");
         assert_eq!(Links::of_kind(cands, HouseKind::Row).pairs().len(), 1);
-        assert!(is_link_of_kind(cands, links.pairs()[0], HouseKind::Box));
-        assert!(!is_link_of_kind(cands, links.pairs()[1], HouseKind::Row));
+        assert!(links.is_of_kind(0, HouseKind::Box) && links.is_of_kind(0, HouseKind::Row));
+        assert!(!links.is_of_kind(1, HouseKind::Row) && links.is_of_kind(1, HouseKind::Col));
     }
 }

@@ -33,6 +33,7 @@
 use super::links::{Links, other, seeing_both};
 use super::pattern_step;
 use crate::{Sink, TechniqueId};
+use bitdoku_bitboard::tables::HOUSES;
 use bitdoku_bitboard::{Candidates, CellSet, Digit, HouseKind};
 use std::ops::ControlFlow;
 
@@ -48,10 +49,8 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
                     continue;
                 }
                 for i_r in row {
-                    for i_c in col {
-                        if i_r.box_index() != i_c.box_index() {
-                            continue;
-                        }
+                    // The box joint: only ends of the column link in the box of `i_r`.
+                    for i_c in col & HOUSES[18 + i_r.box_index()] {
                         let (e_r, e_c) = (other(row, i_r), other(col, i_c));
                         let elims = seeing_both(cands, e_r, e_c);
                         if elims.is_empty() {

@@ -23,9 +23,9 @@
 //! - Steps come boxes first, then rows, then columns (HoDoKu's house order), digit sets in
 //!   increasing order.
 //!
-//! **Speed.** Per house, each digit's 9-bit position mask is one extraction from its
-//! candidate `CellSet`; digits with 1..=N positions form the pool, and `for_each_subset`
-//! prunes any branch whose positions exceed N.
+//! **Speed.** Per house, digits with 1..=N cells (one AND and popcount each) form the pool;
+//! only their 9-bit position masks are extracted, and `for_each_subset` prunes any branch
+//! whose positions exceed N.
 
 use super::{cells_at, for_each_subset, positions};
 use crate::{Sink, Step, TechniqueId};
@@ -47,21 +47,21 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink, n: u32, id: TechniqueId) ->
         if (unsolved & house).len() <= n {
             continue;
         }
-        // cells_of[d] = the positions of digit d in the house; pool = digits with 1..=n.
+        // pool = digits with 1..=n cells in the house (one AND and popcount each);
+        // cells_of[d] = the positions of pool digit d in the house.
         let mut cells_of = [0u16; 9];
         let mut pool = 0u16;
         for (d, &m) in masks.iter().enumerate() {
-            let p = positions(m & house, h);
-            cells_of[d] = p;
-            if p != 0 && p.count_ones() <= n {
+            if (1..=n).contains(&(m & house).len()) {
                 pool |= 1 << d;
+                cells_of[d] = positions(m, h);
             }
         }
         if pool.count_ones() < n {
             continue;
         }
         let this = House::new(h as u8).expect("house index");
-        for_each_subset(&cells_of, pool, n, &mut |digits, members| {
+        for_each_subset(&cells_of, pool, n, |digits, members| {
             let digits = DigitSet::from_bits(digits);
             let cells = cells_at(members, h);
             let mut base = HouseSet::single(this);

@@ -24,10 +24,10 @@
 //!   subsets in position order.
 //!
 //! **Speed.** The count planes give the cells with 1..=N candidates for the whole grid in
-//! one query; per house, the digit mask of each such cell is built from nine 9-bit position
-//! masks, and `for_each_subset` prunes any branch whose digits exceed N.
+//! one query; their digit masks are filled once per call, each house reads its nine cells'
+//! masks by index, and `for_each_subset` prunes any branch whose digits exceed N.
 
-use super::{cells_at, for_each_subset, positions};
+use super::{HOUSE_CELLS, cells_at, for_each_subset, positions};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::{Candidates, DigitSet, House, HouseSet, tables};
 use std::ops::ControlFlow;
@@ -37,7 +37,15 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink, n: u32, id: TechniqueId) ->
     let masks = state.masks();
     let small = state.counts().at_most(n as usize);
     let unsolved = state.unsolved();
-    for h in 0..27 {
+    // The candidates of every eligible cell as a 9-bit mask, filled digit-major once: each
+    // house then reads its nine cells by index instead of transposing nine digit masks.
+    let mut digits_of = [0u16; 81];
+    for (d, &m) in masks.iter().enumerate() {
+        for cell in m & small {
+            digits_of[cell.index()] |= 1 << d;
+        }
+    }
+    for (h, house_cells) in HOUSE_CELLS.iter().enumerate() {
         let house = tables::HOUSES[h];
         let eligible = small & house;
         // N eligible cells, and at least one more unsolved cell to eliminate from.
@@ -45,16 +53,9 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink, n: u32, id: TechniqueId) ->
             continue;
         }
         // digits_at[k] = the digits of the house's k-th cell (eligible cells only).
-        let mut digits_at = [0u16; 9];
-        for (d, &m) in masks.iter().enumerate() {
-            let mut p = positions(m & eligible, h);
-            while p != 0 {
-                digits_at[p.trailing_zeros() as usize] |= 1 << d;
-                p &= p - 1;
-            }
-        }
+        let digits_at = house_cells.map(|cell| digits_of[usize::from(cell)]);
         let pool = positions(eligible, h);
-        for_each_subset(&digits_at, pool, n, &mut |members, digits| {
+        for_each_subset(&digits_at, pool, n, |members, digits| {
             let cells = cells_at(members, h);
             let mut step = Step::new(id);
             let digits = DigitSet::from_bits(digits);

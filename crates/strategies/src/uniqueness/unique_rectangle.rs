@@ -117,21 +117,31 @@ pub(crate) fn is_type_2(r: &Rect) -> bool {
 }
 
 /// Cells where `digit` is allowed by the basic rule: unsolved, and no house of the cell holds
-/// `digit` as a value.
+/// `digit` as a value. The houses through a placed cell are that cell's peers, so the blocked
+/// cells are the solved cells plus the peers of each placed `digit` (at most nine ORs).
 pub(crate) fn allowed(state: &Candidates, digit: Digit) -> CellSet {
     let placed = state.placed(digit);
-    let mut blocked = state.solved();
-    if !placed.is_empty() {
-        for house in tables::HOUSES {
-            if house.intersects(placed) {
-                blocked |= house;
-            }
-        }
-    }
+    let blocked = placed.iter().fold(state.solved(), |acc, c| acc | tables::PEERS[c.index()]);
     !blocked
 }
 
+/// `cells` moved sideways by `by` columns (positive: towards column 9). Only used on cells of
+/// one column moved to another column, so nothing crosses a row boundary: e.g. r3c2 moved by
+/// +3 is r3c5 (bit 20 to bit 23).
+fn shift_columns(cells: CellSet, by: isize) -> CellSet {
+    let bits = cells.bits();
+    let moved = if by >= 0 { bits << by } else { bits >> -by };
+    CellSet::from_bits_truncate(moved)
+}
+
 /// Calls `f` once for every rectangle that passes rules 1-3 of the module docs.
+///
+/// From each start cell `s` (exactly `{a, b}`), the corners are `p` in the row of `s`, `q` in
+/// its column and `o` opposite `s`. For a given `p`, the possible `o` are found all at once:
+/// the eligible cells of the column of `s` (candidate `q`s) shifted onto the column of `p`,
+/// kept where eligible, and kept in the band of `s` when `p` is in another stack (else the
+/// rectangle spans four boxes) or outside it when `p` is in the stack of `s` (else one box).
+/// Rectangles come out in the order of `s`, then `p`, then `q` (row-major each).
 pub(crate) fn for_each_rectangle(
     state: &Candidates,
     mut f: impl FnMut(&Rect) -> ControlFlow<()>,
@@ -147,24 +157,26 @@ pub(crate) fn for_each_rectangle(
                 continue;
             }
             let eligible = allowed[a.index()] & allowed[b.index()];
+            let others = Digit::all()
+                .filter(|&d| d != a && d != b)
+                .fold(CellSet::EMPTY, |acc, d| acc | state.cells(d));
             for s in starts {
-                let row_mates = eligible & (tables::HOUSES[s.row()] - CellSet::single(s));
-                let col_mates = eligible & (tables::HOUSES[9 + s.col()] - CellSet::single(s));
-                for p in row_mates {
-                    for q in col_mates {
-                        let o = Cell::from_rc(q.row(), p.col());
-                        let same_band = s.row() / 3 == q.row() / 3;
-                        let same_stack = s.col() / 3 == p.col() / 3;
-                        // Exactly two boxes: one of the pairs shares a box, not both.
-                        if !eligible.contains(o) || same_band == same_stack {
-                            continue;
-                        }
+                let row = tables::HOUSES[s.row()];
+                let band = tables::BANDS[s.row() / 3];
+                let col_mates = eligible & (tables::HOUSES[9 + s.col()] - row);
+                for p in eligible & (row - CellSet::single(s)) {
+                    // Exactly two boxes: `p` shares the box of `s` or `q` does, not both.
+                    let same_stack = s.col() / 3 == p.col() / 3;
+                    let rows = if same_stack { !band } else { band };
+                    let by = p.col() as isize - s.col() as isize;
+                    for o in eligible & rows & shift_columns(col_mates, by) {
+                        let q = Cell::from_rc(o.row(), s.col());
                         let cells = CellSet::single(s).with(p).with(q).with(o);
                         // Visit each rectangle once: from its first start cell.
                         if (cells & starts).first() != Some(s) {
                             continue;
                         }
-                        f(&build(state, a, b, cells))?;
+                        f(&build(state, a, b, cells, others))?;
                     }
                 }
             }
@@ -173,21 +185,17 @@ pub(crate) fn for_each_rectangle(
     ControlFlow::Continue(())
 }
 
-fn build(state: &Candidates, a: Digit, b: Digit, cells: CellSet) -> Rect {
-    let pair = DigitSet::single(a).with(b);
+/// The rectangle of corners `cells` for the digits `a < b`; `others` = the cells holding a
+/// candidate other than `a` and `b` (so the floor is `cells - others`, one difference).
+fn build(state: &Candidates, a: Digit, b: Digit, cells: CellSet, others: CellSet) -> Rect {
     let mut corners = [Cell::new_unchecked(0); 4];
-    let mut floor = CellSet::EMPTY;
-    let mut extras = DigitSet::EMPTY;
-    for (i, cell) in cells.iter().enumerate() {
-        corners[i] = cell;
-        let digits = state.digits_at(cell);
-        if digits.is_subset(pair) {
-            floor.insert(cell);
-        } else {
-            extras = extras | (digits - pair);
-        }
+    for (corner, cell) in corners.iter_mut().zip(cells) {
+        *corner = cell;
     }
-    Rect { a, b, corners, cells, floor, roof: cells - floor, extras }
+    let roof = cells & others;
+    let pair = DigitSet::single(a).with(b);
+    let extras = (!pair).iter().filter(|&d| state.cells(d).intersects(roof)).collect();
+    Rect { a, b, corners, cells, floor: cells - roof, roof, extras }
 }
 
 #[cfg(test)]

@@ -58,125 +58,15 @@
 
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::tables::PEERS;
-use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, DigitSet};
+use bitdoku_bitboard::{Candidates, CellSet, Digit, DigitSet};
 use std::ops::ControlFlow;
 
-/// The 126 sets of four digits, as 9-bit masks in increasing order.
-const QUADS: [u16; 126] = {
-    let mut out = [0u16; 126];
-    let (mut mask, mut n) = (0u16, 0);
-    while mask < 0x200 {
-        if mask.count_ones() == 4 {
-            out[n] = mask;
-            n += 1;
-        }
-        mask += 1;
-    }
-    out
-};
+mod search;
 
-/// Whether `bits` has at least three bits set: clearing the lowest set bit twice leaves some.
-#[inline]
-const fn three_or_more(bits: u16) -> bool {
-    let once = bits & bits.wrapping_sub(1);
-    once & once.wrapping_sub(1) != 0
-}
-
-/// Pushes every WXYZ-Wing of `state` (see the module docs for the exact semantics).
-///
-/// Search: for each of the 126 digit quads `Q`, the candidate cells are the pool cells (2..=4
-/// candidates) minus every cell holding a digit outside `Q`: one OR per outside digit and one
-/// difference, for all 81 cells at once. Quads whose cells miss a digit of `Q` are skipped.
-/// Four-cell sets are then enumerated in row-major order with pruning: each pair must hold
-/// three digits, each triple all of `Q`, and a triple may already have at most one
-/// non-restricted digit (non-restriction never goes away when a cell is added).
-///
-/// A digit is non-restricted exactly when two pattern cells that do not see each other both
-/// hold it (cells that pairwise see each other share a house), so the non-restricted digits
-/// are the OR, over non-seeing pairs, of the AND of their candidate masks: six pair tests
-/// instead of house scans.
+/// Pushes every WXYZ-Wing of `state` (see the module docs for the exact semantics; the
+/// search and its pruning are described in `wxyz_wing/search.rs`).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
-    let masks = state.masks();
-    let counts = state.counts();
-    let pool = counts.at_least(2) - counts.at_least(5);
-    if pool.len() < 4 {
-        return ControlFlow::Continue(());
-    }
-    // Candidates of the pool cells as 9-bit masks (a stack array, filled digit-major).
-    let mut bits = [0u16; 81];
-    for (d, &m) in masks.iter().enumerate() {
-        for cell in m & pool {
-            bits[cell.index()] |= 1 << d;
-        }
-    }
-    for quad in QUADS {
-        let mut outside = CellSet::EMPTY;
-        let mut covered = true;
-        for (d, &m) in masks.iter().enumerate() {
-            if quad >> d & 1 == 0 {
-                outside |= m;
-            }
-        }
-        let cells = pool - outside;
-        for (d, &m) in masks.iter().enumerate() {
-            covered &= quad >> d & 1 == 0 || m.intersects(cells);
-        }
-        if covered {
-            search(masks, &bits, cells, quad, sink)?;
-        }
-    }
-    ControlFlow::Continue(())
-}
-
-/// Enumerates the 4-subsets of `cells` that meet the rules and pushes their steps.
-fn search(
-    masks: &[CellSet; 9],
-    bits: &[u16; 81],
-    cells: CellSet,
-    quad: u16,
-    sink: &mut dyn Sink,
-) -> ControlFlow<()> {
-    let m = |c: Cell| bits[c.index()];
-    // The digits two cells share when they do not see each other (non-restricted digits).
-    let loose = |x: Cell, y: Cell| if PEERS[x.index()].contains(y) { 0 } else { m(x) & m(y) };
-    for a in cells {
-        let after_a = cells & after(a);
-        for b in after_a {
-            let ab = m(a) | m(b);
-            if !three_or_more(ab) {
-                continue;
-            }
-            let loose_ab = loose(a, b);
-            if loose_ab & loose_ab.wrapping_sub(1) != 0 {
-                continue; // two non-restricted digits already
-            }
-            let after_b = after_a & after(b);
-            for c in after_b {
-                if ab | m(c) != quad || !three_or_more(m(a) | m(c)) || !three_or_more(m(b) | m(c)) {
-                    continue;
-                }
-                let loose_abc = loose_ab | loose(a, c) | loose(b, c);
-                if loose_abc & loose_abc.wrapping_sub(1) != 0 {
-                    continue; // two non-restricted digits already
-                }
-                for d in after_b & after(c) {
-                    let md = m(d);
-                    let pairs_ok = three_or_more(m(a) | md)
-                        && three_or_more(m(b) | md)
-                        && three_or_more(m(c) | md);
-                    let triples_ok =
-                        ab | md == quad && m(a) | m(c) | md == quad && m(b) | m(c) | md == quad;
-                    let z = loose_abc | loose(a, d) | loose(b, d) | loose(c, d);
-                    // Exactly one non-restricted digit: z is a power of two.
-                    if pairs_ok && triples_ok && z != 0 && z & (z - 1) == 0 {
-                        let set = CellSet::single(a).with(b).with(c).with(d);
-                        push(masks, set, quad, z.trailing_zeros() as usize, sink)?;
-                    }
-                }
-            }
-        }
-    }
-    ControlFlow::Continue(())
+    search::Search::run(state, sink)
 }
 
 /// Pushes the step of pattern `set` with non-restricted digit `z`, if it eliminates anything.
@@ -200,11 +90,6 @@ fn push(
     step.evidence.pivot = pivot;
     step.evidence.pincers = set - pivot;
     sink.push(step)
-}
-
-/// The cells after `cell` in row-major order.
-fn after(cell: Cell) -> CellSet {
-    CellSet::from_bits_truncate(!((2u128 << cell.index()) - 1))
 }
 
 #[cfg(test)]
