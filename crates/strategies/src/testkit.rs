@@ -9,6 +9,10 @@ use crate::registry::find_all;
 use crate::{Step, TechniqueId};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, parse_line};
 
+/// An empty grid as an 81-character givens line, the usual starting point of a test position.
+pub const EMPTY: &str =
+    ".................................................................................";
+
 /// A state from an 81-character givens line (any empty marker; a digit preceded by `+` is a
 /// placed, non-given value) and deleted candidates as space-separated `drc` triples
 /// (digit, row, column, all 1-based; e.g. `436` = r3c6<>4).

@@ -155,19 +155,7 @@ pub fn find_claiming(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()>
 #[cfg(test)]
 mod tests {
     use crate::TechniqueId::{LockedCandidatesClaiming, LockedCandidatesPointing};
-    use crate::testkit::{check, check_not_applicable, check_step, state};
-
-    const EMPTY: &str = concat!(
-        ".........",
-        ".........",
-        ".........",
-        ".........",
-        ".........",
-        ".........",
-        ".........",
-        ".........",
-        "........."
-    );
+    use crate::testkit::{EMPTY, check, check_not_applicable, check_step, state};
 
     #[test]
     fn pointing_along_a_row() {

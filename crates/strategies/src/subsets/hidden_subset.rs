@@ -113,19 +113,7 @@ pub fn find_quad(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
 #[cfg(test)]
 mod tests {
     use crate::TechniqueId::{HiddenPair, HiddenQuad, HiddenTriple};
-    use crate::testkit::{check, check_not_applicable, check_step, state};
-
-    const EMPTY: &str = concat!(
-        ".........",
-        ".........",
-        ".........",
-        ".........",
-        ".........",
-        ".........",
-        ".........",
-        ".........",
-        "........."
-    );
+    use crate::testkit::{EMPTY, check, check_not_applicable, check_step, state};
 
     /// Deletions of each digit in `digits` from every cell of `cells` ("11" = r1c1).
     fn drop(digits: &[u8], cells: &[&str]) -> String {

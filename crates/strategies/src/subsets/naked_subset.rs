@@ -92,19 +92,7 @@ pub fn find_quad(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
 #[cfg(test)]
 mod tests {
     use crate::TechniqueId::{NakedPair, NakedQuad, NakedTriple};
-    use crate::testkit::{check, check_not_applicable, check_step, state};
-
-    const EMPTY: &str = concat!(
-        ".........",
-        ".........",
-        ".........",
-        ".........",
-        ".........",
-        ".........",
-        ".........",
-        ".........",
-        "........."
-    );
+    use crate::testkit::{EMPTY, check, check_not_applicable, check_step, state};
 
     /// Deletions that leave `keep` as the only candidates of cell `rc` ("11" = r1c1).
     fn only(rc: &str, keep: &[u8]) -> String {
