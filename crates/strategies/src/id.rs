@@ -190,6 +190,57 @@ impl TechniqueId {
     }
 }
 
+impl TechniqueId {
+    /// The community's full name, for explanations (e.g. `Two-String Kite`, `BUG+1`).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        use TechniqueId as T;
+        match self {
+            T::FullHouse => "Full House",
+            T::NakedSingle => "Naked Single",
+            T::HiddenSingle => "Hidden Single",
+            T::LockedPair => "Locked Pair",
+            T::LockedTriple => "Locked Triple",
+            T::LockedCandidatesPointing => "Locked Candidates (Pointing)",
+            T::LockedCandidatesClaiming => "Locked Candidates (Claiming)",
+            T::NakedPair => "Naked Pair",
+            T::NakedTriple => "Naked Triple",
+            T::HiddenPair => "Hidden Pair",
+            T::HiddenTriple => "Hidden Triple",
+            T::NakedQuad => "Naked Quad",
+            T::HiddenQuad => "Hidden Quad",
+            T::XWing => "X-Wing",
+            T::Swordfish => "Swordfish",
+            T::Jellyfish => "Jellyfish",
+            T::BugPlusOne => "BUG+1",
+            T::Skyscraper => "Skyscraper",
+            T::TwoStringKite => "Two-String Kite",
+            T::TurbotFish => "Turbot Fish",
+            T::EmptyRectangle => "Empty Rectangle",
+            T::WWing => "W-Wing",
+            T::XyWing => "XY-Wing",
+            T::XyzWing => "XYZ-Wing",
+            T::WxyzWing => "WXYZ-Wing",
+            T::UniqueRectangle1 => "Unique Rectangle Type 1",
+            T::UniqueRectangle2 => "Unique Rectangle Type 2",
+            T::UniqueRectangle3 => "Unique Rectangle Type 3",
+            T::UniqueRectangle4 => "Unique Rectangle Type 4",
+            T::UniqueRectangle5 => "Unique Rectangle Type 5",
+            T::UniqueRectangle6 => "Unique Rectangle Type 6",
+            T::HiddenRectangle => "Hidden Rectangle",
+            T::AvoidableRectangle1 => "Avoidable Rectangle Type 1",
+            T::AvoidableRectangle2 => "Avoidable Rectangle Type 2",
+            T::FinnedXWing => "Finned X-Wing",
+            T::SashimiXWing => "Sashimi X-Wing",
+            T::FinnedSwordfish => "Finned Swordfish",
+            T::SashimiSwordfish => "Sashimi Swordfish",
+            T::FinnedJellyfish => "Finned Jellyfish",
+            T::SashimiJellyfish => "Sashimi Jellyfish",
+            T::BruteForce => "Brute Force",
+        }
+    }
+}
+
 impl fmt::Display for TechniqueId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())

@@ -114,31 +114,58 @@ impl Step {
         out
     }
 
-    /// A one-line human explanation: technique, pattern, then effects.
+    /// A one-line human explanation: the technique's name, the pattern in words, then the
+    /// effects, e.g. `Hidden Single: in b8, 4 fits only in r9c6 => r9c6=4` or
+    /// `X-Wing on 5: base r1 r5, cover c2 c7 => r3c2<>5, r8c7<>5`.
     #[must_use]
     pub fn explain(&self) -> String {
+        use crate::Family;
         let e = &self.evidence;
-        let mut s = String::from(self.technique.as_str());
-        if !e.digits.is_empty() {
-            let _ = write!(s, " {}", e.digits);
-        }
-        if !e.base.is_empty() {
-            let _ = write!(s, " in {}", e.base);
-        }
-        if !e.cover.is_empty() {
-            let _ = write!(s, " covering {}", e.cover);
-        }
-        if !e.cells.is_empty() {
-            let _ = write!(s, " cells {}", e.cells);
-        }
-        if !e.pivot.is_empty() {
-            let _ = write!(s, " pivot {}", e.pivot);
-        }
-        if !e.pincers.is_empty() {
-            let _ = write!(s, " pincers {}", e.pincers);
-        }
-        if !e.fins.is_empty() {
-            let _ = write!(s, " fins {}", e.fins);
+        let id = self.technique;
+        let mut s = String::from(id.name());
+        let first_place =
+            Digit::all().find_map(|d| self.placements[d.index()].first().map(|c| (c, d)));
+        match (id, first_place) {
+            (TechniqueId::FullHouse, Some((cell, d))) => {
+                let _ = write!(s, ": {cell} is the last empty cell of {}, so it holds {d}", e.base);
+            }
+            (TechniqueId::NakedSingle, Some((cell, d))) => {
+                let _ = write!(s, ": {cell} has {d} as its only candidate");
+            }
+            (TechniqueId::HiddenSingle, Some((cell, d))) => {
+                let _ = write!(s, ": in {}, {d} fits only in {cell}", e.base);
+            }
+            _ => {
+                let fish = id.family() == Family::Fish;
+                let single_digit = id.family() == Family::SingleDigit || fish;
+                if !e.digits.is_empty() {
+                    let on = if single_digit { " on " } else { " " };
+                    let _ = write!(s, "{on}{}", e.digits);
+                }
+                let mut parts: Vec<String> = Vec::new();
+                if !e.base.is_empty() {
+                    parts.push(format!("{} {}", if fish { "base" } else { "in" }, e.base));
+                }
+                if !e.cover.is_empty() {
+                    parts.push(format!("cover {}", e.cover));
+                }
+                if !e.cells.is_empty() {
+                    parts.push(format!("cells {}", e.cells));
+                }
+                if !e.pivot.is_empty() {
+                    parts.push(format!("pivot {}", e.pivot));
+                }
+                if !e.pincers.is_empty() {
+                    let word = if single_digit { "ends" } else { "pincers" };
+                    parts.push(format!("{word} {}", e.pincers));
+                }
+                if !e.fins.is_empty() {
+                    parts.push(format!("fins {}", e.fins));
+                }
+                if !parts.is_empty() {
+                    let _ = write!(s, ": {}", parts.join(", "));
+                }
+            }
         }
         let _ = write!(s, " => {}", self.effects_text().join(", "));
         s
@@ -184,6 +211,19 @@ mod tests {
         assert_eq!(c.value(Cell::from_rc(0, 0)), Some(five));
         assert!(!s.changes(&c));
         assert!(!s.apply(&mut c));
-        assert!(s.explain().starts_with("naked-single"));
+        assert_eq!(
+            s.explain(),
+            "Naked Single: r1c1 has 5 as its only candidate => r1c1=5, r9c9<>7"
+        );
+        let mut h = Step::new(TechniqueId::HiddenSingle);
+        h.place(Cell::from_rc(8, 5), Digit::from_value(4).unwrap());
+        h.evidence.base = HouseSet::single(bitdoku_bitboard::House::boxx(7));
+        assert_eq!(h.explain(), "Hidden Single: in b8, 4 fits only in r9c6 => r9c6=4");
+        let mut x = Step::new(TechniqueId::XWing);
+        x.evidence.digits = DigitSet::single(five);
+        x.evidence.base = [0, 4].into_iter().map(bitdoku_bitboard::House::row).collect();
+        x.evidence.cover = [1, 6].into_iter().map(bitdoku_bitboard::House::col).collect();
+        x.eliminate(five, CellSet::single(Cell::from_rc(2, 1)));
+        assert_eq!(x.explain(), "X-Wing on 5: base r1 r5, cover c2 c7 => r3c2<>5");
     }
 }
