@@ -14,8 +14,9 @@
 //! graph is a subset of a row, a column or a box), so "restricted" (all holders of a digit see
 //! one another) and "inside one house" are the same test.
 
-use crate::TechniqueId;
 use crate::registry::Technique;
+use crate::{Step, TechniqueId};
+use bitdoku_bitboard::{Cell, CellSet, Digit, DigitSet};
 
 pub mod w_wing;
 pub mod wxyz_wing;
@@ -24,6 +25,25 @@ pub mod xyz_wing;
 
 /// The techniques of this family, in HoDoKu order (WXYZ-Wing, absent from HoDoKu, after
 /// XYZ-Wing).
+/// The step of a three-cell wing (XY- or XYZ-Wing): `z` leaves `targets`; the pivot and the
+/// two pincers are the pattern.
+pub(crate) fn three_cell_step(
+    id: TechniqueId,
+    z: Digit,
+    targets: CellSet,
+    digits: DigitSet,
+    pivot: Cell,
+    pincers: [Cell; 2],
+) -> Step {
+    let mut step = Step::new(id);
+    step.eliminate(z, targets);
+    step.evidence.digits = digits;
+    step.evidence.pivot = CellSet::single(pivot);
+    step.evidence.pincers = CellSet::single(pincers[0]).with(pincers[1]);
+    step.evidence.cells = step.evidence.pincers.with(pivot);
+    step
+}
+
 pub(crate) const TECHNIQUES: &[Technique] = &[
     Technique { id: TechniqueId::WWing, find: w_wing::find },
     Technique { id: TechniqueId::XyWing, find: xy_wing::find },

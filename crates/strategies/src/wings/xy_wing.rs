@@ -29,9 +29,9 @@
 //!   different pivots are separate steps.
 //! * Evidence: `digits = {x,y,z}`, `pivot = {P}`, `pincers = {A,B}`, `cells = {P,A,B}`.
 
-use crate::{Sink, Step, TechniqueId};
+use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::tables::PEERS;
-use bitdoku_bitboard::{Candidates, CellSet, Digit, DigitSet};
+use bitdoku_bitboard::{Candidates, Digit, DigitSet};
 use std::ops::ControlFlow;
 
 /// Pushes every XY-Wing of `state` (see the module docs for the exact semantics).
@@ -59,13 +59,9 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
                     if targets.is_empty() {
                         continue;
                     }
-                    let mut step = Step::new(TechniqueId::XyWing);
-                    step.eliminate(z, targets);
-                    step.evidence.digits = DigitSet::single(x).with(y).with(z);
-                    step.evidence.pivot = CellSet::single(pivot);
-                    step.evidence.pincers = CellSet::single(a).with(b);
-                    step.evidence.cells = step.evidence.pincers.with(pivot);
-                    sink.push(step)?;
+                    let digits = DigitSet::single(x).with(y).with(z);
+                    let id = TechniqueId::XyWing;
+                    sink.push(super::three_cell_step(id, z, targets, digits, pivot, [a, b]))?;
                 }
             }
         }

@@ -26,9 +26,9 @@
 //! * One step per triple with at least one elimination.
 //! * Evidence: `digits = {x,y,z}`, `pivot = {P}`, `pincers = {A,B}`, `cells = {P,A,B}`.
 
-use crate::{Sink, Step, TechniqueId};
+use crate::{Sink, TechniqueId};
+use bitdoku_bitboard::Candidates;
 use bitdoku_bitboard::tables::PEERS;
-use bitdoku_bitboard::{Candidates, CellSet};
 use std::ops::ControlFlow;
 
 /// Pushes every XYZ-Wing of `state` (see the module docs for the exact semantics).
@@ -59,13 +59,8 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
                     if targets.is_empty() {
                         continue;
                     }
-                    let mut step = Step::new(TechniqueId::XyzWing);
-                    step.eliminate(z, targets);
-                    step.evidence.digits = digits;
-                    step.evidence.pivot = CellSet::single(pivot);
-                    step.evidence.pincers = CellSet::single(a).with(b);
-                    step.evidence.cells = step.evidence.pincers.with(pivot);
-                    sink.push(step)?;
+                    let id = TechniqueId::XyzWing;
+                    sink.push(super::three_cell_step(id, z, targets, digits, pivot, [a, b]))?;
                 }
             }
         }
