@@ -55,7 +55,7 @@ pub fn run(a: HintArgs) -> anyhow::Result<bool> {
             all_ok = false;
             continue;
         }
-        match engine.hint(&state) {
+        match engine.hint(&state, count == 1) {
             Some(step) if a.json => {
                 let mut s = String::new();
                 step_json(&mut s, &step);

@@ -194,7 +194,7 @@ impl Engine {
     pub fn solve(&self, start: &Candidates) -> Outcome {
         let masks = start.search_masks();
         let (count, first, stats) = bitdoku_brute::count_solutions_with_stats(&masks, 2);
-        let unique = count == 1 && !start.has_contradiction();
+        let unique = count == 1;
         let solution = if unique { first.map(|s| s.0) } else { None };
         let mut out = Outcome {
             status: match count {
@@ -366,12 +366,11 @@ impl Engine {
         None
     }
 
-    /// The next step from `state` (single granularity, first technique of the order that
+    /// The next step from `state` (single granularity: the first technique of the order that
     /// applies), or `None` when no technique of the order applies. Uniqueness techniques are
-    /// used only if `state` has exactly one solution.
-    pub fn hint(&self, state: &Candidates) -> Option<Step> {
-        let (count, _) = bitdoku_brute::count_solutions(&state.search_masks(), 2);
-        let unique = count == 1;
+    /// used only when the caller has established that `state` has exactly one solution
+    /// (`unique`), e.g. with `count_solutions(&state.search_masks(), 2)`.
+    pub fn hint(&self, state: &Candidates, unique: bool) -> Option<Step> {
         for t in &self.techniques {
             if t.id.needs_uniqueness() && !unique {
                 continue;
