@@ -1,6 +1,7 @@
 //! Streaming input: lines are read in chunks (memory stays flat whatever the file size), each
 //! with its 1-based line number, on a reader thread that runs ahead of the solver by at most
-//! two chunks.
+//! two chunks. Gzip and xz input (files or standard input) is recognised by its magic bytes
+//! and decompressed on the fly.
 
 use anyhow::{Context, Result};
 use std::fs::File;
@@ -8,6 +9,26 @@ use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
 use std::sync::mpsc::{Receiver, sync_channel};
 use std::thread::JoinHandle;
+
+/// How the input is compressed, from its first bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Compression {
+    None,
+    Gzip,
+    Xz,
+}
+
+impl Compression {
+    fn sniff(head: &[u8]) -> Compression {
+        if head.starts_with(&[0x1f, 0x8b]) {
+            Compression::Gzip
+        } else if head.starts_with(&[0xfd, b'7', b'z', b'X', b'Z', 0x00]) {
+            Compression::Xz
+        } else {
+            Compression::None
+        }
+    }
+}
 
 /// One input line and its 1-based number.
 pub struct Line {
@@ -46,6 +67,14 @@ impl Input {
                 let len = f.metadata().ok().map(|m| m.len());
                 (Box::new(f), len)
             }
+        };
+        let mut raw = BufReader::with_capacity(1 << 20, source);
+        let kind = Compression::sniff(raw.fill_buf().context("cannot read input")?);
+        let total = if kind == Compression::None { total } else { None };
+        let source: Box<dyn Read + Send> = match kind {
+            Compression::None => Box::new(raw),
+            Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(raw)),
+            Compression::Xz => Box::new(xz2::bufread::XzDecoder::new_multi_decoder(raw)),
         };
         let (tx, rx) = sync_channel::<Chunk>(2);
         let reader = std::thread::spawn(move || -> Result<()> {

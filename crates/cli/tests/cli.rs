@@ -172,3 +172,39 @@ fn hint_and_check() {
     assert!(stdout.contains(" 0 unsound"), "{stdout}");
     assert_eq!(out.status.code(), Some(0));
 }
+
+fn run_stdin_bytes(args: &[&str], input: &[u8]) -> Output {
+    let mut child = bin()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn bitdoku");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn gzip_and_xz_input_are_decompressed() {
+    let plain = format!("{GOOD}\n# comment\n{MULTI}\n");
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(plain.as_bytes()).unwrap();
+    let gz = gz.finish().unwrap();
+    let mut xz = xz2::write::XzEncoder::new(Vec::new(), 6);
+    xz.write_all(plain.as_bytes()).unwrap();
+    let xz = xz.finish().unwrap();
+    let expected = run_stdin(&["solve"], &plain).stdout;
+    for compressed in [gz, xz] {
+        let out = run_stdin_bytes(&["solve"], &compressed);
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(out.stdout, expected);
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(valid(text.lines().next().unwrap(), GOOD));
+        assert_eq!(text.lines().nth(1), Some("error: multiple solutions"));
+    }
+    // A corrupt stream is a read error (exit 2), not a panic.
+    let mut bad = vec![0x1f, 0x8b];
+    bad.extend_from_slice(b"not really gzip");
+    assert_eq!(run_stdin_bytes(&["solve"], &bad).status.code(), Some(2));
+}
