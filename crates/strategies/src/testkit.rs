@@ -43,6 +43,16 @@ pub fn state(givens: &str, deleted: &str) -> Candidates {
     c
 }
 
+/// Deleted-candidate tokens (for [`state`]) that leave `keep` as the only candidates of the
+/// cell `rc` (`"11"` = r1c1).
+pub fn only(rc: &str, keep: &[u8]) -> String {
+    (1..=9u8)
+        .filter(|d| !keep.contains(d))
+        .map(|d| format!("{d}{rc}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// A state from a 729-character candidate line.
 pub fn grid(line: &str) -> Candidates {
     let Ok(Some(p)) = parse_line(line) else { panic!("bad candidate grid") };

@@ -109,16 +109,7 @@ pub fn find_triple(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
 #[cfg(test)]
 mod tests {
     use crate::TechniqueId::{LockedPair, LockedTriple};
-    use crate::testkit::{EMPTY, check, check_not_applicable, check_step, state};
-
-    /// Deletions that leave `keep` as the only candidates of cell `rc` ("11" = r1c1).
-    fn only(rc: &str, keep: &[u8]) -> String {
-        (1..=9u8)
-            .filter(|d| !keep.contains(d))
-            .map(|d| format!("{d}{rc}"))
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
+    use crate::testkit::{EMPTY, check, check_not_applicable, check_step, only, state};
 
     #[test]
     fn pair_clears_line_and_box_including_the_third_cell() {

@@ -19,8 +19,8 @@
 //!   729-character candidate grid) every cell counts as unsolved, so no full house exists.
 //! - Steps come in cell order (row-major).
 
-use crate::{Sink, Step, TechniqueId};
-use bitdoku_bitboard::{Candidates, CellSet, Digit, DigitSet, HouseSet, tables};
+use crate::{Sink, TechniqueId};
+use bitdoku_bitboard::{Candidates, CellSet, Digit, tables};
 use std::ops::ControlFlow;
 
 /// Finds every full house (see the module docs for the exact semantics).
@@ -37,18 +37,7 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     last &= state.counts().exactly(1);
     for cell in last {
         let Some(digit) = Digit::all().find(|&d| state.has(cell, d)) else { continue };
-        let mut base = HouseSet::EMPTY;
-        for house in tables::CELL_HOUSES[cell.index()] {
-            if (unsolved & house.cells()).is_single() {
-                base = base.with(house);
-            }
-        }
-        let mut step = Step::new(TechniqueId::FullHouse);
-        step.place(cell, digit);
-        step.evidence.digits = DigitSet::single(digit);
-        step.evidence.cells = CellSet::single(cell);
-        step.evidence.base = base;
-        sink.push(step)?;
+        sink.push(super::placement(TechniqueId::FullHouse, cell, digit, Some(unsolved)))?;
     }
     ControlFlow::Continue(())
 }

@@ -22,8 +22,8 @@
 //! **Speed.** Per digit, one AND and one `is_single` test (`x & (x - 1) == 0`) per house on
 //! the digit's candidate mask; the base houses are re-tested only for the few hits.
 
-use crate::{Sink, Step, TechniqueId};
-use bitdoku_bitboard::{Candidates, CellSet, Digit, DigitSet, HouseSet, tables};
+use crate::{Sink, TechniqueId};
+use bitdoku_bitboard::{Candidates, CellSet, Digit, tables};
 use std::ops::ControlFlow;
 
 /// Finds every hidden single (see the module docs for the exact semantics).
@@ -38,18 +38,7 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
             }
         }
         for cell in hits {
-            let mut base = HouseSet::EMPTY;
-            for house in tables::CELL_HOUSES[cell.index()] {
-                if (cands & house.cells()).is_single() {
-                    base = base.with(house);
-                }
-            }
-            let mut step = Step::new(TechniqueId::HiddenSingle);
-            step.place(cell, digit);
-            step.evidence.digits = DigitSet::single(digit);
-            step.evidence.cells = CellSet::single(cell);
-            step.evidence.base = base;
-            sink.push(step)?;
+            sink.push(super::placement(TechniqueId::HiddenSingle, cell, digit, Some(cands)))?;
         }
     }
     ControlFlow::Continue(())

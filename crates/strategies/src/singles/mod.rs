@@ -5,8 +5,9 @@
 //! engine's order (HoDoKu's: full house, naked single, hidden single) decides which one is
 //! credited when they overlap.
 
-use crate::TechniqueId;
 use crate::registry::Technique;
+use crate::{Step, TechniqueId};
+use bitdoku_bitboard::{Cell, CellSet, Digit, DigitSet, HouseSet, tables};
 
 pub mod full_house;
 pub mod hidden_single;
@@ -18,3 +19,20 @@ pub(crate) const TECHNIQUES: &[Technique] = &[
     Technique { id: TechniqueId::NakedSingle, find: naked_single::find },
     Technique { id: TechniqueId::HiddenSingle, find: hidden_single::find },
 ];
+
+/// The step placing `digit` in `cell`. Its base is every house of the cell in which `alone`
+/// (the unsolved cells for a full house, the digit's candidates for a hidden single) holds
+/// only that cell; `None` leaves the base empty (a naked single is about the cell itself).
+pub(crate) fn placement(id: TechniqueId, cell: Cell, digit: Digit, alone: Option<CellSet>) -> Step {
+    let mut step = Step::new(id);
+    step.place(cell, digit);
+    step.evidence.digits = DigitSet::single(digit);
+    step.evidence.cells = CellSet::single(cell);
+    if let Some(alone) = alone {
+        step.evidence.base = tables::CELL_HOUSES[cell.index()]
+            .into_iter()
+            .filter(|h| (alone & h.cells()).is_single())
+            .collect::<HouseSet>();
+    }
+    step
+}

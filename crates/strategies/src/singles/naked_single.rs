@@ -16,8 +16,8 @@
 //! **Speed.** The cells come from one query on the bit-sliced [`CountPlanes`](bitdoku_bitboard::CountPlanes)
 //! (`exactly(1)`), then one AND per digit splits them by their digit: no per-cell popcount.
 
-use crate::{Sink, Step, TechniqueId};
-use bitdoku_bitboard::{Candidates, CellSet, Digit, DigitSet};
+use crate::{Sink, TechniqueId};
+use bitdoku_bitboard::{Candidates, Digit};
 use std::ops::ControlFlow;
 
 /// Finds every naked single (see the module docs for the exact semantics).
@@ -28,11 +28,7 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     }
     for digit in Digit::all() {
         for cell in state.cells(digit) & singles {
-            let mut step = Step::new(TechniqueId::NakedSingle);
-            step.place(cell, digit);
-            step.evidence.digits = DigitSet::single(digit);
-            step.evidence.cells = CellSet::single(cell);
-            sink.push(step)?;
+            sink.push(super::placement(TechniqueId::NakedSingle, cell, digit, None))?;
         }
     }
     ControlFlow::Continue(())

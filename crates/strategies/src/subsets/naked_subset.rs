@@ -92,16 +92,7 @@ pub fn find_quad(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
 #[cfg(test)]
 mod tests {
     use crate::TechniqueId::{NakedPair, NakedQuad, NakedTriple};
-    use crate::testkit::{EMPTY, check, check_not_applicable, check_step, state};
-
-    /// Deletions that leave `keep` as the only candidates of cell `rc` ("11" = r1c1).
-    fn only(rc: &str, keep: &[u8]) -> String {
-        (1..=9u8)
-            .filter(|d| !keep.contains(d))
-            .map(|d| format!("{d}{rc}"))
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
+    use crate::testkit::{EMPTY, check, check_not_applicable, check_step, only, state};
 
     /// `r{row}c{c}<>{d}` for every listed column and digit.
     fn row_elims(row: u8, cols: &[u8], digits: &[u8]) -> String {

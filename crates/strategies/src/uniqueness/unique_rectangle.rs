@@ -116,6 +116,28 @@ pub(crate) fn is_type_2(r: &Rect) -> bool {
     r.roof.len() == 2 && in_one_line(r.roof)
 }
 
+/// Finds every type 2 (`type_2` true) or type 5 (false) rectangle: one search, the roof's
+/// shape telling the two apart.
+pub(crate) fn find_single_extra(
+    state: &Candidates,
+    sink: &mut dyn crate::Sink,
+    type_2: bool,
+) -> std::ops::ControlFlow<()> {
+    let id = if type_2 { TechniqueId::UniqueRectangle2 } else { TechniqueId::UniqueRectangle5 };
+    for_each_rectangle(state, |r| {
+        let Some((c, targets)) = single_extra(state, r) else {
+            return std::ops::ControlFlow::Continue(());
+        };
+        if is_type_2(r) != type_2 {
+            return std::ops::ControlFlow::Continue(());
+        }
+        let mut step = r.step(id);
+        step.eliminate(c, targets);
+        step.evidence.fins = r.roof;
+        sink.push(step)
+    })
+}
+
 /// Cells where `digit` is allowed by the basic rule: unsolved, and no house of the cell holds
 /// `digit` as a value. The houses through a placed cell are that cell's peers, so the blocked
 /// cells are the solved cells plus the peers of each placed `digit` (at most nine ORs).
@@ -204,9 +226,7 @@ pub(crate) mod testing {
 
     use bitdoku_bitboard::{Candidates, CellSet, Digit};
 
-    /// An empty 81-cell givens line.
-    pub const EMPTY: &str =
-        ".................................................................................";
+    pub use crate::testkit::EMPTY;
 
     /// Restricts cells to the listed candidates: `"r1c1:12 r5c5:347"`.
     pub fn restrict(mut state: Candidates, spec: &str) -> Candidates {

@@ -21,23 +21,13 @@
 //! corner and holds `c`; no step if there is none. `evidence.digits` = `{a, b}`,
 //! `evidence.cells` = the four corners, `evidence.fins` = the roof corners.
 
-use super::unique_rectangle::{for_each_rectangle, is_type_2, single_extra};
-use crate::{Sink, TechniqueId};
+use crate::Sink;
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
 
 /// Finds every unique rectangle type 5 (see the module docs for the exact semantics).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
-    for_each_rectangle(state, |r| {
-        let Some((c, targets)) = single_extra(state, r) else { return ControlFlow::Continue(()) };
-        if is_type_2(r) {
-            return ControlFlow::Continue(());
-        }
-        let mut step = r.step(TechniqueId::UniqueRectangle5);
-        step.eliminate(c, targets);
-        step.evidence.fins = r.roof;
-        sink.push(step)
-    })
+    super::unique_rectangle::find_single_extra(state, sink, false)
 }
 
 #[cfg(test)]
