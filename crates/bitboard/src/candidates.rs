@@ -1,5 +1,6 @@
 //! [`Candidates`]: the solving state, digit-major. One [`CellSet`] of candidate cells per
-//! digit, one of placed cells per digit, and the set of givens.
+//! digit, one of placed cells per digit, the set of givens, and the set of cells whose value the
+//! input fixed (see [`Candidates::fixed`]).
 //!
 //! Invariant: a placed cell has no candidates; `cand[d]` only holds unsolved cells.
 //! Cell-major facts (how many candidates a cell has, which cells are bivalue) come from
@@ -16,6 +17,7 @@ pub struct Candidates {
     cand: [CellSet; 9],
     placed: [CellSet; 9],
     givens: CellSet,
+    fixed: CellSet,
 }
 
 impl Default for Candidates {
@@ -27,7 +29,12 @@ impl Default for Candidates {
 impl Candidates {
     /// An empty grid: every digit possible in every cell.
     pub const fn new() -> Candidates {
-        Candidates { cand: [CellSet::ALL; 9], placed: [CellSet::EMPTY; 9], givens: CellSet::EMPTY }
+        Candidates {
+            cand: [CellSet::ALL; 9],
+            placed: [CellSet::EMPTY; 9],
+            givens: CellSet::EMPTY,
+            fixed: CellSet::EMPTY,
+        }
     }
 
     /// The grid with these values (0 = empty, 1..=9 = given) placed as givens. The values are
@@ -40,6 +47,7 @@ impl Candidates {
                 let cell = Cell::new_unchecked(i as u8);
                 c.place(cell, d);
                 c.givens.insert(cell);
+                c.fixed.insert(cell);
             }
         }
         c
@@ -47,18 +55,29 @@ impl Candidates {
 
     /// A pencilmark grid with no placed cell: `masks[d]` are the cells where digit `d` is
     /// possible (a single-candidate cell stays unsolved, as in a 729-character grid).
+    ///
+    /// A candidate grid records no givens, and its cells may already have lost candidates to
+    /// clues that are not shown, so every cell counts as [`fixed`](Candidates::fixed): no
+    /// technique may assume a cell's value could be swapped for another digit.
     pub const fn from_masks(masks: [CellSet; 9]) -> Candidates {
-        Candidates { cand: masks, placed: [CellSet::EMPTY; 9], givens: CellSet::EMPTY }
+        Candidates {
+            cand: masks,
+            placed: [CellSet::EMPTY; 9],
+            givens: CellSet::EMPTY,
+            fixed: CellSet::ALL,
+        }
     }
 
     /// A state from all three parts. The caller keeps the invariant (placed cells have no
-    /// candidates, givens are placed cells).
+    /// candidates, givens are placed cells). The fixed cells are the givens: every other cell
+    /// is taken to have been open (all nine digits possible) in the original puzzle, as in
+    /// HoDoKu's `+d` notation for digits placed while solving.
     pub const fn from_parts(
         cand: [CellSet; 9],
         placed: [CellSet; 9],
         givens: CellSet,
     ) -> Candidates {
-        Candidates { cand, placed, givens }
+        Candidates { cand, placed, givens, fixed: givens }
     }
 
     /// The unsolved cells where `digit` is a candidate.
@@ -89,6 +108,16 @@ impl Candidates {
     #[inline]
     pub const fn givens(&self) -> CellSet {
         self.givens
+    }
+
+    /// The cells whose value the input fixed: the givens of an 81-character puzzle, and every
+    /// cell of a 729-character candidate grid (which does not say which cells were open).
+    /// Avoidable rectangles may only use solved cells outside this set: swapping two digits in
+    /// them must give another solution of the same input, which holds only for cells that
+    /// started with every digit possible.
+    #[inline]
+    pub const fn fixed(&self) -> CellSet {
+        self.fixed
     }
 
     /// The cells holding a value.

@@ -32,9 +32,10 @@ fn two_box_rectangle(grid: &NaiveGrid, corners: [usize; 4]) -> bool {
         && distinct(&|c| grid.cell(c).boxx) == 2
 }
 
-/// Whether cell `c` was solved while solving (placed, not given).
+/// Whether cell `c` was solved while solving and was open in the input (placed, not fixed:
+/// a candidate grid fixes every cell).
 fn solved_not_given(grid: &NaiveGrid, c: usize) -> bool {
-    grid.cell(c).is_solved() && !grid.cell(c).is_given()
+    grid.cell(c).is_solved() && !grid.cell(c).is_fixed()
 }
 
 /// Avoidable rectangle type 1.

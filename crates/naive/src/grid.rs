@@ -114,6 +114,7 @@ pub struct NaiveCell {
     pub boxx: usize,
     value: u8,
     given: bool,
+    fixed: bool,
     candidates: CandidateList,
 }
 
@@ -127,6 +128,7 @@ impl NaiveCell {
             boxx: row / 3 * 3 + col / 3,
             value: 0,
             given: false,
+            fixed: false,
             candidates: CandidateList::full(),
         }
     }
@@ -147,6 +149,13 @@ impl NaiveCell {
     #[must_use]
     pub fn is_given(&self) -> bool {
         self.given
+    }
+
+    /// Whether the input fixed this cell's value: a given, or any cell of a candidate grid
+    /// (which does not say which cells were open). Avoidable rectangles skip such cells.
+    #[must_use]
+    pub fn is_fixed(&self) -> bool {
+        self.fixed
     }
 
     /// The candidate list (empty for a solved cell).
@@ -240,17 +249,20 @@ impl NaiveGrid {
             if (1..=9).contains(&v) {
                 grid.place(i, v);
                 grid.cells[i].given = true;
+                grid.cells[i].fixed = true;
             }
         }
         grid
     }
 
     /// A pencilmark grid (729-character input): bit `c` of `masks[d]` says digit `d + 1` is
-    /// possible in cell `c`. No cell is solved, not even one with a single candidate.
+    /// possible in cell `c`. No cell is solved, not even one with a single candidate, and
+    /// every cell is fixed (see [`NaiveCell::is_fixed`]).
     #[must_use]
     pub fn from_candidates(masks: &[u128; 9]) -> NaiveGrid {
         let mut grid = NaiveGrid::new();
         for cell in grid.cells.iter_mut() {
+            cell.fixed = true;
             cell.candidates.clear();
             for (d, mask) in masks.iter().enumerate() {
                 if mask >> cell.index & 1 == 1 {
@@ -407,6 +419,7 @@ impl NaiveGrid {
             if (1..=9).contains(&values[i]) {
                 cell.value = values[i];
                 cell.given = givens[i];
+                cell.fixed = givens[i];
             } else {
                 for d in 1..=9u8 {
                     if candidates[i] >> (d - 1) & 1 == 1 {

@@ -21,7 +21,9 @@
 //! **Rating.** HoDoKu order 4020 / 4030, score 100 (hard); SE 4.5 / 4.6.
 //!
 //! **Find-all semantics.** Rectangles are four cells in two rows, two columns and exactly two
-//! boxes; "solved" means placed and not in `state.givens()`.
+//! boxes; "solved" means placed and not in `state.fixed()`: the givens of an 81-character
+//! puzzle, and every cell of a 729-character candidate grid, which does not record which cells
+//! were open (so avoidable rectangles never fire on candidate-grid input).
 //! - Type 1: for every digit `b` and unsolved cell D: let P = the solved non-given cell of D's
 //!   row holding `b` and Q = the one of D's column holding `b` (if both exist); if P, Q, D and
 //!   O = (Q's row, P's column) form a two-box rectangle and O is a solved non-given holding `a`,
@@ -57,7 +59,7 @@ fn step(id: TechniqueId, a: Digit, b: Digit, cells: CellSet) -> Step {
 
 /// Finds every avoidable rectangle type 1 (see the module docs for the exact semantics).
 pub fn find_type_1(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
-    let solved = state.solved() - state.givens();
+    let solved = state.solved() - state.fixed();
     if solved.len() < 3 {
         return ControlFlow::Continue(());
     }
@@ -100,7 +102,7 @@ pub fn find_type_1(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
 
 /// Finds every avoidable rectangle type 2 (see the module docs for the exact semantics).
 pub fn find_type_2(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
-    let solved = state.solved() - state.givens();
+    let solved = state.solved() - state.fixed();
     if solved.len() < 2 {
         return ControlFlow::Continue(());
     }
