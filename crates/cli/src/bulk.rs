@@ -79,7 +79,10 @@ where
             _ => {}
         }
     }
-    input.finish()?;
+    // A read error after N good lines: the N results are already written; report the error
+    // after the summary so the counts say how far the input got.
+    let read = input.finish();
     progress.finish(&tally, "");
+    read?;
     Ok(tally)
 }

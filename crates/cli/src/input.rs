@@ -34,7 +34,8 @@ impl Compression {
 pub struct Line {
     /// 1-based line number.
     pub number: usize,
-    /// The text (lossily decoded: invalid UTF-8 becomes U+FFFD and is reported by the parser).
+    /// The text without its line ending (lossily decoded: invalid UTF-8 becomes U+FFFD and
+    /// is reported by the parser).
     pub text: String,
 }
 
@@ -42,6 +43,23 @@ pub struct Line {
 pub struct Chunk {
     pub lines: Vec<Line>,
     pub bytes_read: u64,
+}
+
+/// Splits one `read_until(b'\n')` piece into lines and appends them with their numbers.
+///
+/// Line endings: `\n`, `\r\n` and a lone `\r` (old Mac files) all end a line. A UTF-8 byte
+/// order mark at the start of the input is dropped. The text is decoded lossily: invalid UTF-8
+/// becomes U+FFFD, which the parser reports as a bad character of that line only.
+fn push_lines(piece: &[u8], number: &mut usize, lines: &mut Vec<Line>) {
+    let mut body = piece.strip_suffix(b"\n").unwrap_or(piece);
+    body = body.strip_suffix(b"\r").unwrap_or(body);
+    if *number == 0 {
+        body = body.strip_prefix(b"\xef\xbb\xbf").unwrap_or(body);
+    }
+    for part in body.split(|&b| b == b'\r') {
+        *number += 1;
+        lines.push(Line { number: *number, text: String::from_utf8_lossy(part).into_owned() });
+    }
 }
 
 /// An input opened for streaming.
@@ -74,7 +92,7 @@ impl Input {
         let source: Box<dyn Read + Send> = match kind {
             Compression::None => Box::new(raw),
             Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(raw)),
-            Compression::Xz => Box::new(xz2::bufread::XzDecoder::new_multi_decoder(raw)),
+            Compression::Xz => Box::new(liblzma::bufread::XzDecoder::new_multi_decoder(raw)),
         };
         let (tx, rx) = sync_channel::<Chunk>(2);
         let reader = std::thread::spawn(move || -> Result<()> {
@@ -84,23 +102,33 @@ impl Input {
             let mut bytes_read = 0u64;
             loop {
                 let mut lines = Vec::with_capacity(CHUNK_LINES);
+                let mut error = None;
                 while lines.len() < CHUNK_LINES {
                     buf.clear();
-                    let n = r.read_until(b'\n', &mut buf).context("cannot read input")?;
-                    if n == 0 {
-                        break;
+                    match r.read_until(b'\n', &mut buf) {
+                        Ok(0) => break,
+                        Ok(n) => {
+                            bytes_read += n as u64;
+                            push_lines(&buf, &mut number, &mut lines);
+                        }
+                        Err(e) => {
+                            // Keep what was decoded before the damage, the partial line too
+                            // (it is reported as a bad line, so it does not vanish).
+                            if !buf.is_empty() {
+                                push_lines(&buf, &mut number, &mut lines);
+                            }
+                            error = Some(e);
+                            break;
+                        }
                     }
-                    bytes_read += n as u64;
-                    number += 1;
-                    let text = match String::from_utf8(std::mem::take(&mut buf)) {
-                        Ok(s) => s,
-                        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
-                    };
-                    lines.push(Line { number, text });
                 }
-                let done = lines.len() < CHUNK_LINES;
+                let done = error.is_some() || lines.len() < CHUNK_LINES;
                 if !lines.is_empty() && tx.send(Chunk { lines, bytes_read }).is_err() {
                     return Ok(());
+                }
+                if let Some(e) = error {
+                    return Err(anyhow::Error::new(e)
+                        .context(format!("cannot read input after line {number}")));
                 }
                 if done {
                     return Ok(());

@@ -191,7 +191,7 @@ fn gzip_and_xz_input_are_decompressed() {
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
     gz.write_all(plain.as_bytes()).unwrap();
     let gz = gz.finish().unwrap();
-    let mut xz = xz2::write::XzEncoder::new(Vec::new(), 6);
+    let mut xz = liblzma::write::XzEncoder::new(Vec::new(), 6);
     xz.write_all(plain.as_bytes()).unwrap();
     let xz = xz.finish().unwrap();
     let expected = run_stdin(&["solve"], &plain).stdout;
