@@ -3,7 +3,15 @@
 //! faster order (`bench search-order`). Results go to a new dated folder under `results/`.
 //!
 //! Exit status: 0 on success, 1 when a check fails (a wrong answer in a warm-up, a divergence
-//! in `agree`) or a file cannot be read, 2 for usage errors.
+//! in `agree`), 2 for usage errors and unreadable files (as `bitdoku`).
+
+/// `println!` that returns the write error instead of panicking on a closed pipe.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($arg)*)?
+    }};
+}
 
 use anyhow::{Context, Result, bail};
 use bitdoku_bench::corpus::{self, Corpus};
@@ -176,11 +184,26 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
-        Err(e) => {
+        // The reader of standard output went away (`bench ... | head`): stop quietly.
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) if e.chain().any(|c| c.is::<bitdoku_bench::measure::WrongAnswer>()) => {
             eprintln!("error: {e:#}");
             ExitCode::FAILURE
         }
+        // Bad arguments, unreadable corpora, unknown orders: a usage error, as in `bitdoku`.
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
     }
+}
+
+/// Whether the error comes from writing to a closed pipe.
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 /// `datasets/NAME` from the current directory, else from the workspace this binary was built in.
@@ -348,7 +371,7 @@ fn cmd_agree(args: &AgreeArgs) -> Result<ExitCode> {
             .with_context(|| format!("order {}", order.name()))?;
         eprintln!("{}: {}", c.name, r.summary_line());
         if args.list && !r.divergent_lines.is_empty() {
-            println!("{}: divergent lines {:?}", c.name, r.divergent_lines);
+            outln!("{}: divergent lines {:?}", c.name, r.divergent_lines);
         }
         let mut r = r;
         if let Some(d) = r.first.as_mut() {
@@ -363,9 +386,9 @@ fn cmd_agree(args: &AgreeArgs) -> Result<ExitCode> {
         );
     }
     if let Some(d) = &total.first {
-        println!("{d}");
+        outln!("{d}");
     }
-    println!("{}", total.summary_line());
+    outln!("{}", total.summary_line());
     Ok(if total.divergences > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS })
 }
 
@@ -395,11 +418,11 @@ fn cmd_search(args: &SearchArgs) -> Result<ExitCode> {
     let winner_line = format!("searched={}", found.winner.to_list());
     if args.json {
         for r in &found.rows {
-            println!("{}", serde_json::to_string(r)?);
+            outln!("{}", serde_json::to_string(r)?);
         }
         eprintln!("{winner_line}\n{table}");
     } else {
-        println!(
+        outln!(
             "winning order: {}\nbaseline {}: {}\n\n{table}",
             found.winner.to_list(),
             opts.baseline.name(),

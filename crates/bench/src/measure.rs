@@ -116,14 +116,14 @@ pub fn warm_up(
             p.total_nanos += started.elapsed().as_nanos() as u64;
             p.solved_logic += usize::from(answer.logic);
             check(&answer, state.as_ref(), &references[i]).map_err(|why| {
-                anyhow!(
+                anyhow::Error::new(WrongAnswer).context(format!(
                     "wrong answer: engine {} order {} corpus {} line {}: {why}\npuzzle: {}",
                     runner.kind(),
                     runner.order().map_or("-", |o| o.name()),
                     corpus.name,
                     e.line,
                     e.to_line()
-                )
+                ))
             })?;
         }
         Ok(p)
@@ -356,6 +356,19 @@ pub fn tech_rows(runner: &Runner, corpus: &Corpus, profile: &Profile) -> Vec<Tec
     });
     rows
 }
+
+/// Marks an error as a failed answer check (a wrong answer in a warm-up): `bench` exits 1 for
+/// these and 2 for usage errors.
+#[derive(Debug)]
+pub struct WrongAnswer;
+
+impl std::fmt::Display for WrongAnswer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("an engine gave a wrong answer")
+    }
+}
+
+impl std::error::Error for WrongAnswer {}
 
 #[cfg(test)]
 mod tests {

@@ -1,6 +1,7 @@
 //! `bitdoku check`: solve every puzzle with the logic engine and verify each step against the
 //! brute-force solution (all solutions, for puzzles with several), like HoDoKu's `/bt`.
-//! Prints each unsound step and a summary; exits 1 if any step was unsound.
+//! Prints each unsound step and a summary; exits 1 if any step was unsound, a line was invalid,
+//! or nothing could be verified (no puzzle, or no step taken on any).
 
 use crate::bulk::{self, Kind};
 use crate::{OrderArgs, parse_granularity};
@@ -22,7 +23,7 @@ pub struct CheckArgs {
     #[arg(long, value_parser = parse_granularity, default_value = "single")]
     granularity: Granularity,
     /// Worker threads (default: all cores).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = crate::parse_threads)]
     threads: usize,
 }
 
@@ -71,11 +72,15 @@ pub fn run(a: CheckArgs) -> anyhow::Result<bool> {
     })?;
     let (steps, bad, uniq) =
         (steps.into_inner(), unsound.into_inner(), uniqueness_on_multi.into_inner());
-    println!(
+    outln!(
         "check: {} puzzles, {} solved by logic, {steps} steps checked, {bad} unsound, {uniq} uniqueness steps on non-unique puzzles (order {})",
         tally.total(),
         solved_logic.into_inner(),
         engine.options().order
     );
-    Ok(bad == 0 && uniq == 0 && tally.invalid == 0)
+    // Nothing verified is not a pass: an empty input, or no puzzle on which logic took a step.
+    if steps == 0 {
+        eprintln!("check: no step was verified (no puzzle, or no technique applied)");
+    }
+    Ok(bad == 0 && uniq == 0 && tally.invalid == 0 && steps > 0)
 }

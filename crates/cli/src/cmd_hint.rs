@@ -1,76 +1,133 @@
 //! `bitdoku hint`: the next logical step (the easiest technique of the order that applies)
-//! for a puzzle line or a 729-character candidate grid, with a short explanation.
+//! for each puzzle line or 729-character candidate grid, with a short explanation.
+//!
+//! The input is read like `solve` reads it (a file, standard input, gzip/xz, line numbers,
+//! one output line per puzzle line in input order); a single puzzle can also be given on the
+//! command line. With `--json` every output line is one JSON object.
 
+use crate::bulk::{self, Kind, Processed};
+use crate::input::Line;
 use crate::{OrderArgs, cmd_solve::step_json};
-use bitdoku_bitboard::parse_line_at;
+use bitdoku_bitboard::{parse_line, parse_line_at};
 use bitdoku_engine::{Engine, Granularity, Options};
 use clap::Args;
-use std::io::Read;
+use serde_json::{Value, json};
 
 /// Arguments of `hint`.
 #[derive(Args, Debug)]
 pub struct HintArgs {
-    /// The puzzle (81 characters) or candidate grid (729 characters); a file of such lines;
+    /// A puzzle (81 characters) or candidate grid (729 characters), or a file of such lines,
     /// or `-`/nothing for standard input.
     input: Option<String>,
     #[command(flatten)]
     order: OrderArgs,
-    /// Print the step as JSON.
+    /// One JSON object per puzzle line: {"line", "puzzle", "status", "step", "error"}.
     #[arg(long)]
     json: bool,
+    /// Worker threads (default: all cores).
+    #[arg(long, default_value_t = 0, value_parser = crate::parse_threads)]
+    threads: usize,
 }
 
 pub fn run(a: HintArgs) -> anyhow::Result<bool> {
     let mut o = Options::new(a.order.resolve()?);
     o.granularity = Granularity::Single;
     let engine = Engine::new(o);
-    let text = match a.input.as_deref() {
-        None | Some("-") => {
-            let mut s = String::new();
-            std::io::stdin().read_to_string(&mut s)?;
-            s
+    let json = a.json;
+    let path = match a.input.as_deref() {
+        None | Some("-") => None,
+        Some(arg) if std::path::Path::new(arg).exists() => Some(std::path::PathBuf::from(arg)),
+        Some(arg) => {
+            // Not a file: it must be a puzzle itself.
+            return match parse_line(arg) {
+                Ok(Some(_)) => {
+                    let line = Line { number: 1, text: arg.to_string() };
+                    let (text, kind) = hint_line(&line, &engine, json).expect("a puzzle line");
+                    outln!("{text}");
+                    Ok(kind == Kind::Solved)
+                }
+                Ok(None) | Err(_) => {
+                    anyhow::bail!("cannot open {arg:?}: no such file, and it is not a puzzle line")
+                }
+            };
         }
-        Some(arg) if std::path::Path::new(arg).is_file() => std::fs::read_to_string(arg)?,
-        Some(arg) => arg.to_string(),
     };
-    let mut all_ok = true;
-    for (i, line) in text.lines().enumerate() {
-        let puzzle = match parse_line_at(line, i + 1) {
-            Ok(None) => continue,
-            Ok(Some(p)) => p,
-            Err(e) => {
-                println!("error: {e}");
-                all_ok = false;
-                continue;
-            }
-        };
-        let state = puzzle.candidates();
-        if state.is_solved() {
-            println!("already solved");
-            continue;
-        }
-        let (count, _) = bitdoku_brute::count_solutions(&state.search_masks(), 2);
-        if count == 0 {
-            println!("error: no solution (the grid contradicts itself)");
-            all_ok = false;
-            continue;
-        }
-        match engine.hint(&state, count == 1) {
-            Some(step) if a.json => {
-                let mut s = String::new();
-                step_json(&mut s, &step);
-                println!("{s}");
-            }
-            Some(step) => println!("{}", step.explain()),
-            None => {
-                println!(
-                    "no logical step: no technique of order {} applies{}",
-                    engine.options().order,
-                    if count > 1 { " (the puzzle has several solutions)" } else { "" }
-                );
-                all_ok = false;
-            }
-        }
+    let tally = bulk::run(path.as_deref(), a.threads, |line| hint_line(line, &engine, json))?;
+    Ok(tally.all_solved())
+}
+
+/// The longest part of a bad input line echoed back in JSON (a damaged file can hold a line
+/// of hundreds of megabytes).
+pub const ECHO_LIMIT: usize = 1024;
+
+/// `text` cut to [`ECHO_LIMIT`] bytes (at a character boundary), with a note when cut.
+pub fn echo(text: &str) -> String {
+    if text.len() <= ECHO_LIMIT {
+        return text.to_string();
     }
-    Ok(all_ok)
+    let mut end = ECHO_LIMIT;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}... ({} more bytes)", &text[..end], text.len() - end)
+}
+
+fn hint_line(line: &Line, engine: &Engine, as_json: bool) -> Processed {
+    let row = |status: &str, step: Value, error: Option<String>, puzzle: String| {
+        let mut v = json!({"line": line.number, "puzzle": puzzle, "status": status, "step": step});
+        if let Some(e) = error {
+            v["error"] = Value::String(e);
+        }
+        v.to_string()
+    };
+    let puzzle = match parse_line_at(&line.text, line.number) {
+        Ok(None) => return None,
+        Ok(Some(p)) => p,
+        Err(e) => {
+            let text = if as_json {
+                row("invalid", Value::Null, Some(e.to_string()), echo(&line.text))
+            } else {
+                format!("error: {e}")
+            };
+            return Some((text, Kind::Invalid));
+        }
+    };
+    let state = puzzle.candidates();
+    let shown = puzzle.to_line();
+    if state.is_solved() {
+        let text = if as_json {
+            row("solved", Value::Null, None, shown)
+        } else {
+            "already solved".to_string()
+        };
+        return Some((text, Kind::Solved));
+    }
+    let (count, _) = bitdoku_brute::count_solutions(&state.search_masks(), 2);
+    if count == 0 {
+        let msg = "no solution (the grid contradicts itself)";
+        let text = if as_json {
+            row("no_solution", Value::Null, Some(msg.to_string()), shown)
+        } else {
+            format!("error: {msg}")
+        };
+        return Some((text, Kind::NoSolution));
+    }
+    Some(match engine.hint(&state, count == 1) {
+        Some(step) if as_json => {
+            let mut s = String::new();
+            step_json(&mut s, &step);
+            let step: Value = serde_json::from_str(&s).expect("step JSON is valid");
+            (row("step", step, None, shown), Kind::Solved)
+        }
+        Some(step) => (step.explain(), Kind::Solved),
+        None => {
+            let msg = format!(
+                "no logical step: no technique of order {} applies{}",
+                engine.options().order,
+                if count > 1 { " (the puzzle has several solutions)" } else { "" }
+            );
+            let text = if as_json { row("no_step", Value::Null, Some(msg), shown) } else { msg };
+            (text, Kind::Stuck)
+        }
+    })
 }

@@ -15,7 +15,7 @@ pub struct RateArgs {
     #[command(flatten)]
     order: OrderArgs,
     /// Worker threads (default: all cores).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = crate::parse_threads)]
     threads: usize,
 }
 

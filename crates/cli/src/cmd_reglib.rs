@@ -53,20 +53,26 @@ pub fn run(a: ReglibArgs) -> anyhow::Result<bool> {
             }),
         }
     }
+    if rows.is_empty() {
+        anyhow::bail!(
+            "{}: not a reglib file (no line of the form :code:digits:grid:...)",
+            a.path.display()
+        );
+    }
     let (mut p, mut f, mut s) = (0, 0, 0);
     for (name, row) in &rows {
         if row.skipped {
-            println!("{name} skipped {}", row.total);
+            outln!("{name} skipped {}", row.total);
             s += row.total;
             continue;
         }
-        println!("{name} {}/{}", row.passed, row.total);
+        outln!("{name} {}/{}", row.passed, row.total);
         for line in &row.failures {
-            println!("{line}");
+            outln!("{line}");
         }
         p += row.passed;
         f += row.failures.len() as u32;
     }
-    println!("reglib: {p} passed, {f} failed, {s} skipped");
+    outln!("reglib: {p} passed, {f} failed, {s} skipped");
     Ok(f == 0)
 }

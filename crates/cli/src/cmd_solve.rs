@@ -19,7 +19,7 @@ pub struct SolveArgs {
     #[arg(long)]
     json: bool,
     /// Worker threads (default: all cores).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, value_parser = crate::parse_threads)]
     threads: usize,
     /// Solve with the technique engine; fall back to search only when logic stalls.
     #[arg(long)]
@@ -27,7 +27,8 @@ pub struct SolveArgs {
     /// Forbid the brute-force fallback (implies --logic).
     #[arg(long)]
     no_fallback: bool,
-    /// Fill `steps` in the JSON output (implies --logic and single granularity).
+    /// Record every step: `steps` in the JSON output; in plain output, a tab after the solution
+    /// then the steps' explanations joined by "; " (implies --logic and single granularity).
     #[arg(long)]
     trace: bool,
     #[command(flatten)]
@@ -65,7 +66,10 @@ fn solve_line(line: &Line, engine: Option<&Engine>, as_json: bool) -> Processed 
             let msg = e.to_string();
             let text = if as_json {
                 let mut s = format!("{{\"line\":{},\"puzzle\":", line.number);
-                json::string(&mut s, line.text.trim_end_matches(['\r', '\n']));
+                json::string(
+                    &mut s,
+                    &crate::cmd_hint::echo(line.text.trim_end_matches(['\r', '\n'])),
+                );
                 s.push_str(",\"status\":\"invalid\",\"solution\":null,\"fallback\":false,\"steps\":[],\"error\":");
                 json::string(&mut s, &msg);
                 s.push('}');
@@ -170,7 +174,19 @@ fn logic(number: usize, puzzle: &Puzzle, engine: &Engine, as_json: bool) -> (Str
     };
     let stuck = (out.status == Status::Stuck).then(|| to_line(&out.final_state));
     if !as_json {
-        return (plain(out.status, solution, stuck), kind);
+        let mut text = plain(out.status, solution, stuck);
+        if engine.options().trace {
+            // The trace stays on the puzzle's line (tab-separated, steps joined by "; ") so the
+            // output keeps one line per puzzle line; `cut -f1` gives the plain output back.
+            text.push('\t');
+            for (i, step) in out.steps.iter().enumerate() {
+                if i > 0 {
+                    text.push_str("; ");
+                }
+                text.push_str(&step.explain());
+            }
+        }
+        return (text, kind);
     }
     let mut s = header(number, puzzle, out.status, solution.as_deref(), out.fallback);
     let _ = write!(s, ",\"uniqueness\":{}", out.uniqueness_allowed);

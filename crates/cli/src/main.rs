@@ -3,6 +3,15 @@
 //! Exit status: 0 when every puzzle line was solved (or every check passed), 1 when some were
 //! not, 2 for usage errors or unreadable input.
 
+/// `println!` that returns the write error instead of panicking (a closed pipe ends the
+/// command quietly; see `main`).
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        writeln!(std::io::stdout().lock(), $($arg)*)?
+    }};
+}
+
 mod bulk;
 mod cmd_check;
 mod cmd_hint;
@@ -69,6 +78,19 @@ impl OrderArgs {
     }
 }
 
+/// The most worker threads `--threads` accepts: far above any machine this runs on, far below
+/// what makes the pool set-up itself take seconds.
+pub const MAX_THREADS: usize = 1024;
+
+/// Parses `--threads`: 0 (all cores) up to [`MAX_THREADS`].
+fn parse_threads(s: &str) -> Result<usize, String> {
+    let n: usize = s.parse().map_err(|_| format!("{s:?} is not a number of threads"))?;
+    if n > MAX_THREADS {
+        return Err(format!("at most {MAX_THREADS} threads (0 = all cores)"));
+    }
+    Ok(n)
+}
+
 /// Parses `single` / `batch`.
 fn parse_granularity(s: &str) -> Result<Granularity, String> {
     s.parse()
@@ -94,6 +116,8 @@ fn main() -> ExitCode {
     match result {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
+        // The reader of standard output went away (`bitdoku ... | head`): stop quietly.
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("bitdoku: error: {e:#}");
             ExitCode::from(2)
@@ -101,15 +125,28 @@ fn main() -> ExitCode {
     }
 }
 
+/// Whether the error comes from writing to a closed pipe.
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
 fn techniques() -> anyhow::Result<bool> {
-    println!(
+    outln!(
         "{:<30} {:<14} {:>5} {:>6} {:<8} {:>4}",
-        "id", "family", "order", "score", "level", "se"
+        "id",
+        "family",
+        "order",
+        "score",
+        "level",
+        "se"
     );
     let mut all: Vec<_> = bitdoku_strategies::registry::all().map(|t| t.id).collect();
     all.sort_by_key(|t| t.hodoku_order());
     for t in all {
-        println!(
+        outln!(
             "{:<30} {:<14} {:>5} {:>6} {:<8} {:>4.1}",
             t.as_str(),
             t.family().as_str(),
@@ -119,10 +156,10 @@ fn techniques() -> anyhow::Result<bool> {
             t.se_rating()
         );
     }
-    println!();
+    outln!("");
     for (name, what) in bitdoku_engine::PRESETS {
         let o = Order::preset(name).expect("preset");
-        println!("preset {name}: {what}\n  {}", o.to_list());
+        outln!("preset {name}: {what}\n  {}", o.to_list());
     }
     Ok(true)
 }

@@ -25,49 +25,57 @@ impl Tally {
     }
 }
 
-/// Progress drawing state.
+/// The progress bar (the `indicatif` crate: it fits the bar to the terminal width and clears
+/// it cleanly, so no stale wrapped lines are left on narrow terminals).
+///
+/// Drawn only when standard error is a terminal and standard output is not: when both go to
+/// the same terminal the results themselves show the progress, and a bar would share their
+/// lines.
 pub struct Progress {
-    enabled: bool,
+    bar: Option<indicatif::ProgressBar>,
     started: Instant,
-    total_bytes: Option<u64>,
 }
 
 impl Progress {
     pub fn new(total_bytes: Option<u64>) -> Progress {
-        Progress { enabled: std::io::stderr().is_terminal(), started: Instant::now(), total_bytes }
+        let show = std::io::stderr().is_terminal() && !std::io::stdout().is_terminal();
+        Progress::with(show, total_bytes)
     }
 
-    /// Redraws the bar after a chunk.
+    fn with(show: bool, total_bytes: Option<u64>) -> Progress {
+        let bar = show.then(|| {
+            let target = indicatif::ProgressDrawTarget::stderr_with_hz(4);
+            let (bar, template) = match total_bytes.filter(|&t| t > 0) {
+                Some(total) => (
+                    indicatif::ProgressBar::with_draw_target(Some(total), target),
+                    "[{wide_bar}] {percent:>3}% {msg}",
+                ),
+                None => (indicatif::ProgressBar::with_draw_target(None, target), "{spinner} {msg}"),
+            };
+            if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
+                bar.set_style(style.progress_chars("=> "));
+            }
+            bar
+        });
+        Progress { bar, started: Instant::now() }
+    }
+
+    /// Updates the bar after a chunk.
     pub fn update(&self, puzzles: u64, bytes_read: u64) {
-        if !self.enabled {
-            return;
+        if let Some(bar) = &self.bar {
+            let secs = self.started.elapsed().as_secs_f64().max(1e-9);
+            bar.set_position(bytes_read);
+            bar.set_message(format!("{puzzles} puzzles, {:.0}/s", puzzles as f64 / secs));
         }
-        let secs = self.started.elapsed().as_secs_f64().max(1e-9);
-        let rate = puzzles as f64 / secs;
-        let mut line = String::new();
-        if let Some(total) = self.total_bytes.filter(|&t| t > 0) {
-            let frac = (bytes_read as f64 / total as f64).min(1.0);
-            let filled = (frac * 30.0) as usize;
-            line.push_str(&format!(
-                "[{}{}] {:3.0}% ",
-                "=".repeat(filled),
-                " ".repeat(30 - filled),
-                frac * 100.0
-            ));
-        }
-        line.push_str(&format!("{puzzles} puzzles, {rate:.0}/s"));
-        let mut err = std::io::stderr().lock();
-        let _ = write!(err, "\r{line}\x1b[K");
-        let _ = err.flush();
     }
 
     /// Clears the bar and prints the summary.
     pub fn finish(&self, tally: &Tally, extra: &str) {
         let secs = self.started.elapsed().as_secs_f64();
-        let mut err = std::io::stderr().lock();
-        if self.enabled {
-            let _ = write!(err, "\r\x1b[K");
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
         }
+        let mut err = std::io::stderr().lock();
         let total = tally.total();
         let rate = if secs > 0.0 { total as f64 / secs } else { 0.0 };
         let _ = writeln!(

@@ -134,3 +134,132 @@ fn utf8_byte_order_mark_is_ignored() {
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
     assert_eq!(stdout_lines(&out).len(), 2);
 }
+
+fn datasets() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../datasets")
+}
+
+/// Runs `cmd` with its standard output closed before it writes: it must not panic.
+fn assert_quiet_on_closed_pipe(mut cmd: Command, what: &str) {
+    let mut child =
+        cmd.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{what}: {err}");
+    assert_ne!(out.status.code(), Some(101), "{what}");
+}
+
+#[test]
+fn broken_pipe_never_panics() {
+    let top = datasets().join("magictour_top1465.txt");
+    let top = top.to_str().unwrap();
+    for args in [
+        vec!["hint", top],
+        vec!["techniques"],
+        vec!["check", top, "--preset", "singles"],
+        vec!["solve", top],
+        vec!["rate", top],
+    ] {
+        let mut cmd = bin();
+        cmd.args(&args);
+        assert_quiet_on_closed_pipe(cmd, &args.join(" "));
+    }
+    let reglib =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference/reglib-1.3.txt");
+    if reglib.exists() {
+        let mut cmd = bin();
+        cmd.arg("reglib").arg(&reglib);
+        assert_quiet_on_closed_pipe(cmd, "reglib");
+    }
+    let mut bench =
+        Command::new(env!("CARGO_MANIFEST_DIR").to_string() + "/../../target/debug/bench");
+    if bench.get_program().to_str().is_some_and(|p| std::path::Path::new(p).exists()) {
+        bench.args(["agree", "--corpus", top, "--order", "singles", "--sample", "50"]);
+        assert_quiet_on_closed_pipe(bench, "bench agree");
+    }
+}
+
+#[test]
+fn threads_are_bounded() {
+    let out = run_bytes(&["solve", "--threads", "100000"], GOOD.as_bytes());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("at most 1024 threads"));
+    let out = run_bytes(&["solve", "--threads", "18446744073709551615"], GOOD.as_bytes());
+    assert_eq!(out.status.code(), Some(2));
+    let out = run_bytes(&["solve", "--threads", "64"], GOOD.as_bytes());
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn hint_reads_files_like_solve() {
+    // A missing file is an error about the file, not a bad puzzle.
+    let out = run_bytes(&["hint", "/no/such/file.txt"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot open"));
+    // gzip input, one bad (non-UTF-8) line among good ones, pure JSON out.
+    let mut plain = format!("{GOOD}\n").into_bytes();
+    plain.extend_from_slice(b"\xff\xfe not a puzzle\n");
+    plain.extend_from_slice(format!("{GOOD}\n").as_bytes());
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(&plain).unwrap();
+    let out = run_bytes(&["hint", "--json"], &gz.finish().unwrap());
+    assert_eq!(out.status.code(), Some(1));
+    let lines = stdout_lines(&out);
+    assert_eq!(lines.len(), 3);
+    let rows: Vec<serde_json::Value> =
+        lines.iter().map(|l| serde_json::from_str(l).expect("every line is JSON")).collect();
+    assert_eq!(rows[0]["status"], "step");
+    assert_eq!(rows[1]["status"], "invalid");
+    assert_eq!(rows[1]["line"], 2);
+    assert_eq!(rows[2]["status"], "step");
+    // A puzzle on the command line still works.
+    let out = bin().args(["hint", GOOD]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn check_fails_when_nothing_was_verified() {
+    let out = run_bytes(&["check"], b"# only a comment\n");
+    assert_eq!(out.status.code(), Some(1));
+    let out = run_bytes(&["check", "--preset", "singles"], format!("{GOOD}\n").as_bytes());
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn reglib_rejects_a_file_that_is_not_reglib() {
+    let path = datasets().join("magictour_top1465.txt");
+    let out = bin().arg("reglib").arg(path).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a reglib file"));
+}
+
+#[test]
+fn presets_inside_an_order_list_expand() {
+    let out = run_bytes(&["solve", "--order", "singles,x-wing", "--no-fallback"], GOOD.as_bytes());
+    assert_ne!(out.status.code(), Some(2), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn plain_trace_stays_on_the_puzzle_line() {
+    let input = format!("{GOOD}\n{GOOD}\n");
+    let out = run_bytes(&["solve", "--trace"], input.as_bytes());
+    let lines = stdout_lines(&out);
+    assert_eq!(lines.len(), 2);
+    let (solution, trace) = lines[0].split_once('\t').expect("a tab before the trace");
+    assert_eq!(solution.len(), 81);
+    assert!(trace.contains("=>"), "{trace}");
+}
+
+#[test]
+fn json_echo_of_a_huge_bad_line_is_capped() {
+    let mut input = vec![0u8; 5_000_000];
+    input.push(b'\n');
+    input.extend_from_slice(format!("{GOOD}\n").as_bytes());
+    let out = run_bytes(&["solve", "--json"], &input);
+    let lines = stdout_lines(&out);
+    assert_eq!(lines.len(), 2);
+    assert!(lines[0].len() < 10_000, "{} bytes", lines[0].len());
+    let row: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();
+    assert_eq!(row["status"], "invalid");
+}

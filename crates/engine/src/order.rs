@@ -112,7 +112,9 @@ impl Order {
         Some(Order { name: name.to_string(), ids })
     }
 
-    /// A preset name or a comma-separated list of ids.
+    /// A preset name or a comma-separated list of ids and presets. A preset inside a list
+    /// stands for its techniques, minus those already listed before it (so
+    /// `singles,x-wing` is the singles then X-Wing); an id listed twice is an error.
     pub fn parse(text: &str) -> Result<Order, OrderError> {
         let text = text.trim();
         if let Some(order) = Order::preset(text) {
@@ -120,6 +122,12 @@ impl Order {
         }
         let mut ids = Vec::new();
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            if let Some(preset) = Order::preset(part) {
+                ids.extend(
+                    preset.ids.iter().copied().filter(|id| !ids.contains(id)).collect::<Vec<_>>(),
+                );
+                continue;
+            }
             let id: TechniqueId =
                 part.parse().map_err(|_| OrderError::Unknown(part.to_string()))?;
             if id == TechniqueId::BruteForce {
@@ -185,6 +193,10 @@ mod tests {
     #[test]
     fn lists_and_errors() {
         assert!(matches!(Order::parse("no-such"), Err(OrderError::Unknown(_))));
+        // A preset inside a list expands to its techniques (regression: it was "unknown").
+        let o = Order::parse("singles,x-wing").unwrap();
+        assert_eq!(o.ids.len(), Order::preset("singles").unwrap().ids.len() + 1);
+        assert_eq!(o.ids.last(), Some(&TechniqueId::XWing));
         assert_eq!(Order::parse("brute-force"), Err(OrderError::BruteForce));
         assert_eq!(Order::parse(" , "), Err(OrderError::Empty));
         if registry::get(TechniqueId::NakedSingle).is_some() {
