@@ -175,3 +175,16 @@ fn avoidable_rectangle_never_fires_on_candidate_grid_input() {
     }
     assert_eq!(e.solve(&plain).status, Status::Solved);
 }
+
+/// Regression (found by the technique fuzz campaign): on a candidate grid, unique rectangle
+/// type 1 took corners holding only one of its two digits (`r6c1` = {8}, `r6c9` = {9}) and
+/// removed 8 from r5c9, the solution's digit. In a grid the candidates are part of the puzzle,
+/// so a corner must keep both digits.
+#[test]
+fn unique_rectangle_on_a_candidate_grid_needs_both_digits_in_every_corner() {
+    let grid = "12....78.123.5..8...3.5.7..1....678.12...678.1................912.456....23456.8.12....789123.....9..3..67.91....6.89...4.........5....1....6.8.12...6....23..6.8....4.....12..5..89....56...1....6.8912...6.89..3......1...56.8.12..56.........7....3.......2..5..89...4....91...56.8.1...56.891.......91..45678.1..4567.....456..........89.....6.......5...9...4.....1...5..89......7...2.........3..........5..8........8.......7..1..........3.56.8...3.56.8..2..........456.8....456...........91.....7.91.3.....9.......8.1.3.5.7.91.3.5.7.9.....6......45.7...2.45.7.9.2.45.........6...1.3.....9..3...7.9.2.......1.3.5.7.91..4....9...45.7.........8....45........5.......4......2.............7.9......7.9.......8...3...........67.91........";
+    let Ok(Some(puzzle)) = parse_line(grid) else { panic!("grid") };
+    let out = engine("hodoku", Granularity::Single).solve(&puzzle.candidates());
+    assert!(out.unsound.is_empty(), "{}", out.unsound[0]);
+    assert_eq!(out.status, Status::Solved);
+}

@@ -68,7 +68,8 @@ fn is_pair(grid: &NaiveGrid, cell: usize, a: u8, b: u8) -> bool {
 
 /// Every rectangle of the model, each once.
 fn rectangles(grid: &NaiveGrid) -> Vec<Rect> {
-    // allowed[cell][d]: the cell is unsolved and no house of it holds d as a value.
+    // allowed[cell][d]: the cell is unsolved and no house of it holds d as a value; a fixed cell
+    // (candidate-grid input) must also still have d as a candidate.
     let mut allowed = [[false; 10]; 81];
     for cell in grid.cells() {
         if cell.is_solved() {
@@ -76,7 +77,8 @@ fn rectangles(grid: &NaiveGrid) -> Vec<Rect> {
         }
         for d in 1..=9u8 {
             allowed[cell.index][d as usize] =
-                [cell.row, 9 + cell.col, 18 + cell.boxx].iter().all(|&h| !grid.is_placed_in(h, d));
+                [cell.row, 9 + cell.col, 18 + cell.boxx].iter().all(|&h| !grid.is_placed_in(h, d))
+                    && (!cell.is_fixed() || cell.has(d));
         }
     }
     let mut out = Vec::new();

@@ -24,7 +24,9 @@
 //! 2. `a` and `b` are *allowed* in every corner: neither is placed (as a value) in either row,
 //!    either column or either box of the rectangle. A corner may lack `a` or `b` as a candidate
 //!    (eliminated earlier, HoDoKu's "allow missing candidates" on, always); it may even lack
-//!    both, exactly as in HoDoKu;
+//!    both, exactly as in HoDoKu. Except in a [fixed](Candidates::fixed) cell (every cell of a
+//!    729-character candidate grid): there the input's candidates are part of the puzzle, a
+//!    swap to a digit the input ruled out is no second solution, so both must be candidates;
 //! 3. at least one corner has exactly the two candidates `{a, b}` (HoDoKu's start cell).
 //!
 //! The corners whose candidates are a subset of `{a, b}` form the *floor*; the others (holding
@@ -141,10 +143,14 @@ pub(crate) fn find_single_extra(
 /// Cells where `digit` is allowed by the basic rule: unsolved, and no house of the cell holds
 /// `digit` as a value. The houses through a placed cell are that cell's peers, so the blocked
 /// cells are the solved cells plus the peers of each placed `digit` (at most nine ORs).
+///
+/// A [fixed](Candidates::fixed) cell (every cell of a 729-character candidate grid) must also
+/// still hold `digit` as a candidate: there the candidates are part of the puzzle, so a swap
+/// that puts a digit the input had ruled out gives no second solution.
 pub(crate) fn allowed(state: &Candidates, digit: Digit) -> CellSet {
     let placed = state.placed(digit);
     let blocked = placed.iter().fold(state.solved(), |acc, c| acc | tables::PEERS[c.index()]);
-    !blocked
+    !blocked & (!state.fixed() | state.cells(digit))
 }
 
 /// `cells` moved sideways by `by` columns (positive: towards column 9). Only used on cells of
