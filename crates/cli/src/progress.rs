@@ -25,6 +25,12 @@ impl Tally {
     }
 }
 
+/// Whether to draw a bar: on a terminal standard error, unless standard output is a terminal
+/// too (then results and bar would share lines).
+fn should_draw(stderr_is_terminal: bool, stdout_is_terminal: bool) -> bool {
+    stderr_is_terminal && !stdout_is_terminal
+}
+
 /// The progress bar (the `indicatif` crate: it fits the bar to the terminal width and clears
 /// it cleanly, so no stale wrapped lines are left on narrow terminals).
 ///
@@ -38,7 +44,7 @@ pub struct Progress {
 
 impl Progress {
     pub fn new(total_bytes: Option<u64>) -> Progress {
-        let show = std::io::stderr().is_terminal() && !std::io::stdout().is_terminal();
+        let show = should_draw(std::io::stderr().is_terminal(), std::io::stdout().is_terminal());
         Progress::with(show, total_bytes)
     }
 
@@ -88,5 +94,27 @@ impl Progress {
             tally.multiple,
             tally.invalid
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_bar_never_shares_a_terminal_with_the_results() {
+        assert!(should_draw(true, false));
+        assert!(!should_draw(true, true), "stdout and stderr on one terminal: no bar");
+        assert!(!should_draw(false, false));
+        assert!(!should_draw(false, true));
+    }
+
+    #[test]
+    fn hidden_bar_draws_nothing_and_still_summarises() {
+        let p = Progress::with(false, Some(100));
+        p.update(5, 50);
+        assert!(p.bar.is_none());
+        let t = Tally { solved: 5, ..Tally::default() };
+        assert!(t.all_solved());
     }
 }
