@@ -23,7 +23,7 @@ fn solve(c: &mut Criterion) {
         let starts: Vec<Candidates> = values.iter().map(Candidates::from_values).collect();
         let mut g = c.benchmark_group(format!("solve/{label}"));
         g.throughput(Throughput::Elements(starts.len() as u64));
-        for (preset, _) in PRESETS {
+        for preset in PRESETS.iter().map(|p| p.name) {
             let engine = Engine::new(Options::new(Order::preset(preset).expect("preset")));
             for (v, s) in values.iter().zip(&starts) {
                 let out = engine.solve(s);

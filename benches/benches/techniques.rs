@@ -31,7 +31,7 @@ fn techniques(c: &mut Criterion) {
                     let mut steps = 0;
                     for s in black_box(&states) {
                         let mut u = Union::default();
-                        let _ = (t.find)(s, &mut u);
+                        let _ = t.search(s, &mut u);
                         steps += u.steps;
                     }
                     steps

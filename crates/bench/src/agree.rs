@@ -251,7 +251,7 @@ impl Pair {
                     let b = id.parse::<TechniqueId>().ok().map_or_else(String::new, |t| {
                         let mut u = Union::default();
                         if let Some(tech) = registry::get(t) {
-                            let _ = (tech.find)(before, &mut u);
+                            let _ = tech.search(before, &mut u);
                         }
                         effects_text(
                             &cand,

@@ -56,8 +56,6 @@ const DEFAULT_CORPORA: &[(&str, Option<usize>)] = &[
     ("generated_minimal_10k.txt", None),
 ];
 
-const DEFAULT_ORDERS: &[&str] = &["singles", "seeds", "hodoku", "all"];
-
 #[derive(Args)]
 struct RunArgs {
     /// Corpus file, one puzzle per line (repeatable; `-` = standard input). Default: the
@@ -253,7 +251,8 @@ fn granularity_name(g: Granularity) -> &'static str {
 
 fn cmd_run(args: &RunArgs) -> Result<ExitCode> {
     let started = Instant::now();
-    let default_orders: Vec<String> = DEFAULT_ORDERS.iter().map(|s| s.to_string()).collect();
+    let default_orders: Vec<String> =
+        bitdoku_engine::PRESETS.iter().map(|p| p.name.to_string()).collect();
     let order_list =
         orders::parse_specs(if args.orders.is_empty() { &default_orders } else { &args.orders })?;
     let corpora = load_corpora(args)?;

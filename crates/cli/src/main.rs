@@ -57,7 +57,7 @@ pub struct OrderArgs {
     /// Technique order: comma-separated ids (see `bitdoku techniques`).
     #[arg(long, value_name = "IDS", conflicts_with = "preset")]
     order: Option<String>,
-    /// Named order: singles, seeds, hodoku, all.
+    /// Named order (`bitdoku techniques` lists them).
     #[arg(long, value_name = "NAME")]
     preset: Option<String>,
 }
@@ -72,7 +72,7 @@ impl OrderArgs {
     fn resolve(&self) -> anyhow::Result<Order> {
         let text = self.order.as_deref().or(self.preset.as_deref()).unwrap_or("hodoku");
         if self.preset.is_some() && Order::preset(text).is_none() {
-            anyhow::bail!("unknown preset {text:?} (singles, seeds, hodoku, all)");
+            anyhow::bail!("unknown preset {text:?} ({})", bitdoku_engine::preset_names());
         }
         Ok(Order::parse(text)?)
     }
@@ -157,9 +157,9 @@ fn techniques() -> anyhow::Result<bool> {
         );
     }
     outln!("");
-    for (name, what) in bitdoku_engine::PRESETS {
-        let o = Order::preset(name).expect("preset");
-        outln!("preset {name}: {what}\n  {}", o.to_list());
+    for p in bitdoku_engine::PRESETS {
+        let o = Order::preset(p.name).expect("preset");
+        outln!("preset {}: {}\n  {}", p.name, p.description, o.to_list());
     }
     Ok(true)
 }

@@ -13,7 +13,7 @@
 //! Ids of techniques that are not implemented yet are dropped from presets; in an explicit
 //! list they are an error.
 
-use bitdoku_strategies::{TechniqueId, registry};
+use bitdoku_strategies::{Technique, TechniqueId, registry};
 use std::fmt;
 
 /// An ordered list of techniques with the name it was given by.
@@ -41,11 +41,9 @@ pub enum OrderError {
 impl fmt::Display for OrderError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            OrderError::Unknown(s) => write!(
-                f,
-                "unknown technique or preset {s:?} (presets: {})",
-                PRESETS.iter().map(|p| p.0).collect::<Vec<_>>().join(", ")
-            ),
+            OrderError::Unknown(s) => {
+                write!(f, "unknown technique or preset {s:?} (presets: {})", preset_names())
+            }
             OrderError::NotImplemented(id) => write!(f, "technique {id} is not implemented yet"),
             OrderError::BruteForce => {
                 write!(f, "brute-force is the fallback, not a technique (see --no-fallback)")
@@ -58,57 +56,55 @@ impl fmt::Display for OrderError {
 
 impl std::error::Error for OrderError {}
 
-use TechniqueId as T;
-
-const SINGLES: &[TechniqueId] = &[T::FullHouse, T::NakedSingle, T::HiddenSingle];
-
-const SEEDS: &[TechniqueId] = &[
-    T::FullHouse,
-    T::NakedSingle,
-    T::HiddenSingle,
-    T::LockedCandidatesPointing,
-    T::LockedCandidatesClaiming,
-    T::NakedPair,
-    T::HiddenPair,
-    T::NakedTriple,
-    T::HiddenTriple,
-    T::XWing,
-    T::Swordfish,
-    T::FinnedXWing,
-    T::FinnedSwordfish,
-    T::Skyscraper,
-    T::TwoStringKite,
-    T::XyWing,
-    T::XyzWing,
-    T::WxyzWing,
-    T::AvoidableRectangle1,
-    T::AvoidableRectangle2,
-];
-
-fn hodoku_sorted() -> Vec<TechniqueId> {
-    let mut ids: Vec<TechniqueId> = registry::all().map(|t| t.id).collect();
-    ids.sort_by_key(|t| t.hodoku_order());
-    ids
+/// A named order. Its members and their order come from the registry rows, through `key`.
+#[derive(Clone, Copy)]
+pub struct Preset {
+    /// The name (`--preset NAME`).
+    pub name: &'static str,
+    /// What it holds, for `bitdoku techniques`.
+    pub description: &'static str,
+    /// A row's sort key in this preset, `None` when the row is not in it.
+    key: fn(&Technique) -> Option<u32>,
 }
 
-/// The presets: name and description.
-pub const PRESETS: &[(&str, &str)] = &[
-    ("singles", "full house, naked single, hidden single"),
-    ("seeds", "the techniques of the seed articles"),
-    ("hodoku", "HoDoKu 2.2.0's default order, restricted to what exists"),
-    ("all", "every implemented technique, in HoDoKu order"),
+/// Every preset, the one place their names are written.
+pub const PRESETS: &[Preset] = &[
+    Preset {
+        name: "singles",
+        description: "full house, naked single, hidden single",
+        key: |t| t.presets.singles.then_some(t.hodoku.order),
+    },
+    Preset {
+        name: "seeds",
+        description: "the techniques of the seed articles, in their order",
+        key: |t| t.presets.seeds.map(u32::from),
+    },
+    Preset {
+        name: "hodoku",
+        description: "HoDoKu 2.2.0's default order, restricted to what exists",
+        key: |t| t.presets.hodoku.then_some(t.hodoku.order),
+    },
+    Preset {
+        name: "all",
+        description: "every implemented technique, in HoDoKu order",
+        key: |t| Some(t.hodoku.order),
+    },
 ];
+
+/// The preset names, comma-separated (for messages).
+#[must_use]
+pub fn preset_names() -> String {
+    PRESETS.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
+}
 
 impl Order {
     /// A preset by name.
     pub fn preset(name: &str) -> Option<Order> {
-        let ids: Vec<TechniqueId> = match name {
-            "singles" => SINGLES.to_vec(),
-            "seeds" => SEEDS.to_vec(),
-            "hodoku" | "all" => hodoku_sorted(),
-            _ => return None,
-        };
-        let ids = ids.into_iter().filter(|&t| registry::get(t).is_some()).collect();
+        let preset = PRESETS.iter().find(|p| p.name == name)?;
+        let mut keyed: Vec<(u32, TechniqueId)> =
+            registry::all().filter_map(|t| (preset.key)(t).map(|k| (k, t.id))).collect();
+        keyed.sort_by_key(|&(key, _)| key);
+        let ids = keyed.into_iter().map(|(_, id)| id).collect();
         Some(Order { name: name.to_string(), ids })
     }
 
@@ -183,9 +179,9 @@ mod tests {
 
     #[test]
     fn presets_parse_and_are_implemented() {
-        for (name, _) in PRESETS {
-            let o = Order::parse(name).unwrap();
-            assert_eq!(o.name(), *name);
+        for p in PRESETS {
+            let o = Order::parse(p.name).unwrap();
+            assert_eq!(o.name(), p.name);
             assert!(o.ids().iter().all(|&t| registry::get(t).is_some()));
         }
     }

@@ -303,7 +303,7 @@ impl Engine {
         i: usize,
     ) -> bool {
         let mut sink = FirstStep(None);
-        let _ = (t.find)(state, &mut sink);
+        let _ = t.search(state, &mut sink);
         let Some(step) = sink.0 else { return false };
         self.record(&step, state, verifier, out, i);
         step.apply(state)
@@ -318,7 +318,7 @@ impl Engine {
         i: usize,
     ) -> bool {
         let mut steps: Vec<Step> = Vec::new();
-        let _ = (t.find)(state, &mut steps);
+        let _ = t.search(state, &mut steps);
         if steps.is_empty() {
             return false;
         }
@@ -338,7 +338,7 @@ impl Engine {
         i: usize,
     ) -> bool {
         let mut union = Union::default();
-        let _ = (t.find)(state, &mut union);
+        let _ = t.search(state, &mut union);
         if union.steps == 0 {
             return false;
         }
@@ -357,7 +357,7 @@ impl Engine {
                 continue;
             }
             let mut union = Union::default();
-            let _ = (t.find)(state, &mut union);
+            let _ = t.search(state, &mut union);
             if union.steps > 0 {
                 apply_effects(state, &union.placements, &union.eliminations);
                 return Some((t.id, union));
@@ -376,7 +376,7 @@ impl Engine {
                 continue;
             }
             let mut sink = FirstStep(None);
-            let _ = (t.find)(state, &mut sink);
+            let _ = t.search(state, &mut sink);
             if sink.0.is_some() {
                 return sink.0;
             }

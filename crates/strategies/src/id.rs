@@ -1,5 +1,6 @@
-//! [`TechniqueId`]: the stable kebab-case identifiers of every technique, with family, HoDoKu
-//! order/score/level and an SE-scale rating. One exhaustive match per property, no `_` arm.
+//! [`TechniqueId`]: the stable kebab-case identifiers of every technique, and the [`Family`] and
+//! [`Level`] types. A leaf module: everything else about a technique is its row in
+//! [`crate::registry`], reached through [`TechniqueId::row`].
 
 use std::fmt;
 use std::str::FromStr;
@@ -84,8 +85,9 @@ impl Level {
 }
 
 macro_rules! technique_ids {
-    ($( $variant:ident = $name:literal, $family:ident, $order:literal, $score:literal, $level:ident, $se:literal; )*) => {
-        /// A technique's stable identifier.
+    ($( $variant:ident = $name:literal, )*) => {
+        /// A technique's stable identifier. Everything else about it (name, family, HoDoKu
+        /// data, SE rating, reglib codes, presets, search) is its row in [`crate::registry`].
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum TechniqueId {
             $(
@@ -103,142 +105,53 @@ macro_rules! technique_ids {
             pub const fn as_str(self) -> &'static str {
                 match self { $(TechniqueId::$variant => $name,)* }
             }
-
-            /// The family.
-            #[must_use]
-            pub const fn family(self) -> Family {
-                match self { $(TechniqueId::$variant => Family::$family,)* }
-            }
-
-            /// Position in HoDoKu 2.2.0's default order (WXYZ-Wing, absent from HoDoKu, right
-            /// after XYZ-Wing).
-            #[must_use]
-            pub const fn hodoku_order(self) -> u32 {
-                match self { $(TechniqueId::$variant => $order,)* }
-            }
-
-            /// HoDoKu score added to a puzzle's rating per use.
-            #[must_use]
-            pub const fn score(self) -> u32 {
-                match self { $(TechniqueId::$variant => $score,)* }
-            }
-
-            /// HoDoKu level.
-            #[must_use]
-            pub const fn level(self) -> Level {
-                match self { $(TechniqueId::$variant => Level::$level,)* }
-            }
-
-            /// Approximate Sudoku Explainer rating (SE 1.2.1 / SukakuExplainer scale).
-            #[must_use]
-            pub const fn se_rating(self) -> f32 {
-                match self { $(TechniqueId::$variant => $se,)* }
-            }
         }
     };
 }
 
+// One line per technique; its registry row sits at the same position in `registry.rs`.
 technique_ids! {
-    FullHouse = "full-house", Singles, 100, 4, Easy, 1.0;
-    NakedSingle = "naked-single", Singles, 200, 4, Easy, 2.3;
-    HiddenSingle = "hidden-single", Singles, 300, 14, Easy, 1.5;
-    LockedPair = "locked-pair", Intersections, 1000, 40, Medium, 2.0;
-    LockedTriple = "locked-triple", Intersections, 1100, 60, Medium, 2.5;
-    LockedCandidatesPointing = "locked-candidates-pointing", Intersections, 1200, 50, Medium, 2.6;
-    LockedCandidatesClaiming = "locked-candidates-claiming", Intersections, 1210, 50, Medium, 2.8;
-    NakedPair = "naked-pair", Subsets, 1300, 60, Medium, 3.0;
-    NakedTriple = "naked-triple", Subsets, 1400, 80, Medium, 3.6;
-    HiddenPair = "hidden-pair", Subsets, 1500, 70, Medium, 3.4;
-    HiddenTriple = "hidden-triple", Subsets, 1600, 100, Medium, 4.0;
-    NakedQuad = "naked-quad", Subsets, 2000, 120, Hard, 5.0;
-    HiddenQuad = "hidden-quad", Subsets, 2100, 150, Hard, 5.4;
-    XWing = "x-wing", Fish, 2200, 140, Hard, 3.2;
-    Swordfish = "swordfish", Fish, 2300, 150, Hard, 3.8;
-    Jellyfish = "jellyfish", Fish, 2400, 160, Hard, 5.2;
-    BugPlusOne = "bug-plus-one", Uniqueness, 2900, 100, Hard, 5.6;
-    Skyscraper = "skyscraper", SingleDigit, 3000, 130, Hard, 4.0;
-    TwoStringKite = "two-string-kite", SingleDigit, 3100, 150, Hard, 4.1;
-    TurbotFish = "turbot-fish", SingleDigit, 3120, 120, Hard, 4.2;
-    EmptyRectangle = "empty-rectangle", SingleDigit, 3170, 120, Hard, 4.2;
-    WWing = "w-wing", Wings, 3200, 150, Hard, 4.4;
-    XyWing = "xy-wing", Wings, 3300, 160, Hard, 4.2;
-    XyzWing = "xyz-wing", Wings, 3400, 180, Hard, 4.4;
-    WxyzWing = "wxyz-wing", Wings, 3450, 200, Hard, 5.5;
-    UniqueRectangle1 = "unique-rectangle-1", Uniqueness, 3500, 100, Hard, 4.5;
-    UniqueRectangle2 = "unique-rectangle-2", Uniqueness, 3600, 100, Hard, 4.6;
-    UniqueRectangle3 = "unique-rectangle-3", Uniqueness, 3700, 100, Hard, 4.6;
-    UniqueRectangle4 = "unique-rectangle-4", Uniqueness, 3800, 100, Hard, 4.5;
-    UniqueRectangle5 = "unique-rectangle-5", Uniqueness, 3900, 100, Hard, 4.6;
-    UniqueRectangle6 = "unique-rectangle-6", Uniqueness, 4000, 100, Hard, 4.6;
-    HiddenRectangle = "hidden-rectangle", Uniqueness, 4010, 100, Hard, 4.6;
-    AvoidableRectangle1 = "avoidable-rectangle-1", Uniqueness, 4020, 100, Hard, 4.5;
-    AvoidableRectangle2 = "avoidable-rectangle-2", Uniqueness, 4030, 100, Hard, 4.6;
-    FinnedXWing = "finned-x-wing", Fish, 4100, 130, Hard, 3.4;
-    SashimiXWing = "sashimi-x-wing", Fish, 4200, 150, Hard, 3.5;
-    FinnedSwordfish = "finned-swordfish", Fish, 4300, 200, Unfair, 4.0;
-    SashimiSwordfish = "sashimi-swordfish", Fish, 4400, 240, Unfair, 4.1;
-    FinnedJellyfish = "finned-jellyfish", Fish, 4500, 250, Unfair, 5.4;
-    SashimiJellyfish = "sashimi-jellyfish", Fish, 4600, 260, Unfair, 5.5;
-    BruteForce = "brute-force", Fallback, 8900, 10000, Extreme, 20.0;
-}
-
-impl TechniqueId {
-    /// Whether the technique assumes the puzzle has exactly one solution.
-    #[must_use]
-    pub const fn needs_uniqueness(self) -> bool {
-        matches!(self.family(), Family::Uniqueness)
-    }
-}
-
-impl TechniqueId {
-    /// The community's full name, for explanations (e.g. `Two-String Kite`, `BUG+1`).
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        use TechniqueId as T;
-        match self {
-            T::FullHouse => "Full House",
-            T::NakedSingle => "Naked Single",
-            T::HiddenSingle => "Hidden Single",
-            T::LockedPair => "Locked Pair",
-            T::LockedTriple => "Locked Triple",
-            T::LockedCandidatesPointing => "Locked Candidates (Pointing)",
-            T::LockedCandidatesClaiming => "Locked Candidates (Claiming)",
-            T::NakedPair => "Naked Pair",
-            T::NakedTriple => "Naked Triple",
-            T::HiddenPair => "Hidden Pair",
-            T::HiddenTriple => "Hidden Triple",
-            T::NakedQuad => "Naked Quad",
-            T::HiddenQuad => "Hidden Quad",
-            T::XWing => "X-Wing",
-            T::Swordfish => "Swordfish",
-            T::Jellyfish => "Jellyfish",
-            T::BugPlusOne => "BUG+1",
-            T::Skyscraper => "Skyscraper",
-            T::TwoStringKite => "Two-String Kite",
-            T::TurbotFish => "Turbot Fish",
-            T::EmptyRectangle => "Empty Rectangle",
-            T::WWing => "W-Wing",
-            T::XyWing => "XY-Wing",
-            T::XyzWing => "XYZ-Wing",
-            T::WxyzWing => "WXYZ-Wing",
-            T::UniqueRectangle1 => "Unique Rectangle Type 1",
-            T::UniqueRectangle2 => "Unique Rectangle Type 2",
-            T::UniqueRectangle3 => "Unique Rectangle Type 3",
-            T::UniqueRectangle4 => "Unique Rectangle Type 4",
-            T::UniqueRectangle5 => "Unique Rectangle Type 5",
-            T::UniqueRectangle6 => "Unique Rectangle Type 6",
-            T::HiddenRectangle => "Hidden Rectangle",
-            T::AvoidableRectangle1 => "Avoidable Rectangle Type 1",
-            T::AvoidableRectangle2 => "Avoidable Rectangle Type 2",
-            T::FinnedXWing => "Finned X-Wing",
-            T::SashimiXWing => "Sashimi X-Wing",
-            T::FinnedSwordfish => "Finned Swordfish",
-            T::SashimiSwordfish => "Sashimi Swordfish",
-            T::FinnedJellyfish => "Finned Jellyfish",
-            T::SashimiJellyfish => "Sashimi Jellyfish",
-            T::BruteForce => "Brute Force",
-        }
-    }
+    FullHouse = "full-house",
+    NakedSingle = "naked-single",
+    HiddenSingle = "hidden-single",
+    LockedPair = "locked-pair",
+    LockedTriple = "locked-triple",
+    LockedCandidatesPointing = "locked-candidates-pointing",
+    LockedCandidatesClaiming = "locked-candidates-claiming",
+    NakedPair = "naked-pair",
+    NakedTriple = "naked-triple",
+    HiddenPair = "hidden-pair",
+    HiddenTriple = "hidden-triple",
+    NakedQuad = "naked-quad",
+    HiddenQuad = "hidden-quad",
+    XWing = "x-wing",
+    Swordfish = "swordfish",
+    Jellyfish = "jellyfish",
+    BugPlusOne = "bug-plus-one",
+    Skyscraper = "skyscraper",
+    TwoStringKite = "two-string-kite",
+    TurbotFish = "turbot-fish",
+    EmptyRectangle = "empty-rectangle",
+    WWing = "w-wing",
+    XyWing = "xy-wing",
+    XyzWing = "xyz-wing",
+    WxyzWing = "wxyz-wing",
+    UniqueRectangle1 = "unique-rectangle-1",
+    UniqueRectangle2 = "unique-rectangle-2",
+    UniqueRectangle3 = "unique-rectangle-3",
+    UniqueRectangle4 = "unique-rectangle-4",
+    UniqueRectangle5 = "unique-rectangle-5",
+    UniqueRectangle6 = "unique-rectangle-6",
+    HiddenRectangle = "hidden-rectangle",
+    AvoidableRectangle1 = "avoidable-rectangle-1",
+    AvoidableRectangle2 = "avoidable-rectangle-2",
+    FinnedXWing = "finned-x-wing",
+    SashimiXWing = "sashimi-x-wing",
+    FinnedSwordfish = "finned-swordfish",
+    SashimiSwordfish = "sashimi-swordfish",
+    FinnedJellyfish = "finned-jellyfish",
+    SashimiJellyfish = "sashimi-jellyfish",
+    BruteForce = "brute-force",
 }
 
 impl fmt::Display for TechniqueId {

@@ -18,11 +18,12 @@ pub mod singles;
 mod sink;
 mod step;
 pub mod subsets;
+mod technique;
 pub mod testkit;
 pub mod uniqueness;
 pub mod wings;
 
 pub use id::{Family, Level, TechniqueId, UnknownTechnique};
-pub use registry::{FindFn, Technique};
 pub use sink::{FirstStep, FnSink, Sink, Union};
 pub use step::{Evidence, Step, apply_effects};
+pub use technique::{FindFn, Hodoku, Presets, Reglib, Technique};

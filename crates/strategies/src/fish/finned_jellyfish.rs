@@ -24,7 +24,7 @@ use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
 
 /// Finds every finned Jellyfish (see the module doc).
-pub(super) fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
+pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     fins::finned::<4>(state, sink, fins::Fins::Finned, TechniqueId::FinnedJellyfish)
 }
 

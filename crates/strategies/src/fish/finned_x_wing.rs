@@ -25,7 +25,7 @@ use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
 
 /// Finds every finned X-Wing (see the module doc).
-pub(super) fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
+pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     fins::finned::<2>(state, sink, fins::Fins::Finned, TechniqueId::FinnedXWing)
 }
 

@@ -22,7 +22,7 @@ use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
 
 /// Finds every Jellyfish (see the module doc).
-pub(super) fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
+pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     search::basic::<4>(state, sink, TechniqueId::Jellyfish)
 }
 

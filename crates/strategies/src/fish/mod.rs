@@ -35,31 +35,15 @@
 //! Evidence: `digits` = {d}; `base` / `cover` = the lines; `cells` = the body (base candidates
 //! in the cover); `fins` = the fins (empty for a basic fish).
 
-use crate::TechniqueId;
-use crate::registry::Technique;
-
-mod finned_jellyfish;
-mod finned_swordfish;
-mod finned_x_wing;
-mod fins;
-mod jellyfish;
-mod lines;
-mod sashimi_jellyfish;
-mod sashimi_swordfish;
-mod sashimi_x_wing;
-mod search;
-mod swordfish;
-mod x_wing;
-
-/// The techniques of this family, in HoDoKu order.
-pub(crate) const TECHNIQUES: &[Technique] = &[
-    Technique { id: TechniqueId::XWing, find: x_wing::find },
-    Technique { id: TechniqueId::Swordfish, find: swordfish::find },
-    Technique { id: TechniqueId::Jellyfish, find: jellyfish::find },
-    Technique { id: TechniqueId::FinnedXWing, find: finned_x_wing::find },
-    Technique { id: TechniqueId::SashimiXWing, find: sashimi_x_wing::find },
-    Technique { id: TechniqueId::FinnedSwordfish, find: finned_swordfish::find },
-    Technique { id: TechniqueId::SashimiSwordfish, find: sashimi_swordfish::find },
-    Technique { id: TechniqueId::FinnedJellyfish, find: finned_jellyfish::find },
-    Technique { id: TechniqueId::SashimiJellyfish, find: sashimi_jellyfish::find },
-];
+pub(crate) mod finned_jellyfish;
+pub(crate) mod finned_swordfish;
+pub(crate) mod finned_x_wing;
+pub(crate) mod fins;
+pub(crate) mod jellyfish;
+pub(crate) mod lines;
+pub(crate) mod sashimi_jellyfish;
+pub(crate) mod sashimi_swordfish;
+pub(crate) mod sashimi_x_wing;
+pub(crate) mod search;
+pub(crate) mod swordfish;
+pub(crate) mod x_wing;

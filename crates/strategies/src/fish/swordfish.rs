@@ -23,7 +23,7 @@ use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
 
 /// Finds every Swordfish (see the module doc).
-pub(super) fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
+pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     search::basic::<3>(state, sink, TechniqueId::Swordfish)
 }
 

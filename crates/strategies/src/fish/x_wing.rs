@@ -30,7 +30,7 @@ use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
 
 /// Finds every X-Wing (see the module doc).
-pub(super) fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
+pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     search::basic::<2>(state, sink, TechniqueId::XWing)
 }
 

@@ -26,23 +26,14 @@
 //! eliminates at least one candidate. Instances with the same eliminations are all reported
 //! (no de-duplication; HoDoKu keeps one step per elimination set).
 
-use crate::registry::Technique;
 use crate::{Step, TechniqueId};
 use bitdoku_bitboard::{CellSet, Digit, DigitSet, HouseSet};
 
 pub mod empty_rectangle;
-mod links;
+pub(crate) mod links;
 pub mod skyscraper;
 pub mod turbot_fish;
 pub mod two_string_kite;
-
-/// The techniques of this family, in HoDoKu order.
-pub(crate) const TECHNIQUES: &[Technique] = &[
-    Technique { id: TechniqueId::Skyscraper, find: skyscraper::find },
-    Technique { id: TechniqueId::TwoStringKite, find: two_string_kite::find },
-    Technique { id: TechniqueId::TurbotFish, find: turbot_fish::find },
-    Technique { id: TechniqueId::EmptyRectangle, find: empty_rectangle::find },
-];
 
 /// A single-digit step: eliminate `digit` from `elims`, with the pattern as evidence.
 fn pattern_step(

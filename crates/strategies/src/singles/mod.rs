@@ -5,20 +5,12 @@
 //! engine's order (HoDoKu's: full house, naked single, hidden single) decides which one is
 //! credited when they overlap.
 
-use crate::registry::Technique;
 use crate::{Step, TechniqueId};
 use bitdoku_bitboard::{Cell, CellSet, Digit, DigitSet, HouseSet, tables};
 
 pub mod full_house;
 pub mod hidden_single;
 pub mod naked_single;
-
-/// The techniques of this family, in HoDoKu order.
-pub(crate) const TECHNIQUES: &[Technique] = &[
-    Technique { id: TechniqueId::FullHouse, find: full_house::find },
-    Technique { id: TechniqueId::NakedSingle, find: naked_single::find },
-    Technique { id: TechniqueId::HiddenSingle, find: hidden_single::find },
-];
 
 /// The step placing `digit` in `cell`. Its base is every house of the cell in which `alone`
 /// (the unsolved cells for a full house, the digit's candidates for a hidden single) holds

@@ -7,23 +7,11 @@
 //! then look for N members whose masks unite to exactly N bits with one enumerator,
 //! `for_each_subset`, that prunes a branch as soon as the union exceeds N bits.
 
-use crate::TechniqueId;
-use crate::registry::Technique;
 use bitdoku_bitboard::CellSet;
 use std::ops::ControlFlow;
 
 pub mod hidden_subset;
 pub mod naked_subset;
-
-/// The techniques of this family, in HoDoKu order.
-pub(crate) const TECHNIQUES: &[Technique] = &[
-    Technique { id: TechniqueId::NakedPair, find: naked_subset::find_pair },
-    Technique { id: TechniqueId::NakedTriple, find: naked_subset::find_triple },
-    Technique { id: TechniqueId::HiddenPair, find: hidden_subset::find_pair },
-    Technique { id: TechniqueId::HiddenTriple, find: hidden_subset::find_triple },
-    Technique { id: TechniqueId::NakedQuad, find: naked_subset::find_quad },
-    Technique { id: TechniqueId::HiddenQuad, find: hidden_subset::find_quad },
-];
 
 /// The cell index of position `k` (0..9) of house `h` (0..27), in [`HOUSES`](bitdoku_bitboard::tables::HOUSES) order.
 const fn house_cell(h: usize, k: usize) -> usize {

@@ -12,9 +12,6 @@
 //! considered, the floor/roof split, missing candidates) is documented in
 //! [`unique_rectangle`].
 
-use crate::id::TechniqueId;
-use crate::registry::Technique;
-
 pub mod avoidable_rectangle;
 pub mod bug_plus_one;
 pub mod hidden_rectangle;
@@ -27,18 +24,4 @@ pub mod unique_rectangle_5;
 pub mod unique_rectangle_6;
 
 #[cfg(test)]
-mod soundness;
-
-/// The techniques of this family, in HoDoKu order.
-pub(crate) const TECHNIQUES: &[Technique] = &[
-    Technique { id: TechniqueId::BugPlusOne, find: bug_plus_one::find },
-    Technique { id: TechniqueId::UniqueRectangle1, find: unique_rectangle_1::find },
-    Technique { id: TechniqueId::UniqueRectangle2, find: unique_rectangle_2::find },
-    Technique { id: TechniqueId::UniqueRectangle3, find: unique_rectangle_3::find },
-    Technique { id: TechniqueId::UniqueRectangle4, find: unique_rectangle_4::find },
-    Technique { id: TechniqueId::UniqueRectangle5, find: unique_rectangle_5::find },
-    Technique { id: TechniqueId::UniqueRectangle6, find: unique_rectangle_6::find },
-    Technique { id: TechniqueId::HiddenRectangle, find: hidden_rectangle::find },
-    Technique { id: TechniqueId::AvoidableRectangle1, find: avoidable_rectangle::find_type_1 },
-    Technique { id: TechniqueId::AvoidableRectangle2, find: avoidable_rectangle::find_type_2 },
-];
+pub(crate) mod soundness;

@@ -6,7 +6,6 @@
 //! real solving paths do. A small backtracking solver gives the solutions (this crate has no
 //! dependency on the brute-force crate).
 
-use super::TECHNIQUES;
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit};
 
 /// A backtracking solver over row/column/box masks (fewest options first).
@@ -94,7 +93,9 @@ fn uniqueness_steps_never_remove_the_solution() {
         return;
     };
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
-    let mut fired = vec![0u32; TECHNIQUES.len()];
+    let techniques: Vec<&crate::Technique> =
+        crate::registry::all().filter(|t| t.family == crate::Family::Uniqueness).collect();
+    let mut fired = vec![0u32; techniques.len()];
     for line in text.lines().take(250) {
         let mut values = [0u8; 81];
         for (v, ch) in values.iter_mut().zip(line.chars()) {
@@ -122,7 +123,7 @@ fn uniqueness_steps_never_remove_the_solution() {
             // Apply what the family finds a few times, checking every step.
             for _ in 0..4 {
                 let mut changed = false;
-                for (k, t) in TECHNIQUES.iter().enumerate() {
+                for (k, t) in techniques.iter().enumerate() {
                     for step in crate::registry::find_all(t.id, &state) {
                         for (d, &true_cells) in truth.iter().enumerate() {
                             assert!(
@@ -143,11 +144,14 @@ fn uniqueness_steps_never_remove_the_solution() {
             }
         }
     }
-    for (t, n) in TECHNIQUES.iter().zip(&fired) {
+    for (t, n) in techniques.iter().zip(&fired) {
         eprintln!("{} {n}", t.id);
     }
     // BUG+1 needs a very special state and is covered by its unit and reglib cases.
-    for (t, &n) in TECHNIQUES.iter().zip(&fired).skip(1) {
+    for (t, &n) in techniques.iter().zip(&fired) {
+        if t.id == crate::TechniqueId::BugPlusOne {
+            continue;
+        }
         assert!(n > 0, "{} never fired: the test proves nothing for it", t.id);
     }
 }

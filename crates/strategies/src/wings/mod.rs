@@ -14,7 +14,6 @@
 //! graph is a subset of a row, a column or a box), so "restricted" (all holders of a digit see
 //! one another) and "inside one house" are the same test.
 
-use crate::registry::Technique;
 use crate::{Step, TechniqueId};
 use bitdoku_bitboard::{Cell, CellSet, Digit, DigitSet};
 
@@ -43,13 +42,6 @@ pub(crate) fn three_cell_step(
     step.evidence.cells = step.evidence.pincers.with(pivot);
     step
 }
-
-pub(crate) const TECHNIQUES: &[Technique] = &[
-    Technique { id: TechniqueId::WWing, find: w_wing::find },
-    Technique { id: TechniqueId::XyWing, find: xy_wing::find },
-    Technique { id: TechniqueId::XyzWing, find: xyz_wing::find },
-    Technique { id: TechniqueId::WxyzWing, find: wxyz_wing::find },
-];
 
 /// Shared test states of the family.
 #[cfg(test)]

@@ -1,0 +1,87 @@
+//! [`Technique`]: the registry row type. A leaf module: it knows the id, the family and level
+//! types and the sink, nothing of the families, so the families never import the registry.
+
+use crate::id::{Family, Level, TechniqueId};
+use crate::sink::Sink;
+use bitdoku_bitboard::Candidates;
+use std::ops::ControlFlow;
+
+/// The one signature of every technique: read a state, push every step found to the sink,
+/// stop when the sink says so. A technique never mutates the state and never guesses, and it
+/// only pushes steps that change the state (see [`crate::Step::changes`]).
+pub type FindFn = fn(&Candidates, &mut dyn Sink) -> ControlFlow<()>;
+
+/// HoDoKu 2.2.0's data for a technique: its place in the default order, the score added per
+/// use, and its level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hodoku {
+    /// Position in HoDoKu's default order (techniques HoDoKu lacks get a place near their kin).
+    pub order: u32,
+    /// Points added to a puzzle's score per use.
+    pub score: u32,
+    /// Difficulty level.
+    pub level: Level,
+}
+
+/// Which cases of HoDoKu's regression library test a technique.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reglib {
+    /// The four-digit technique codes (e.g. `"0300"` for X-Wing).
+    Codes(&'static [&'static str]),
+    /// HoDoKu has no cases for it (say so explicitly; its data tests carry the load).
+    NoCases,
+}
+
+/// Which presets hold a technique (`all` holds every registered technique).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Presets {
+    /// In `singles`.
+    pub singles: bool,
+    /// Position in `seeds` (the seed articles' order), if in it.
+    pub seeds: Option<u8>,
+    /// In `hodoku` (HoDoKu's default steps, sorted by [`Hodoku::order`]).
+    pub hodoku: bool,
+}
+
+/// One registry row: everything about a technique.
+#[derive(Clone, Copy)]
+pub struct Technique {
+    /// Its stable identifier (kebab-case name via [`TechniqueId::as_str`]).
+    pub id: TechniqueId,
+    /// The community's full name, for explanations (e.g. `Two-String Kite`, `BUG+1`).
+    pub name: &'static str,
+    /// Its family (one folder of this crate; the family decides the chart colour).
+    pub family: Family,
+    /// HoDoKu's order, score and level.
+    pub hodoku: Hodoku,
+    /// Approximate Sudoku Explainer rating (SE 1.2.1 / SukakuExplainer scale).
+    pub se: f32,
+    /// HoDoKu regression-library codes, or an explicit "no cases".
+    pub reglib: Reglib,
+    /// Whether it assumes the puzzle has exactly one solution (the engine then runs it only
+    /// after proving that).
+    pub needs_uniqueness: bool,
+    /// Preset membership.
+    pub presets: Presets,
+    /// Whether the naive engine (`crates/naive`) has a twin under the same id.
+    pub naive: bool,
+    /// Its search; `None` only for `brute-force`, the engine's fallback, which is no
+    /// technique the engine can call.
+    pub find: Option<FindFn>,
+}
+
+impl Technique {
+    /// Runs the search (nothing for a row without one).
+    pub fn search(&self, state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
+        match self.find {
+            Some(find) => find(state, sink),
+            None => ControlFlow::Continue(()),
+        }
+    }
+}
+
+impl std::fmt::Debug for Technique {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("Technique").field(&self.id).finish()
+    }
+}
