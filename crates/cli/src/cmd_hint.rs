@@ -7,7 +7,7 @@
 
 use crate::bulk::{self, Kind, Processed};
 use crate::input::Line;
-use crate::{OrderArgs, cmd_solve::step_json};
+use crate::{OrderArgs, json};
 use bitdoku_bitboard::{parse_line, parse_line_at};
 use bitdoku_engine::{Engine, Granularity, Options};
 use clap::Args;
@@ -56,22 +56,6 @@ pub fn run(a: HintArgs) -> anyhow::Result<bool> {
     Ok(tally.all_solved())
 }
 
-/// The longest part of a bad input line echoed back in JSON (a damaged file can hold a line
-/// of hundreds of megabytes).
-pub const ECHO_LIMIT: usize = 1024;
-
-/// `text` cut to [`ECHO_LIMIT`] bytes (at a character boundary), with a note when cut.
-pub fn echo(text: &str) -> String {
-    if text.len() <= ECHO_LIMIT {
-        return text.to_string();
-    }
-    let mut end = ECHO_LIMIT;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    format!("{}... ({} more bytes)", &text[..end], text.len() - end)
-}
-
 fn hint_line(line: &Line, engine: &Engine, as_json: bool) -> Processed {
     let row = |status: &str, step: Value, error: Option<String>, puzzle: String| {
         let mut v = json!({"line": line.number, "puzzle": puzzle, "status": status, "step": step});
@@ -85,7 +69,7 @@ fn hint_line(line: &Line, engine: &Engine, as_json: bool) -> Processed {
         Ok(Some(p)) => p,
         Err(e) => {
             let text = if as_json {
-                row("invalid", Value::Null, Some(e.to_string()), echo(&line.text))
+                row("invalid", Value::Null, Some(e.to_string()), json::echo(&line.text))
             } else {
                 format!("error: {e}")
             };
@@ -114,9 +98,7 @@ fn hint_line(line: &Line, engine: &Engine, as_json: bool) -> Processed {
     }
     Some(match engine.hint(&state, count == 1) {
         Some(step) if as_json => {
-            let mut s = String::new();
-            step_json(&mut s, &step);
-            let step: Value = serde_json::from_str(&s).expect("step JSON is valid");
+            let step = serde_json::to_value(json::StepRow::from(&step)).expect("plain data");
             (row("step", step, None, shown), Kind::Solved)
         }
         Some(step) => (step.explain(), Kind::Solved),

@@ -6,9 +6,7 @@ use crate::input::Line;
 use crate::{InputArg, OrderArgs, json, parse_granularity};
 use bitdoku_bitboard::{Puzzle, parse_line_at, to_line};
 use bitdoku_engine::{Engine, Granularity, Options, Outcome, Status};
-use bitdoku_strategies::Step;
 use clap::Args;
-use std::fmt::Write;
 
 /// Arguments of `solve`.
 #[derive(Args, Debug)]
@@ -65,15 +63,19 @@ fn solve_line(line: &Line, engine: Option<&Engine>, as_json: bool) -> Processed 
         Err(e) => {
             let msg = e.to_string();
             let text = if as_json {
-                let mut s = format!("{{\"line\":{},\"puzzle\":", line.number);
-                json::string(
-                    &mut s,
-                    &crate::cmd_hint::echo(line.text.trim_end_matches(['\r', '\n'])),
-                );
-                s.push_str(",\"status\":\"invalid\",\"solution\":null,\"fallback\":false,\"steps\":[],\"error\":");
-                json::string(&mut s, &msg);
-                s.push('}');
-                s
+                json::line(&json::Row {
+                    line: line.number,
+                    puzzle: json::echo(&line.text),
+                    status: "invalid",
+                    solution: None,
+                    fallback: false,
+                    uniqueness: None,
+                    order: None,
+                    rating: None,
+                    state: None,
+                    steps: Vec::new(),
+                    error: Some(msg),
+                })
             } else {
                 format!("error: {msg}")
             };
@@ -100,9 +102,7 @@ fn brute(number: usize, puzzle: &Puzzle, as_json: bool) -> (String, Kind) {
     };
     let solution = (count == 1).then(|| digits(&first.expect("solution").0));
     if as_json {
-        let mut s = header(number, puzzle, status, solution.as_deref(), false);
-        s.push_str(",\"steps\":[]}");
-        (s, kind)
+        (json::line(&row(number, puzzle, status, solution, false)), kind)
     } else {
         (plain(status, solution, None), kind)
     }
@@ -117,46 +117,27 @@ fn plain(status: Status, solution: Option<String>, stuck_state: Option<String>) 
     }
 }
 
-fn header(
+/// The JSON row with the fields every mode has.
+fn row(
     number: usize,
     puzzle: &Puzzle,
     status: Status,
-    solution: Option<&str>,
+    solution: Option<String>,
     fallback: bool,
-) -> String {
-    let mut s = format!(
-        "{{\"line\":{number},\"puzzle\":\"{}\",\"status\":\"{}\",\"solution\":",
-        puzzle.to_line(),
-        status.as_str()
-    );
-    match solution {
-        Some(sol) => {
-            let _ = write!(s, "\"{sol}\"");
-        }
-        None => s.push_str("null"),
+) -> json::Row {
+    json::Row {
+        line: number,
+        puzzle: puzzle.to_line(),
+        status: status.as_str(),
+        solution,
+        fallback,
+        uniqueness: None,
+        order: None,
+        rating: None,
+        state: None,
+        steps: Vec::new(),
+        error: None,
     }
-    let _ = write!(s, ",\"fallback\":{fallback}");
-    s
-}
-
-/// Appends one step as a JSON object.
-pub fn step_json(s: &mut String, step: &Step) {
-    let (places, elims): (Vec<String>, Vec<String>) =
-        step.effects_text().into_iter().partition(|t| !t.contains("<>"));
-    s.push_str("{\"technique\":");
-    json::string(s, step.technique.as_str());
-    s.push_str(",\"placements\":");
-    json::strings(s, &places);
-    s.push_str(",\"eliminations\":");
-    json::strings(s, &elims);
-    s.push_str(",\"explanation\":");
-    json::string(s, &step.explain());
-    if !step.evidence.cells.is_empty() {
-        s.push_str(",\"cells\":");
-        let cells: Vec<String> = step.evidence.cells.iter().map(|c| c.to_string()).collect();
-        json::strings(s, &cells);
-    }
-    s.push('}');
 }
 
 fn logic(number: usize, puzzle: &Puzzle, engine: &Engine, as_json: bool) -> (String, Kind) {
@@ -188,30 +169,18 @@ fn logic(number: usize, puzzle: &Puzzle, engine: &Engine, as_json: bool) -> (Str
         }
         return (text, kind);
     }
-    let mut s = header(number, puzzle, out.status, solution.as_deref(), out.fallback);
-    let _ = write!(s, ",\"uniqueness\":{}", out.uniqueness_allowed);
-    s.push_str(",\"order\":");
-    json::string(&mut s, engine.options().order.name());
     let r = &out.rating;
-    let _ = write!(
-        s,
-        ",\"score\":{},\"level\":\"{}\",\"er\":{:.1},\"ep\":{:.1},\"ed\":{:.1}",
-        r.score,
-        r.level().as_str(),
-        r.er,
-        r.ep,
-        r.ed
-    );
-    if let Some(state) = stuck {
-        let _ = write!(s, ",\"state\":\"{state}\"");
-    }
-    s.push_str(",\"steps\":[");
-    for (i, step) in out.steps.iter().enumerate() {
-        if i > 0 {
-            s.push(',');
-        }
-        step_json(&mut s, step);
-    }
-    s.push_str("]}");
-    (s, kind)
+    let mut row = row(number, puzzle, out.status, solution, out.fallback);
+    row.uniqueness = Some(out.uniqueness_allowed);
+    row.order = Some(engine.options().order.name().to_string());
+    row.rating = Some(json::RatingFields {
+        score: r.score,
+        level: r.level().as_str(),
+        er: json::one_decimal(r.er),
+        ep: json::one_decimal(r.ep),
+        ed: json::one_decimal(r.ed),
+    });
+    row.state = stuck;
+    row.steps = out.steps.iter().map(json::StepRow::from).collect();
+    (json::line(&row), kind)
 }

@@ -1,44 +1,125 @@
-//! Minimal JSON writing (strings escaped per RFC 8259), enough for one object per line.
+//! The JSON rows of `--json` output, as serde types (serialised with serde_json, one object
+//! per line). Field names are the contract (README, CONTRACT.md); key order is serde's.
 
-use std::fmt::Write;
+use bitdoku_strategies::Step;
+use serde::Serialize;
 
-/// Appends `s` as a JSON string literal.
-pub fn string(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
+/// One puzzle line of `solve --json`.
+#[derive(Serialize, Debug)]
+pub struct Row {
+    /// 1-based input line number.
+    pub line: usize,
+    /// The puzzle as read (81 or 729 characters), or the bad line (cut to [`ECHO_LIMIT`]).
+    pub puzzle: String,
+    /// solved, stuck, no_solution, multiple_solutions or invalid.
+    pub status: &'static str,
+    /// The 81-digit solution, when solved.
+    pub solution: Option<String>,
+    /// Whether the brute-force fallback finished the solve.
+    pub fallback: bool,
+    /// Logic engine only: whether uniqueness techniques were allowed (exactly one solution).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub uniqueness: Option<bool>,
+    /// Logic engine only: the order's name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub order: Option<String>,
+    /// Logic engine only: the rating of the path.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<RatingFields>,
+    /// When stuck: the 81-character state where logic stalled.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub state: Option<String>,
+    /// The steps (with `--trace`).
+    pub steps: Vec<StepRow>,
+    /// When invalid: the message.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
 }
 
-/// Appends a JSON array of strings.
-pub fn strings(out: &mut String, items: &[String]) {
-    out.push('[');
-    for (i, s) in items.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
+/// HoDoKu score and level, SE-style ER/EP/ED.
+#[derive(Serialize, Debug)]
+pub struct RatingFields {
+    /// HoDoKu-style score.
+    pub score: u32,
+    /// HoDoKu-style level.
+    pub level: &'static str,
+    /// SE-style ER (one decimal).
+    pub er: f64,
+    /// SE-style EP.
+    pub ep: f64,
+    /// SE-style ED.
+    pub ed: f64,
+}
+
+/// One decimal, as SE prints ratings (`7.1`, not `7.099999904632568`).
+pub fn one_decimal(x: f32) -> f64 {
+    (f64::from(x) * 10.0).round() / 10.0
+}
+
+/// One step.
+#[derive(Serialize, Debug)]
+pub struct StepRow {
+    /// The technique id.
+    pub technique: &'static str,
+    /// `r1c2=5`, ...
+    pub placements: Vec<String>,
+    /// `r3c4<>7`, ...
+    pub eliminations: Vec<String>,
+    /// The one-line explanation.
+    pub explanation: String,
+    /// The pattern's cells.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cells: Vec<String>,
+}
+
+impl From<&Step> for StepRow {
+    fn from(step: &Step) -> StepRow {
+        StepRow {
+            technique: step.technique.as_str(),
+            placements: step.placements_text(),
+            eliminations: step.eliminations_text(),
+            explanation: step.explain(),
+            cells: step.evidence.cells.iter().map(|c| c.to_string()).collect(),
         }
-        string(out, s);
     }
-    out.push(']');
+}
+
+/// The longest part of a bad input line echoed back in JSON (a damaged file can hold a line
+/// of hundreds of megabytes).
+pub const ECHO_LIMIT: usize = 1024;
+
+/// `text` cut to [`ECHO_LIMIT`] bytes (at a character boundary), with a note when cut.
+pub fn echo(text: &str) -> String {
+    if text.len() <= ECHO_LIMIT {
+        return text.to_string();
+    }
+    let mut end = ECHO_LIMIT;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}... ({} more bytes)", &text[..end], text.len() - end)
+}
+
+/// One JSON line.
+pub fn line<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("plain data serialises")
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
-    fn escapes() {
-        let mut s = String::new();
-        super::string(&mut s, "a\"b\\c\n\u{1}é");
-        assert_eq!(s, r#""a\"b\\c\n\u0001é""#);
+    fn echo_cuts_long_lines_at_a_character_boundary() {
+        let long = "é".repeat(1000);
+        let cut = echo(&long);
+        assert!(cut.len() < 1100 && cut.ends_with("more bytes)"));
+        assert_eq!(echo("short"), "short");
+    }
+
+    #[test]
+    fn ratings_print_with_one_decimal() {
+        assert_eq!(serde_json::to_string(&one_decimal(7.1)).unwrap(), "7.1");
+        assert_eq!(serde_json::to_string(&one_decimal(20.0)).unwrap(), "20.0");
     }
 }

@@ -1,30 +1,11 @@
 //! End-to-end tests of the `bitdoku` binary: output alignment and order with several threads,
 //! malformed lines reported with their line number while others are solved, exit codes, JSON.
 
+mod common;
+
+use common::{bin, datasets, run_bytes, run_stdin};
 use serde_json::Value;
 use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_bitdoku"))
-}
-
-fn datasets() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../datasets")
-}
-
-fn run_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = bin()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn bitdoku");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
 
 fn valid(grid: &str, puzzle: &str) -> bool {
     let g: Vec<u8> = grid.bytes().map(|b| b - b'0').collect();
@@ -173,18 +154,6 @@ fn hint_and_check() {
     assert_eq!(out.status.code(), Some(0));
 }
 
-fn run_stdin_bytes(args: &[&str], input: &[u8]) -> Output {
-    let mut child = bin()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn bitdoku");
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
-}
-
 #[test]
 fn gzip_and_xz_input_are_decompressed() {
     let plain = format!("{GOOD}\n# comment\n{MULTI}\n");
@@ -196,7 +165,7 @@ fn gzip_and_xz_input_are_decompressed() {
     let xz = xz.finish().unwrap();
     let expected = run_stdin(&["solve"], &plain).stdout;
     for compressed in [gz, xz] {
-        let out = run_stdin_bytes(&["solve"], &compressed);
+        let out = run_bytes(&["solve"], &compressed);
         assert_eq!(out.status.code(), Some(1));
         assert_eq!(out.stdout, expected);
         let text = String::from_utf8(out.stdout).unwrap();
@@ -206,5 +175,5 @@ fn gzip_and_xz_input_are_decompressed() {
     // A corrupt stream is a read error (exit 2), not a panic.
     let mut bad = vec![0x1f, 0x8b];
     bad.extend_from_slice(b"not really gzip");
-    assert_eq!(run_stdin_bytes(&["solve"], &bad).status.code(), Some(2));
+    assert_eq!(run_bytes(&["solve"], &bad).status.code(), Some(2));
 }

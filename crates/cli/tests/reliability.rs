@@ -1,41 +1,18 @@
 //! Regression tests for damaged input, line endings, pipes and limits: no input line is ever
 //! lost from the output, and nothing panics. Each test is named after the behaviour it guards.
 
+mod common;
+
+use common::{bin, datasets, run_bytes, stdout_lines};
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_bitdoku"))
-}
-
-fn run_bytes(args: &[&str], input: &[u8]) -> Output {
-    let mut child = bin()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn bitdoku");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    out
-}
 
 fn generated(n: usize) -> String {
     let path =
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../datasets/generated_minimal_10k.txt");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     text.lines().take(n).map(|l| format!("{}\n", &l[..81])).collect()
-}
-
-fn stdout_lines(out: &Output) -> Vec<String> {
-    String::from_utf8(out.stdout.clone()).unwrap().lines().map(str::to_string).collect()
 }
 
 /// The lines a decoder yields from `data` before it fails (a partial last line counts).
@@ -133,10 +110,6 @@ fn utf8_byte_order_mark_is_ignored() {
     let out = run_bytes(&["solve"], input.as_bytes());
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
     assert_eq!(stdout_lines(&out).len(), 2);
-}
-
-fn datasets() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../datasets")
 }
 
 /// Runs `cmd` with its standard output closed before it writes: it must not panic.

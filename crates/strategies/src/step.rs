@@ -100,18 +100,27 @@ impl Step {
 
     /// The step in the `r1c2=5`, `r3c4<>7` notation, placements first.
     pub fn effects_text(&self) -> Vec<String> {
-        let mut out = Vec::new();
-        for d in Digit::all() {
-            for cell in self.placements[d.index()] {
-                out.push(format!("{cell}={d}"));
-            }
-        }
-        for d in Digit::all() {
-            for cell in self.eliminations[d.index()] {
-                out.push(format!("{cell}<>{d}"));
-            }
-        }
+        let mut out = self.placements_text();
+        out.extend(self.eliminations_text());
         out
+    }
+
+    /// The placements as `r1c2=5`, digit by digit, cells in order.
+    #[must_use]
+    pub fn placements_text(&self) -> Vec<String> {
+        Digit::all()
+            .flat_map(|d| self.placements[d.index()].iter().map(move |cell| format!("{cell}={d}")))
+            .collect()
+    }
+
+    /// The eliminations as `r3c4<>7`, digit by digit, cells in order.
+    #[must_use]
+    pub fn eliminations_text(&self) -> Vec<String> {
+        Digit::all()
+            .flat_map(|d| {
+                self.eliminations[d.index()].iter().map(move |cell| format!("{cell}<>{d}"))
+            })
+            .collect()
     }
 
     /// A one-line human explanation: the technique's name, the pattern in words, then the
