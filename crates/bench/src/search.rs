@@ -315,21 +315,22 @@ pub fn search(
 /// `trials.csv`.
 #[must_use]
 pub fn trials_csv(trials: &[Trial]) -> String {
-    let mut out = String::from(
-        "n,change,puzzles_per_sec,reference_puzzles_per_sec,solved_logic,accepted,order\n",
-    );
+    use crate::report::csv_line;
+    let header = ["n", "change", "puzzles_per_sec", "reference_puzzles_per_sec", "solved_logic"];
+    let mut fields: Vec<String> = header.iter().map(|h| h.to_string()).collect();
+    fields.extend(["accepted".to_string(), "order".to_string()]);
+    let mut out = csv_line(&fields);
     for t in trials {
         let ids = t.ids.iter().map(|i| i.as_str()).collect::<Vec<_>>().join(",");
-        out.push_str(&format!(
-            "{},{},{:.1},{:.1},{},{},{}\n",
-            t.n,
-            crate::report::csv_field(&t.change),
-            t.puzzles_per_sec,
-            t.reference_pps,
-            t.solved_logic,
-            t.accepted,
-            crate::report::csv_field(&ids)
-        ));
+        out.push_str(&csv_line(&[
+            t.n.to_string(),
+            t.change.clone(),
+            format!("{:.1}", t.puzzles_per_sec),
+            format!("{:.1}", t.reference_pps),
+            t.solved_logic.to_string(),
+            t.accepted.to_string(),
+            ids,
+        ]));
     }
     out
 }
@@ -337,16 +338,17 @@ pub fn trials_csv(trials: &[Trial]) -> String {
 /// `costs.csv`: the profile.
 #[must_use]
 pub fn costs_csv(costs: &[Cost]) -> String {
-    let mut out = String::from("technique,calls,ns_per_call,effects_per_call,effects_per_us\n");
+    use crate::report::csv_line;
+    let header = ["technique", "calls", "ns_per_call", "effects_per_call", "effects_per_us"];
+    let mut out = csv_line(&header.map(String::from));
     for c in costs {
-        out.push_str(&format!(
-            "{},{},{:.1},{:.4},{:.4}\n",
-            c.id,
-            c.calls,
-            c.ns_per_call,
-            c.yield_per_call,
-            c.score() * 1e3
-        ));
+        out.push_str(&csv_line(&[
+            c.id.to_string(),
+            c.calls.to_string(),
+            format!("{:.1}", c.ns_per_call),
+            format!("{:.4}", c.yield_per_call),
+            format!("{:.4}", c.score() * 1e3),
+        ]));
     }
     out
 }

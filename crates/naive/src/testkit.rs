@@ -5,6 +5,7 @@ use crate::{Findings, NaiveGrid, find};
 
 /// A grid from 81 characters (`.`/`0` empty, a digit a given, `+d` a placed non-given digit)
 /// after the sieve, minus the deleted candidates given as `drc` triples (`436` = r3c6<>4).
+#[track_caller]
 pub fn grid(givens: &str, deleted: &str) -> NaiveGrid {
     let mut values = [0u8; 81];
     let mut given = [false; 81];
@@ -39,6 +40,7 @@ pub fn grid(givens: &str, deleted: &str) -> NaiveGrid {
 }
 
 /// A grid from a 729-character candidate line (no solved cells).
+#[track_caller]
 pub fn pencil(line: &str) -> NaiveGrid {
     let b = line.as_bytes();
     assert_eq!(b.len(), 729);
@@ -56,6 +58,7 @@ pub fn pencil(line: &str) -> NaiveGrid {
 /// A grid with no solved cell where `digit` is a candidate exactly at the non-`.` characters
 /// of `rows` (nine words of nine characters, row 1 first) and every other digit is a
 /// candidate everywhere (so it forms no pattern). Letters are notes for the reader.
+#[track_caller]
 pub fn picture(digit: u8, rows: &str) -> NaiveGrid {
     let chars: Vec<char> = rows.split_whitespace().flat_map(str::chars).collect();
     assert_eq!(chars.len(), 81, "picture needs 81 cells");
@@ -70,6 +73,7 @@ pub fn picture(digit: u8, rows: &str) -> NaiveGrid {
 
 /// A grid with no solved cell where the listed cells (`"r1c2"`) have the listed candidates
 /// (`"47"`) and every other cell has all nine.
+#[track_caller]
 pub fn with_cells(cells: &[(&str, &str)]) -> NaiveGrid {
     let mut cands = [0x1ffu16; 81];
     for (rc, digits) in cells {
@@ -102,12 +106,14 @@ fn parse_effects(text: &str) -> Findings {
 }
 
 /// Asserts that technique `id` finds exactly `expected` (union of all instances).
+#[track_caller]
 pub fn check(id: &str, grid: &NaiveGrid, expected: &str) {
     let found = find(id, grid).expect("technique implemented");
     assert_eq!(found.to_text(), parse_effects(expected).to_text(), "{id}");
 }
 
 /// Asserts that technique `id` finds nothing.
+#[track_caller]
 pub fn check_none(id: &str, grid: &NaiveGrid) {
     check(id, grid, "");
 }

@@ -27,6 +27,18 @@ pub enum Family {
 }
 
 impl Family {
+    /// Every family, in HoDoKu-ish order (the order of charts and tables).
+    pub const ALL: &'static [Family] = &[
+        Family::Singles,
+        Family::Intersections,
+        Family::Subsets,
+        Family::Fish,
+        Family::SingleDigit,
+        Family::Wings,
+        Family::Uniqueness,
+        Family::Fallback,
+    ];
+
     /// The family's folder-style name.
     #[must_use]
     pub const fn as_str(self) -> &'static str {

@@ -5,9 +5,19 @@
 //!
 //! Effects are written as in step notation: `r1c2<>5 r3c4=7`.
 
-use crate::registry::find_all;
-use crate::{Step, TechniqueId};
+use crate::{Step, TechniqueId, registry};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, parse_line};
+
+/// Every step technique `id` finds on `state`, through its registry row. An id without a
+/// registered search fails the test here, so a technique that was never registered cannot
+/// pass a must-not-fire test by finding nothing.
+#[track_caller]
+fn find_registered(id: TechniqueId, state: &Candidates) -> Vec<Step> {
+    let Some(t) = registry::get(id) else { panic!("{id} has no registered search") };
+    let mut steps = Vec::new();
+    let _ = t.search(state, &mut steps);
+    steps
+}
 
 /// An empty grid as an 81-character givens line, the usual starting point of a test position.
 pub const EMPTY: &str =
@@ -16,6 +26,7 @@ pub const EMPTY: &str =
 /// A state from an 81-character givens line (any empty marker; a digit preceded by `+` is a
 /// placed, non-given value) and deleted candidates as space-separated `drc` triples
 /// (digit, row, column, all 1-based; e.g. `436` = r3c6<>4).
+#[track_caller]
 pub fn state(givens: &str, deleted: &str) -> Candidates {
     let plain: String = givens.chars().filter(|&c| c != '+').collect();
     let Ok(Some(puzzle)) = parse_line(&plain) else { panic!("bad givens line {givens:?}") };
@@ -45,6 +56,7 @@ pub fn state(givens: &str, deleted: &str) -> Candidates {
 
 /// Deleted-candidate tokens (for [`state`]) that leave `keep` as the only candidates of the
 /// cell `rc` (`"11"` = r1c1).
+#[track_caller]
 pub fn only(rc: &str, keep: &[u8]) -> String {
     (1..=9u8)
         .filter(|d| !keep.contains(d))
@@ -54,12 +66,14 @@ pub fn only(rc: &str, keep: &[u8]) -> String {
 }
 
 /// A state from a 729-character candidate line.
+#[track_caller]
 pub fn grid(line: &str) -> Candidates {
     let Ok(Some(p)) = parse_line(line) else { panic!("bad candidate grid") };
     p.candidates()
 }
 
 /// Parses a `drc` triple.
+#[track_caller]
 pub fn drc(tok: &str) -> (Digit, Cell) {
     let b = tok.as_bytes();
     assert_eq!(b.len(), 3, "bad drc token {tok:?}");
@@ -69,6 +83,7 @@ pub fn drc(tok: &str) -> (Digit, Cell) {
 }
 
 /// Parses `r1c2<>5 r3c4=7` into (placements, eliminations).
+#[track_caller]
 pub fn effects(text: &str) -> ([CellSet; 9], [CellSet; 9]) {
     let mut places = [CellSet::EMPTY; 9];
     let mut elims = [CellSet::EMPTY; 9];
@@ -123,8 +138,9 @@ fn sanity(id: TechniqueId, state: &Candidates, steps: &[Step]) {
 }
 
 /// Asserts that the union of all steps `id` finds on `state` is exactly `expected`.
+#[track_caller]
 pub fn check(id: TechniqueId, state: &Candidates, expected: &str) {
-    let steps = find_all(id, state);
+    let steps = find_registered(id, state);
     sanity(id, state, &steps);
     let (p, e) = union(&steps);
     let (xp, xe) = effects(expected);
@@ -137,8 +153,9 @@ pub fn check(id: TechniqueId, state: &Candidates, expected: &str) {
 }
 
 /// Asserts that one step `id` finds on `state` has exactly the effects `expected`, and returns it.
+#[track_caller]
 pub fn check_step(id: TechniqueId, state: &Candidates, expected: &str) -> Step {
-    let steps = find_all(id, state);
+    let steps = find_registered(id, state);
     sanity(id, state, &steps);
     let (xp, xe) = effects(expected);
     steps.iter().copied().find(|s| s.placements == xp && s.eliminations == xe).unwrap_or_else(
@@ -152,8 +169,9 @@ pub fn check_step(id: TechniqueId, state: &Candidates, expected: &str) -> Step {
 }
 
 /// Asserts that `id` finds nothing on `state`.
+#[track_caller]
 pub fn check_not_applicable(id: TechniqueId, state: &Candidates) {
-    let steps = find_all(id, state);
+    let steps = find_registered(id, state);
     assert!(
         steps.is_empty(),
         "{id} must not fire, but found:\n{}",

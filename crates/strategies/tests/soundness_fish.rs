@@ -67,10 +67,8 @@ fn solve(state: Candidates) -> Option<Candidates> {
 fn fish_steps_never_remove_a_solution_digit() {
     let path =
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../datasets/magictour_top1465.txt");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("corpus not found at {}: skipped", path.display());
-        return;
-    };
+    // The corpus is bundled: a missing file is a broken checkout, not a reason to pass.
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{:?}: {e}", &path));
     let fish: Vec<TechniqueId> =
         TechniqueId::ALL.iter().copied().filter(|t| t.family() == Family::Fish).collect();
     let mut hits: BTreeMap<TechniqueId, u32> = BTreeMap::new();

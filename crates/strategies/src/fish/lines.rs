@@ -174,7 +174,7 @@ mod tests {
         assert_eq!((rows[0], rows[1], rows[8]), (1, 1 << 3, 1 << 8));
         assert_eq!((cols[0], cols[3], cols[8]), (1, 1 << 1, 1 << 8));
         assert_eq!(column_cells(0b1).len(), 9);
-        assert_eq!(row_cells(0b11) & column_cells(0b100), row_cells(0b11) & column_cells(0b100));
+        assert_eq!((row_cells(0b11) & column_cells(0b100)).len(), 2, "r1c3 and r2c3");
         assert_eq!((row_cells(0b1) & column_cells(0b1)).len(), 1);
         assert_eq!(Orientation::Cols.line_cells(0b1), column_cells(0b1));
     }
