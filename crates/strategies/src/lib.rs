@@ -8,6 +8,7 @@
 //! One folder per family, one file per technique, one [`registry`].
 #![deny(missing_docs)]
 
+mod combinations;
 pub mod fish;
 mod id;
 pub mod intersections;

@@ -1,11 +1,10 @@
 //! Soundness of the fish family on real puzzles: no fish step may remove a solution digit.
 //!
-//! For the first puzzles of `datasets/magictour_top1465.txt`, the solution is found by a small
-//! backtracking search written here (this crate does not depend on the brute-force crate).
+//! For the first puzzles of `datasets/magictour_top1465.txt`, the solution comes from
+//! `bitdoku_brute` (a dev-dependency).
 //! The state is then walked: singles to a fixpoint, every fish technique in find-all mode (each
 //! elimination checked against the solution), the fish eliminations applied; when nothing
-//! moves, one solution digit is placed to reach new states. The corpus is optional: without it
-//! the test says so and passes.
+//! moves, one solution digit is placed to reach new states.
 
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, parse_line, tables::HOUSES};
 use bitdoku_strategies::{Family, TechniqueId, registry::find_all};
@@ -42,27 +41,6 @@ fn singles(state: &mut Candidates) -> bool {
     }
 }
 
-/// The first solution, by singles plus branching on a cell with the fewest candidates.
-fn solve(state: Candidates) -> Option<Candidates> {
-    let mut state = state;
-    if !singles(&mut state) {
-        return None;
-    }
-    if state.is_solved() {
-        return Some(state);
-    }
-    let counts = state.counts();
-    let cell = (2..=9).find_map(|n| counts.exactly(n).first())?;
-    for d in state.digits_at(cell).iter() {
-        let mut next = state;
-        next.place(cell, d);
-        if let Some(s) = solve(next) {
-            return Some(s);
-        }
-    }
-    None
-}
-
 #[test]
 fn fish_steps_never_remove_a_solution_digit() {
     let path =
@@ -75,9 +53,14 @@ fn fish_steps_never_remove_a_solution_digit() {
     let puzzles = text.lines().filter_map(|l| parse_line(l).ok().flatten()).take(PUZZLES);
     for (n, puzzle) in puzzles.enumerate() {
         let start = puzzle.candidates();
-        let solution = solve(start).expect("corpus puzzles are solvable");
-        let truth: [CellSet; 9] =
-            std::array::from_fn(|d| solution.placed(Digit::new_unchecked(d as u8)));
+        let (_, sol) = bitdoku_brute::solve_unique(&start.search_masks());
+        let sol = sol.expect("corpus puzzles have one solution").0;
+        let truth: [CellSet; 9] = std::array::from_fn(|d| {
+            (0..81u8)
+                .filter(|&c| sol[usize::from(c)] == d as u8 + 1)
+                .map(Cell::new_unchecked)
+                .collect()
+        });
         let mut state = start;
         let mut reveal = n * 7;
         while singles(&mut state) && !state.is_solved() {
@@ -115,10 +98,7 @@ fn fish_steps_never_remove_a_solution_digit() {
                 state.place(cell, d.expect("solved cell"));
             }
         }
-        assert!(
-            state.is_solved() && state.placed_masks() == solution.placed_masks(),
-            "puzzle {n} went wrong"
-        );
+        assert!(state.is_solved() && *state.placed_masks() == truth, "puzzle {n} went wrong");
     }
     for (id, count) in &hits {
         eprintln!("{id}: {count} steps checked");

@@ -14,7 +14,8 @@
 //! Cell sets are built only for a fish that is pushed.
 
 use super::lines::{LineMasks, Orientation, bits, lines_with};
-use super::search::{Fish, for_each_base, push};
+use super::search::{Fish, push};
+use crate::combinations::for_each as for_each_base;
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::{Candidates, Digit};
 use std::ops::ControlFlow;

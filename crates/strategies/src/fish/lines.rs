@@ -90,21 +90,9 @@ impl Orientation {
     }
 }
 
-/// Column 0 of rows 0-7 in the low 64 bits of a [`CellSet`]: bits 0, 9, ..., 63.
-const COLUMN_0_LOW: u64 = 0x8040_2010_0804_0201;
-
-/// The mask of column `c` (bit `r` = row `r`) of the cells `bits`.
-///
-/// Gather trick: after `>> c`, column `c` of rows 0-7 sits at bits `9r`. Multiplying by
-/// `0x0101_0101_0101_0101` (bits `8j`) adds a copy shifted by `8j`; the copy with `j = 7 - r`
-/// puts row `r`'s bit at `9r + 8(7 - r) = 56 + r`. All products land on distinct bits (so
-/// there are no carries) and only those eight land in bits 56..63, which `>> 56` keeps.
-/// E.g. rows 0 and 2 (bits 0 and 18): bit 56 and bit 58, mask `0b101`. Row 8 is bit
-/// `72 + c`, added separately.
+/// The mask of column `c` (bit `r` = row `r`) of the cells `bits` ([`CellSet::column_mask`]).
 fn column_mask(bits: u128, c: usize) -> u16 {
-    let low = (bits >> c) as u64 & COLUMN_0_LOW;
-    let rows_0_to_7 = (low.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u16;
-    rows_0_to_7 | ((bits >> (72 + c)) as u16 & 1) << 8
+    CellSet::from_bits_truncate(bits).column_mask(c)
 }
 
 /// One digit's line masks in both orientations.

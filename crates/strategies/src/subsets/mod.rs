@@ -7,6 +7,7 @@
 //! then look for N members whose masks unite to exactly N bits with one enumerator,
 //! `for_each_subset`, that prunes a branch as soon as the union exceeds N bits.
 
+use crate::combinations::for_each;
 use bitdoku_bitboard::CellSet;
 use std::ops::ControlFlow;
 
@@ -40,31 +41,18 @@ pub(crate) const HOUSE_CELLS: [[u8; 9]; 27] = {
     table
 };
 
-/// Column 0 of rows 0-7 in the low 64 bits of a [`CellSet`]: bits 0, 9, ..., 63.
-const COLUMN_0_LOW: u64 = 0x8040_2010_0804_0201;
-
 /// The 9-bit position mask of `set` within house `h`: bit `k` is set when the house's k-th
 /// cell is in `set`. Branch-free shifts and masks, no loop:
 ///
 /// * a row is one shifted 9-bit slice;
 /// * a box is three 3-bit slices 9 bits apart (e.g. box 5 starts at bit 27 + 3 = 30: bits
 ///   30-32, 39-41, 48-50);
-/// * a column gathers one bit every 9 bits. After shifting the column to bit 0, rows 0-7 sit
-///   at bits `9r` of the low word; multiplying by `0x0101_0101_0101_0101` adds copies shifted
-///   by `8j`, and the copy with `j = 7 - r` puts row `r` at bit `9r + 8(7 - r) = 56 + r`. The
-///   products land on distinct bits (no carries) and only those eight land in bits 56-63.
-///   E.g. rows 1 and 4 (bits 9 and 36) end at bits 57 and 60: mask `0b1_0010`. Row 8 (bit
-///   72) is added on its own.
+/// * a column gathers one bit every 9 bits ([`CellSet::column_mask`], the multiply trick).
 pub(crate) fn positions(set: CellSet, h: usize) -> u16 {
     let bits = set.bits();
     let out = match h / 9 {
         0 => bits >> (9 * h),
-        1 => {
-            let x = bits >> (h - 9);
-            let low = x as u64 & COLUMN_0_LOW;
-            let rows_0_to_7 = low.wrapping_mul(0x0101_0101_0101_0101) >> 56;
-            u128::from(rows_0_to_7) | (x >> 72 & 1) << 8
-        }
+        1 => u128::from(set.column_mask(h - 9)),
         _ => {
             let b = h - 18;
             let x = bits >> (27 * (b / 3) + 3 * (b % 3));
@@ -86,43 +74,21 @@ pub(crate) fn cells_at(mask: u16, h: usize) -> CellSet {
 }
 
 /// Calls `f(members, union)` for every set of `n` members taken from `pool` (bit `i` of a
-/// 9-bit mask = member `i`) whose masks `masks[i]` unite to exactly `n` bits.
-///
-/// Members are chosen in increasing order, so each set is visited once; a branch stops as
-/// soon as its union has more than `n` bits or too few members are left to reach `n`. An
-/// iterative depth-first walk without allocation: level `k` has chosen `k` members,
-/// `rest[k]` holds the members it may still try (all above the last chosen one) and
-/// `union[k]` the union of the chosen masks.
+/// 9-bit mask = member `i`) whose masks `masks[i]` unite to exactly `n` bits: the shared
+/// enumerator ([`crate::combinations::for_each`]) pruned by "union at most `n` bits".
 pub(crate) fn for_each_subset<F>(masks: &[u16; 9], pool: u16, n: u32, mut f: F) -> ControlFlow<()>
 where
     F: FnMut(u16, u16) -> ControlFlow<()>,
 {
-    let size = n as usize;
-    let (mut rest, mut union, mut chosen) = ([0u16; 5], [0u16; 5], [0u16; 5]);
-    rest[0] = pool;
-    let mut k = 0;
-    loop {
-        if (rest[k].count_ones() as usize) < size - k {
-            // Too few members left to complete the set: back up one level.
-            if k == 0 {
-                return ControlFlow::Continue(());
-            }
-            k -= 1;
-            continue;
-        }
-        let i = rest[k].trailing_zeros() as usize;
-        rest[k] &= rest[k] - 1;
-        let grown = union[k] | masks[i];
-        let width = grown.count_ones();
-        if width > n {
-            continue;
-        }
-        if k + 1 < size {
-            (rest[k + 1], union[k + 1], chosen[k + 1]) = (rest[k], grown, chosen[k] | 1 << i);
-            k += 1;
-        } else if width == n {
-            f(chosen[k] | 1 << i, grown)?;
-        }
+    let fits = |union: u16| union.count_ones() <= n;
+    let mut exact = |members: u16, union: u16| {
+        if union.count_ones() == n { f(members, union) } else { ControlFlow::Continue(()) }
+    };
+    match n {
+        2 => for_each::<2, _, _>(masks, pool, fits, &mut exact),
+        3 => for_each::<3, _, _>(masks, pool, fits, &mut exact),
+        4 => for_each::<4, _, _>(masks, pool, fits, &mut exact),
+        _ => ControlFlow::Continue(()),
     }
 }
 
