@@ -36,6 +36,16 @@ pub fn run<F>(path: Option<&Path>, threads: usize, f: F) -> Result<Tally>
 where
     F: Fn(&Line) -> Processed + Sync,
 {
+    run_filtered(path, threads, f, |_| true)
+}
+
+/// [`run`], with `keep` deciding, in input order, whether each result line is written (for
+/// `canon --dedup`). Dropped lines still count in the tally.
+pub fn run_filtered<F, K>(path: Option<&Path>, threads: usize, f: F, mut keep: K) -> Result<Tally>
+where
+    F: Fn(&Line) -> Processed + Sync,
+    K: FnMut(&str) -> bool,
+{
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
     let input = Input::open(path)?;
     let progress = Progress::new(input.total_bytes);
@@ -57,7 +67,7 @@ where
                 Kind::Multiple => tally.multiple += 1,
                 Kind::Invalid => tally.invalid += 1,
             }
-            if !broken_pipe && !text.is_empty() {
+            if !broken_pipe && !text.is_empty() && keep(&text) {
                 let r = out.write_all(text.as_bytes()).and_then(|()| out.write_all(b"\n"));
                 if let Err(e) = r {
                     if e.kind() == std::io::ErrorKind::BrokenPipe {

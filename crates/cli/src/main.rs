@@ -14,7 +14,9 @@ macro_rules! outln {
 
 mod bulk;
 mod cmd_check;
+mod cmd_generate;
 mod cmd_hint;
+mod cmd_iso;
 mod cmd_rate;
 mod cmd_reglib;
 mod cmd_solve;
@@ -49,6 +51,12 @@ enum Command {
     Reglib(cmd_reglib::ReglibArgs),
     /// List the techniques and presets.
     Techniques,
+    /// Generate minimal unique puzzles, optionally with a target for the solution path.
+    Generate(cmd_generate::GenerateArgs),
+    /// A random isomorph of each puzzle line (seedable; candidate grids too).
+    Shuffle(cmd_iso::ShuffleArgs),
+    /// The minlex canonical form of each puzzle (`--dedup`: first occurrences only).
+    Canon(cmd_iso::CanonArgs),
 }
 
 /// Options that choose the technique order, shared by the logic commands.
@@ -112,6 +120,9 @@ fn main() -> ExitCode {
         Command::Check(a) => cmd_check::run(a),
         Command::Reglib(a) => cmd_reglib::run(a),
         Command::Techniques => techniques(),
+        Command::Generate(a) => cmd_generate::run(a),
+        Command::Shuffle(a) => cmd_iso::shuffle(a),
+        Command::Canon(a) => cmd_iso::canon(a),
     };
     match result {
         Ok(true) => ExitCode::SUCCESS,
