@@ -162,6 +162,12 @@ pub fn minimal_puzzle(
         let saved = (puzzle[cell], puzzle[partner]);
         puzzle[cell] = 0;
         puzzle[partner] = 0;
+        // Shortcut: a removed clue that the remaining clues force as a naked single (its
+        // peers hold the eight other digits) keeps the solution unique with no search: every
+        // solution of the smaller puzzle has those digits there, so it solves the larger one.
+        if forced(&puzzle, cell, saved.0) && forced(&puzzle, partner, saved.1) {
+            continue;
+        }
         let (count, _) =
             bitdoku_brute::count_solutions(&bitdoku_brute::masks_from_values(&puzzle), 2);
         if count != 1 {
@@ -169,6 +175,15 @@ pub fn minimal_puzzle(
         }
     }
     puzzle
+}
+
+/// Whether the clues of `puzzle` seen by `cell` hold every digit but `digit`.
+fn forced(puzzle: &[u8; 81], cell: usize, digit: u8) -> bool {
+    let mut seen = 0u16;
+    for peer in bitdoku_bitboard::tables::PEERS[cell] {
+        seen |= 1 << puzzle[peer.index()];
+    }
+    seen >> 1 == 0x1ff & !(1 << (digit - 1))
 }
 
 /// Whether the logic path of `puzzle` meets `target` (the engine should trace, in single
