@@ -14,6 +14,7 @@ macro_rules! outln {
 
 mod bulk;
 mod cmd_check;
+mod cmd_count;
 mod cmd_generate;
 mod cmd_hint;
 mod cmd_iso;
@@ -51,6 +52,8 @@ enum Command {
     Reglib(cmd_reglib::ReglibArgs),
     /// List the techniques and presets.
     Techniques,
+    /// Count the solutions of every puzzle, up to --limit (default 2): `0`, `1`, `2+`.
+    Count(cmd_count::CountArgs),
     /// Generate minimal unique puzzles, optionally with a target for the solution path.
     Generate(cmd_generate::GenerateArgs),
     /// A random isomorph of each puzzle line (seedable; candidate grids too).
@@ -120,6 +123,7 @@ fn main() -> ExitCode {
         Command::Check(a) => cmd_check::run(a),
         Command::Reglib(a) => cmd_reglib::run(a),
         Command::Techniques => techniques(),
+        Command::Count(a) => cmd_count::run(a),
         Command::Generate(a) => cmd_generate::run(a),
         Command::Shuffle(a) => cmd_iso::shuffle(a),
         Command::Canon(a) => cmd_iso::canon(a),

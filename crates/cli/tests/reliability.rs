@@ -236,3 +236,25 @@ fn json_echo_of_a_huge_bad_line_is_capped() {
     let row: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();
     assert_eq!(row["status"], "invalid");
 }
+
+#[test]
+fn count_matches_tdokus_known_solution_counts() {
+    let text = std::fs::read_to_string(datasets().join("tdoku_test_puzzles_with_counts.txt"))
+        .expect("bundled file");
+    let lines: Vec<(&str, u64)> = text
+        .lines()
+        .filter_map(|l| {
+            let mut parts = l.split(':');
+            Some((parts.next()?, parts.next()?.trim().parse::<u64>().expect("count")))
+        })
+        .collect();
+    let input: String = lines.iter().map(|(p, _)| format!("{p}\n")).collect();
+    assert!(lines.len() > 40 && lines.iter().any(|&(_, c)| c > 100));
+    let out = run_bytes(&["count", "--limit", "1000"], input.as_bytes());
+    let got = stdout_lines(&out);
+    assert_eq!(got.len(), lines.len());
+    for ((p, want), got) in lines.iter().zip(&got) {
+        let expected = if *want >= 1000 { "1000+".to_string() } else { want.to_string() };
+        assert_eq!(got, &expected, "{p}");
+    }
+}
