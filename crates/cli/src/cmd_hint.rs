@@ -27,6 +27,24 @@ pub struct HintArgs {
     /// Worker threads (default: all cores).
     #[arg(long, default_value_t = 0, value_parser = crate::parse_threads)]
     threads: usize,
+    /// Print the pencilmark grid with the step marked (`*` pattern cell, `#` fin, `-` before
+    /// a deleted candidate), then the step.
+    #[arg(long)]
+    grid: bool,
+    /// Write the step's diagram as SVG to FILE (a single puzzle given as the argument).
+    #[arg(long, value_name = "FILE", conflicts_with = "svg_dir")]
+    svg: Option<std::path::PathBuf>,
+    /// Write one diagram per puzzle line to DIR/line-N.svg.
+    #[arg(long, value_name = "DIR")]
+    svg_dir: Option<std::path::PathBuf>,
+}
+
+/// Where diagrams go.
+#[derive(Clone, Copy)]
+enum SvgOut<'a> {
+    None,
+    File(&'a std::path::Path),
+    Dir(&'a std::path::Path),
 }
 
 pub fn run(a: HintArgs) -> anyhow::Result<bool> {
@@ -34,6 +52,16 @@ pub fn run(a: HintArgs) -> anyhow::Result<bool> {
     o.granularity = Granularity::Single;
     let engine = Engine::new(o);
     let json = a.json;
+    let grid = a.grid;
+    if let Some(dir) = &a.svg_dir {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
+    }
+    let svg = match (&a.svg, &a.svg_dir) {
+        (Some(f), _) => SvgOut::File(f),
+        (None, Some(d)) => SvgOut::Dir(d),
+        (None, None) => SvgOut::None,
+    };
     let path = match a.input.as_deref() {
         None | Some("-") => None,
         Some(arg) if std::path::Path::new(arg).exists() => Some(std::path::PathBuf::from(arg)),
@@ -42,7 +70,8 @@ pub fn run(a: HintArgs) -> anyhow::Result<bool> {
             return match parse_line(arg) {
                 Ok(Some(_)) => {
                     let line = Line { number: 1, text: arg.to_string() };
-                    let (text, kind) = hint_line(&line, &engine, json).expect("a puzzle line");
+                    let (text, kind) =
+                        hint_line(&line, &engine, json, grid, svg)?.expect("a puzzle line");
                     outln!("{text}");
                     Ok(kind == Kind::Solved)
                 }
@@ -52,11 +81,31 @@ pub fn run(a: HintArgs) -> anyhow::Result<bool> {
             };
         }
     };
-    let tally = bulk::run(path.as_deref(), a.threads, |line| hint_line(line, &engine, json))?;
+    if matches!(svg, SvgOut::File(_)) {
+        anyhow::bail!(
+            "--svg FILE takes one puzzle given as the argument; use --svg-dir DIR for a file"
+        );
+    }
+    let failed = std::sync::Mutex::new(None);
+    let tally = bulk::run(path.as_deref(), a.threads, |line| {
+        hint_line(line, &engine, json, grid, svg).unwrap_or_else(|e| {
+            failed.lock().expect("not poisoned").get_or_insert(e.to_string());
+            Some((format!("error: line {}: {e}", line.number), Kind::Invalid))
+        })
+    })?;
+    if let Some(e) = failed.into_inner().expect("not poisoned") {
+        anyhow::bail!("{e}");
+    }
     Ok(tally.all_solved())
 }
 
-fn hint_line(line: &Line, engine: &Engine, as_json: bool) -> Processed {
+fn hint_line(
+    line: &Line,
+    engine: &Engine,
+    as_json: bool,
+    grid: bool,
+    svg: SvgOut,
+) -> anyhow::Result<Processed> {
     let row = |status: &str, step: Value, error: Option<String>, puzzle: String| {
         let mut v = json!({"line": line.number, "puzzle": puzzle, "status": status, "step": step});
         if let Some(e) = error {
@@ -65,7 +114,7 @@ fn hint_line(line: &Line, engine: &Engine, as_json: bool) -> Processed {
         v.to_string()
     };
     let puzzle = match parse_line_at(&line.text, line.number) {
-        Ok(None) => return None,
+        Ok(None) => return Ok(None),
         Ok(Some(p)) => p,
         Err(e) => {
             let text = if as_json {
@@ -73,7 +122,7 @@ fn hint_line(line: &Line, engine: &Engine, as_json: bool) -> Processed {
             } else {
                 format!("error: {e}")
             };
-            return Some((text, Kind::Invalid));
+            return Ok(Some((text, Kind::Invalid)));
         }
     };
     let state = puzzle.candidates();
@@ -84,7 +133,7 @@ fn hint_line(line: &Line, engine: &Engine, as_json: bool) -> Processed {
         } else {
             "already solved".to_string()
         };
-        return Some((text, Kind::Solved));
+        return Ok(Some((text, Kind::Solved)));
     }
     let (count, _) = bitdoku_brute::count_solutions(&state.search_masks(), 2);
     if count == 0 {
@@ -94,9 +143,27 @@ fn hint_line(line: &Line, engine: &Engine, as_json: bool) -> Processed {
         } else {
             format!("error: {msg}")
         };
-        return Some((text, Kind::NoSolution));
+        return Ok(Some((text, Kind::NoSolution)));
     }
-    Some(match engine.hint(&state, count == 1) {
+    let hint = engine.hint(&state, count == 1);
+    if let Some(step) = &hint {
+        let picture = || bitdoku_render::step_svg(&state, step);
+        match svg {
+            SvgOut::None => {}
+            SvgOut::File(f) => std::fs::write(f, picture())
+                .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", f.display()))?,
+            SvgOut::Dir(d) => {
+                let f = d.join(format!("line-{}.svg", line.number));
+                std::fs::write(&f, picture())
+                    .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", f.display()))?;
+            }
+        }
+    }
+    Ok(Some(match hint {
+        Some(step) if grid && !as_json => {
+            let text = bitdoku_render::pencilmark_grid(&state, &step);
+            (text.trim_end().to_string(), Kind::Solved)
+        }
         Some(step) if as_json => {
             let step = serde_json::to_value(json::StepRow::from(&step)).expect("plain data");
             (row("step", step, None, shown), Kind::Solved)
@@ -111,5 +178,5 @@ fn hint_line(line: &Line, engine: &Engine, as_json: bool) -> Processed {
             let text = if as_json { row("no_step", Value::Null, Some(msg), shown) } else { msg };
             (text, Kind::Stuck)
         }
-    })
+    }))
 }

@@ -88,3 +88,23 @@ fn shuffle_keeps_candidate_grids_and_solutions_consistent() {
     let solved = run_stdin(&["solve"], &format!("{}\n", shuffled[0]));
     assert_eq!(solved.status.code(), Some(0));
 }
+
+#[test]
+fn hint_draws_grids_and_diagrams_and_rejects_bad_input_like_solve() {
+    let p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let out = bin().args(["hint", p, "--grid"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains('*') && text.contains("Hidden Single"), "{text}");
+    let dir = std::env::temp_dir().join(format!("bitdoku-svg-{}", std::process::id()));
+    let file = dir.join("one.svg");
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = bin().args(["hint", p, "--svg"]).arg(&file).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let svg = std::fs::read_to_string(&file).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("data-effect=\"place\""));
+    // Bad input: the same error line as solve, exit 1.
+    let out = run_stdin(&["hint", "--svg-dir", dir.to_str().unwrap()], "12345\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("error: line 1: wrong length"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

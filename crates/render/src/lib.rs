@@ -1,0 +1,21 @@
+//! Pictures of a step on the state before it, drawn from the step's evidence alone, so every
+//! family draws with the same code:
+//!
+//! - [`pencilmark_grid`]: the forum's pencilmark grid with step markup (HoDoKu's
+//!   "PM grid with step" convention): `*` before a pattern cell, `#` before a fin cell, `-`
+//!   before each deleted candidate, then the step's explanation.
+//! - [`step_svg`]: a self-contained SVG diagram: the candidate grid, givens (black, bold) and
+//!   placed digits (blue) told apart, base houses shaded blue and cover houses shaded orange,
+//!   pattern cells outlined, fins and the pivot/pincers tinted, eliminated candidates struck
+//!   through in red, placements circled in green, and a legend.
+//!
+//! Every highlighted cell carries a `data-role` attribute (`pattern`, `fin`, `pivot`, `pincer`,
+//! `base`, `cover`) and every effect a `data-effect` (`eliminate`, `place`), so tests (and
+//! page scripts) can check the picture against the evidence.
+#![deny(missing_docs)]
+
+mod grid;
+mod svg;
+
+pub use grid::pencilmark_grid;
+pub use svg::step_svg;

@@ -1,0 +1,240 @@
+//! The SVG step diagram.
+
+use bitdoku_bitboard::{Candidates, Cell, CellSet, HouseKind, HouseSet};
+use bitdoku_strategies::Step;
+use std::fmt::Write as _;
+
+/// Pixels per cell.
+const CELL: f64 = 54.0;
+/// Margin around the grid.
+const MARGIN: f64 = 12.0;
+/// Height of the legend under the grid.
+const LEGEND: f64 = 74.0;
+
+/// Escapes text for SVG.
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+fn xy(cell: Cell) -> (f64, f64) {
+    (MARGIN + cell.col() as f64 * CELL, MARGIN + cell.row() as f64 * CELL)
+}
+
+/// Shades every house of `houses` (`role` = base or cover).
+fn houses(out: &mut String, houses: HouseSet, role: &str, fill: &str) {
+    for h in houses.iter() {
+        let n = h.number() as f64;
+        let (x, y, w, hgt) = match h.kind() {
+            HouseKind::Row => (0.0, n, 9.0, 1.0),
+            HouseKind::Col => (n, 0.0, 1.0, 9.0),
+            HouseKind::Box => {
+                ((h.number() % 3) as f64 * 3.0, (h.number() / 3) as f64 * 3.0, 3.0, 3.0)
+            }
+        };
+        let _ = writeln!(
+            out,
+            r#"<rect data-role="{role}" data-house="{h}" x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="{fill}" fill-opacity="0.35"/>"#,
+            MARGIN + x * CELL,
+            MARGIN + y * CELL,
+            w * CELL,
+            hgt * CELL
+        );
+    }
+}
+
+/// Tints the cells of `cells` (`role` = pattern, fin, pivot or pincer).
+fn cells(out: &mut String, cells: CellSet, role: &str, fill: &str) {
+    for cell in cells {
+        let (x, y) = xy(cell);
+        let _ = writeln!(
+            out,
+            r#"<rect data-role="{role}" data-cell="{cell}" x="{:.1}" y="{:.1}" width="{CELL}" height="{CELL}" fill="{fill}" fill-opacity="0.55"/>"#,
+            x + 1.0,
+            y + 1.0
+        );
+    }
+}
+
+/// The diagram of `step` on `state` (the state before the step), as a standalone SVG
+/// document with a legend.
+#[must_use]
+pub fn step_svg(state: &Candidates, step: &Step) -> String {
+    let size = 2.0 * MARGIN + 9.0 * CELL;
+    let e = &step.evidence;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{}" viewBox="0 0 {size} {}" font-family="sans-serif" role="img" aria-label="{}">"#,
+        size + LEGEND,
+        size + LEGEND,
+        esc(&step.explain())
+    );
+    let _ = writeln!(out, "<title>{}</title>", esc(&step.explain()));
+    let _ = writeln!(
+        out,
+        r##"<rect x="0" y="0" width="{size}" height="{}" fill="#ffffff"/>"##,
+        size + LEGEND
+    );
+    houses(&mut out, e.base, "base", "#9ecae9");
+    houses(&mut out, e.cover, "cover", "#ffbf79");
+    let special = e.fins | e.pivot | e.pincers;
+    cells(&mut out, e.cells - special, "pattern", "#fff3a0");
+    cells(&mut out, e.pivot, "pivot", "#8cd17d");
+    cells(&mut out, e.pincers - e.pivot, "pincer", "#b6e3a8");
+    cells(&mut out, e.fins, "fin", "#d4a6c8");
+    // Grid lines: thin for cells, thick for boxes.
+    for i in 0..=9 {
+        let p = MARGIN + i as f64 * CELL;
+        let w = if i % 3 == 0 { 2.5 } else { 0.8 };
+        let end = MARGIN + 9.0 * CELL;
+        let _ = writeln!(
+            out,
+            r##"<line x1="{p}" y1="{MARGIN}" x2="{p}" y2="{end}" stroke="#333" stroke-width="{w}"/>"##
+        );
+        let _ = writeln!(
+            out,
+            r##"<line x1="{MARGIN}" y1="{p}" x2="{end}" y2="{p}" stroke="#333" stroke-width="{w}"/>"##
+        );
+    }
+    for cell in Cell::all() {
+        let (x, y) = xy(cell);
+        if let Some(v) = state.value(cell) {
+            let given = state.givens().contains(cell);
+            let (color, weight, kind) =
+                if given { ("#111111", "bold", "given") } else { ("#1f5fbf", "normal", "placed") };
+            let _ = writeln!(
+                out,
+                r#"<text data-value="{kind}" data-cell="{cell}" x="{:.1}" y="{:.1}" font-size="34" font-weight="{weight}" fill="{color}" text-anchor="middle">{v}</text>"#,
+                x + CELL / 2.0,
+                y + CELL * 0.72
+            );
+            continue;
+        }
+        for d in state.digits_at(cell).iter() {
+            let k = d.index();
+            let cx = x + (k % 3) as f64 * CELL / 3.0 + CELL / 6.0;
+            let cy = y + (k / 3) as f64 * CELL / 3.0 + CELL / 6.0;
+            let eliminated = step.eliminations[k].contains(cell);
+            let placed = step.placements[k].contains(cell);
+            if placed {
+                let _ = writeln!(
+                    out,
+                    r##"<circle data-effect="place" data-cell="{cell}" data-digit="{d}" cx="{cx:.1}" cy="{cy:.1}" r="8.5" fill="#59a14f" fill-opacity="0.35" stroke="#2e7d32" stroke-width="1.5"/>"##
+                );
+            }
+            let color = if eliminated {
+                "#d62728"
+            } else if placed {
+                "#1b5e20"
+            } else {
+                "#555555"
+            };
+            let _ = writeln!(
+                out,
+                r#"<text x="{cx:.1}" y="{:.1}" font-size="13" fill="{color}" text-anchor="middle">{d}</text>"#,
+                cy + 4.5
+            );
+            if eliminated {
+                let _ = writeln!(
+                    out,
+                    r##"<line data-effect="eliminate" data-cell="{cell}" data-digit="{d}" x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#d62728" stroke-width="2"/>"##,
+                    cx - 7.0,
+                    cy + 6.0,
+                    cx + 7.0,
+                    cy - 6.0
+                );
+            }
+        }
+    }
+    legend(&mut out, size);
+    out.push_str("</svg>\n");
+    out
+}
+
+fn legend(out: &mut String, top: f64) {
+    let items = [
+        ("#9ecae9", "base house"),
+        ("#ffbf79", "cover house"),
+        ("#fff3a0", "pattern cell"),
+        ("#d4a6c8", "fin"),
+        ("#8cd17d", "pivot"),
+        ("#b6e3a8", "pincer"),
+    ];
+    for (i, (fill, label)) in items.iter().enumerate() {
+        let x = MARGIN + (i % 3) as f64 * 170.0;
+        let y = top + 6.0 + (i / 3) as f64 * 22.0;
+        let _ = writeln!(out, r#"<rect x="{x}" y="{y}" width="14" height="14" fill="{fill}"/>"#);
+        let _ = writeln!(
+            out,
+            r#"<text x="{}" y="{}" font-size="13">{label}</text>"#,
+            x + 20.0,
+            y + 12.0
+        );
+    }
+    let y = top + 62.0;
+    let _ = writeln!(
+        out,
+        r##"<text x="{MARGIN}" y="{y}" font-size="13"><tspan fill="#d62728">red struck: eliminated</tspan>   <tspan fill="#2e7d32">green circle: placed</tspan>   <tspan font-weight="bold">bold: given</tspan>   <tspan fill="#1f5fbf">blue: solved</tspan></text>"##
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bitdoku_strategies::{Family, registry};
+
+    /// Every family's first step on real states: the highlighted cells are the evidence.
+    #[test]
+    fn highlighted_cells_equal_the_evidence_for_every_family() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../datasets/magictour_top1465.txt"
+        ))
+        .expect("bundled corpus");
+        let mut families_seen = std::collections::BTreeSet::new();
+        for line in text.lines().take(300) {
+            let state = bitdoku_bitboard::parse_line(line).unwrap().unwrap().candidates();
+            // Walk a little with singles so later families find something too.
+            for t in registry::all() {
+                let Some(step) = registry::find_all(t.id, &state).into_iter().next() else {
+                    continue;
+                };
+                if t.family == Family::Uniqueness && !families_seen.insert(t.family) {
+                    continue;
+                }
+                families_seen.insert(t.family);
+                let svg = step_svg(&state, &step);
+                let e = &step.evidence;
+                let roles = |role: &str| -> CellSet {
+                    svg.lines()
+                        .filter(|l| l.contains(&format!("data-role=\"{role}\"")))
+                        .filter_map(|l| l.split("data-cell=\"").nth(1)?.split('"').next())
+                        .map(|s| Cell::all().find(|c| c.to_string() == s).expect("cell"))
+                        .collect()
+                };
+                let special = e.fins | e.pivot | e.pincers;
+                assert_eq!(roles("pattern"), e.cells - special, "{}", t.id);
+                assert_eq!(roles("fin"), e.fins, "{}", t.id);
+                assert_eq!(roles("pivot"), e.pivot, "{}", t.id);
+                let struck = svg.matches("data-effect=\"eliminate\"").count() as u32;
+                let gone: u32 =
+                    (0..9).map(|d| (step.eliminations[d] & state.masks()[d]).len()).sum();
+                assert_eq!(struck, gone, "{}", t.id);
+                let placed = svg.matches("data-effect=\"place\"").count() as u32;
+                assert_eq!(
+                    placed,
+                    step.placements.iter().map(|m| m.len()).sum::<u32>(),
+                    "{}",
+                    t.id
+                );
+                assert_eq!(
+                    svg.matches("data-role=\"base\"").count() as u32,
+                    e.base.iter().count() as u32
+                );
+            }
+        }
+        for f in [Family::Singles, Family::Intersections, Family::Subsets, Family::Fish] {
+            assert!(families_seen.contains(&f), "{f:?} never drawn");
+        }
+    }
+}
