@@ -71,6 +71,7 @@ fn solve_line(line: &Line, engine: Option<&Engine>, as_json: bool) -> Processed 
                     fallback: false,
                     uniqueness: None,
                     order: None,
+                    granularity: None,
                     rating: None,
                     state: None,
                     steps: Vec::new(),
@@ -133,6 +134,7 @@ fn row(
         fallback,
         uniqueness: None,
         order: None,
+        granularity: None,
         rating: None,
         state: None,
         steps: Vec::new(),
@@ -173,6 +175,10 @@ fn logic(number: usize, puzzle: &Puzzle, engine: &Engine, as_json: bool) -> (Str
     let mut row = row(number, puzzle, out.status, solution, out.fallback);
     row.uniqueness = Some(out.uniqueness_allowed);
     row.order = Some(engine.options().order.name().to_string());
+    row.granularity = Some(match engine.options().granularity {
+        Granularity::Single => "single",
+        Granularity::Batch => "batch",
+    });
     row.rating = Some(json::RatingFields {
         score: r.score,
         level: r.level().as_str(),

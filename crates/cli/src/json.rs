@@ -23,6 +23,10 @@ pub struct Row {
     /// Logic engine only: the order's name.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub order: Option<String>,
+    /// Logic engine only: the granularity of the path the rating belongs to (`single` rates
+    /// like `bitdoku rate` and HoDoKu; `batch` counts every step of each batch).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub granularity: Option<&'static str>,
     /// Logic engine only: the rating of the path.
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     pub rating: Option<RatingFields>,

@@ -81,7 +81,7 @@ pub const PRESETS: &[Preset] = &[
     },
     Preset {
         name: "hodoku",
-        description: "HoDoKu 2.2.0's default order, restricted to what exists",
+        description: "HoDoKu 2.2.0's default steps in its order, restricted to what exists (no WXYZ-Wing: HoDoKu has none)",
         key: |t| t.presets.hodoku.then_some(t.hodoku.order),
     },
     Preset {

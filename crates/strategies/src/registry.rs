@@ -316,7 +316,7 @@ pub const TECHNIQUES: &[Technique] = &[
         se: 5.5,
         reglib: Reglib::NoCases,
         needs_uniqueness: false,
-        presets: Presets { singles: false, seeds: Some(17), hodoku: true },
+        presets: Presets { singles: false, seeds: Some(17), hodoku: false },
         naive: true,
         find: Some(wings::wxyz_wing::find),
     },
