@@ -15,6 +15,7 @@ macro_rules! outln {
 mod bulk;
 mod cmd_check;
 mod cmd_count;
+mod cmd_explain;
 mod cmd_generate;
 mod cmd_hint;
 mod cmd_iso;
@@ -54,6 +55,8 @@ enum Command {
     Techniques,
     /// Count the solutions of every puzzle, up to --limit (default 2): `0`, `1`, `2+`.
     Count(cmd_count::CountArgs),
+    /// Write a self-contained HTML page explaining every step of a puzzle (or of a file).
+    Explain(cmd_explain::ExplainArgs),
     /// Generate minimal unique puzzles, optionally with a target for the solution path.
     Generate(cmd_generate::GenerateArgs),
     /// A random isomorph of each puzzle line (seedable; candidate grids too).
@@ -124,6 +127,7 @@ fn main() -> ExitCode {
         Command::Reglib(a) => cmd_reglib::run(a),
         Command::Techniques => techniques(),
         Command::Count(a) => cmd_count::run(a),
+        Command::Explain(a) => cmd_explain::run(a),
         Command::Generate(a) => cmd_generate::run(a),
         Command::Shuffle(a) => cmd_iso::shuffle(a),
         Command::Canon(a) => cmd_iso::canon(a),

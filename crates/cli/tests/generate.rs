@@ -108,3 +108,24 @@ fn hint_draws_grids_and_diagrams_and_rejects_bad_input_like_solve() {
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("error: line 1: wrong length"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn explain_writes_a_self_contained_page_with_a_diagram_per_step() {
+    let p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let file = std::env::temp_dir().join(format!("bitdoku-explain-{}.html", std::process::id()));
+    let out = bin().args(["explain", p, "--preset", "all", "--html"]).arg(&file).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let page = std::fs::read_to_string(&file).unwrap();
+    let steps = page.matches("class=\"step\"").count();
+    assert!(steps > 10);
+    assert_eq!(page.matches("<svg").count(), steps, "one diagram per step");
+    assert!(page.contains("HoDoKu level") && page.contains("ArrowRight"));
+    // Self-contained: no external scripts, styles or images.
+    for needle in ["src=\"http", "href=\"http", "<link", "@import"] {
+        assert!(!page.contains(needle), "{needle}");
+    }
+    let _ = std::fs::remove_file(&file);
+    // Bad input gives the same error text as solve, exit 2 for a missing file.
+    let out = bin().args(["explain", "no/such/file", "--html"]).arg(&file).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
