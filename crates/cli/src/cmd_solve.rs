@@ -35,6 +35,21 @@ pub struct SolveArgs {
     /// Default: batch, or single with --trace.
     #[arg(long, value_parser = parse_granularity)]
     granularity: Option<Granularity>,
+    /// With --trace (plain output): after each puzzle's line, the pencilmark grid of every
+    /// step with the step marked (`*` pattern, `#` fin, `-` deleted), a blank line between.
+    /// The output then has several lines per puzzle.
+    #[arg(long, requires = "trace", conflicts_with = "json")]
+    grid: bool,
+    /// With --trace: write every step's diagram to DIR/line-N-step-K.svg.
+    #[arg(long, value_name = "DIR", requires = "trace")]
+    svg_dir: Option<std::path::PathBuf>,
+}
+
+/// What a trace also draws.
+#[derive(Clone, Copy)]
+struct Pictures<'a> {
+    grid: bool,
+    svg_dir: Option<&'a std::path::Path>,
 }
 
 pub fn run(a: SolveArgs) -> anyhow::Result<bool> {
@@ -50,13 +65,23 @@ pub fn run(a: SolveArgs) -> anyhow::Result<bool> {
         None
     };
     let json = a.json;
+    if let Some(dir) = &a.svg_dir {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
+    }
+    let pictures = Pictures { grid: a.grid, svg_dir: a.svg_dir.as_deref() };
     let tally = bulk::run(a.input.file.as_deref(), a.threads, |line| {
-        solve_line(line, engine.as_ref(), json)
+        solve_line(line, engine.as_ref(), json, pictures)
     })?;
     Ok(tally.all_solved())
 }
 
-fn solve_line(line: &Line, engine: Option<&Engine>, as_json: bool) -> Processed {
+fn solve_line(
+    line: &Line,
+    engine: Option<&Engine>,
+    as_json: bool,
+    pictures: Pictures,
+) -> Processed {
     let puzzle = match parse_line_at(&line.text, line.number) {
         Ok(None) => return None,
         Ok(Some(p)) => p,
@@ -85,7 +110,7 @@ fn solve_line(line: &Line, engine: Option<&Engine>, as_json: bool) -> Processed 
     };
     Some(match engine {
         None => brute(line.number, &puzzle, as_json),
-        Some(e) => logic(line.number, &puzzle, e, as_json),
+        Some(e) => logic(line.number, &puzzle, e, as_json, pictures),
     })
 }
 
@@ -142,8 +167,32 @@ fn row(
     }
 }
 
-fn logic(number: usize, puzzle: &Puzzle, engine: &Engine, as_json: bool) -> (String, Kind) {
+fn logic(
+    number: usize,
+    puzzle: &Puzzle,
+    engine: &Engine,
+    as_json: bool,
+    pictures: Pictures,
+) -> (String, Kind) {
     let out: Outcome = engine.solve(&puzzle.candidates());
+    let mut grids = String::new();
+    if pictures.grid || pictures.svg_dir.is_some() {
+        let mut state = puzzle.candidates();
+        for (k, step) in out.steps.iter().enumerate() {
+            if pictures.grid {
+                grids.push('\n');
+                grids.push_str(bitdoku_render::pencilmark_grid(&state, step).trim_end());
+                grids.push('\n');
+            }
+            if let Some(dir) = pictures.svg_dir {
+                let file = dir.join(format!("line-{number}-step-{}.svg", k + 1));
+                if let Err(e) = std::fs::write(&file, bitdoku_render::step_svg(&state, step)) {
+                    eprintln!("bitdoku: cannot write {}: {e}", file.display());
+                }
+            }
+            step.apply(&mut state);
+        }
+    }
     let kind = match out.status {
         Status::Solved if out.fallback => Kind::Fallback,
         Status::Solved => Kind::Solved,
@@ -168,6 +217,9 @@ fn logic(number: usize, puzzle: &Puzzle, engine: &Engine, as_json: bool) -> (Str
                 }
                 text.push_str(&step.explain());
             }
+        }
+        if pictures.grid {
+            text.push_str(grids.trim_end());
         }
         return (text, kind);
     }

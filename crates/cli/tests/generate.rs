@@ -129,3 +129,21 @@ fn explain_writes_a_self_contained_page_with_a_diagram_per_step() {
     let out = bin().args(["explain", "no/such/file", "--html"]).arg(&file).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn trace_grid_and_svg_dir_draw_every_step() {
+    let p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let out = run_stdin(&["solve", "--trace", "--grid", "--preset", "singles"], &format!("{p}\n"));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let first = text.lines().next().unwrap();
+    let steps = first.split('\t').nth(1).unwrap().split("; ").count();
+    assert_eq!(text.matches(".----").count(), steps, "one grid per step");
+    let dir = std::env::temp_dir().join(format!("bitdoku-trace-{}", std::process::id()));
+    let out = run_stdin(
+        &["solve", "--trace", "--preset", "singles", "--svg-dir", dir.to_str().unwrap()],
+        &format!("{p}\n"),
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), steps);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -181,9 +181,10 @@ fn legend(out: &mut String, top: f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bitdoku_strategies::{Family, registry};
+    use bitdoku_strategies::Family;
 
-    /// Every family's first step on real states: the highlighted cells are the evidence.
+    /// Every family's steps along real solution paths (the `all` preset, single steps, on the
+    /// state before each step): the highlighted cells and effects are the evidence.
     #[test]
     fn highlighted_cells_equal_the_evidence_for_every_family() {
         let text = std::fs::read_to_string(concat!(
@@ -191,50 +192,51 @@ mod tests {
             "/../../datasets/magictour_top1465.txt"
         ))
         .expect("bundled corpus");
+        let mut o = bitdoku_engine::Options::new(bitdoku_engine::Order::parse("all").unwrap());
+        o.trace = true;
+        o.granularity = bitdoku_engine::Granularity::Single;
+        let engine = bitdoku_engine::Engine::new(o);
         let mut families_seen = std::collections::BTreeSet::new();
-        for line in text.lines().take(300) {
-            let state = bitdoku_bitboard::parse_line(line).unwrap().unwrap().candidates();
-            // Walk a little with singles so later families find something too.
-            for t in registry::all() {
-                let Some(step) = registry::find_all(t.id, &state).into_iter().next() else {
-                    continue;
-                };
-                if t.family == Family::Uniqueness && !families_seen.insert(t.family) {
-                    continue;
+        for line in text.lines().take(150) {
+            let start = bitdoku_bitboard::parse_line(line).unwrap().unwrap().candidates();
+            let out = engine.solve(&start);
+            let mut state = start;
+            for step in &out.steps {
+                let family = step.technique.family();
+                if family != Family::Fallback {
+                    families_seen.insert(family);
+                    check(&state, step);
                 }
-                families_seen.insert(t.family);
-                let svg = step_svg(&state, &step);
-                let e = &step.evidence;
-                let roles = |role: &str| -> CellSet {
-                    svg.lines()
-                        .filter(|l| l.contains(&format!("data-role=\"{role}\"")))
-                        .filter_map(|l| l.split("data-cell=\"").nth(1)?.split('"').next())
-                        .map(|s| Cell::all().find(|c| c.to_string() == s).expect("cell"))
-                        .collect()
-                };
-                let special = e.fins | e.pivot | e.pincers;
-                assert_eq!(roles("pattern"), e.cells - special, "{}", t.id);
-                assert_eq!(roles("fin"), e.fins, "{}", t.id);
-                assert_eq!(roles("pivot"), e.pivot, "{}", t.id);
-                let struck = svg.matches("data-effect=\"eliminate\"").count() as u32;
-                let gone: u32 =
-                    (0..9).map(|d| (step.eliminations[d] & state.masks()[d]).len()).sum();
-                assert_eq!(struck, gone, "{}", t.id);
-                let placed = svg.matches("data-effect=\"place\"").count() as u32;
-                assert_eq!(
-                    placed,
-                    step.placements.iter().map(|m| m.len()).sum::<u32>(),
-                    "{}",
-                    t.id
-                );
-                assert_eq!(
-                    svg.matches("data-role=\"base\"").count() as u32,
-                    e.base.iter().count() as u32
-                );
+                step.apply(&mut state);
             }
         }
-        for f in [Family::Singles, Family::Intersections, Family::Subsets, Family::Fish] {
-            assert!(families_seen.contains(&f), "{f:?} never drawn");
+        for f in Family::ALL.iter().filter(|&&f| f != Family::Fallback) {
+            assert!(families_seen.contains(f), "{f:?} never drawn");
         }
+    }
+
+    fn check(state: &Candidates, step: &Step) {
+        let id = step.technique;
+        let svg = step_svg(state, step);
+        let e = &step.evidence;
+        let roles = |role: &str| -> CellSet {
+            svg.lines()
+                .filter(|l| l.contains(&format!("data-role=\"{role}\"")))
+                .filter_map(|l| l.split("data-cell=\"").nth(1)?.split('"').next())
+                .map(|s| Cell::all().find(|c| c.to_string() == s).expect("cell"))
+                .collect()
+        };
+        let special = e.fins | e.pivot | e.pincers;
+        assert_eq!(roles("pattern"), e.cells - special, "{id}");
+        assert_eq!(roles("fin"), e.fins, "{id}");
+        assert_eq!(roles("pivot"), e.pivot, "{id}");
+        assert_eq!(roles("pincer"), e.pincers - e.pivot, "{id}");
+        let struck = svg.matches("data-effect=\"eliminate\"").count() as u32;
+        let gone: u32 = (0..9).map(|d| (step.eliminations[d] & state.masks()[d]).len()).sum();
+        assert_eq!(struck, gone, "{id}");
+        let placed = svg.matches("data-effect=\"place\"").count() as u32;
+        assert_eq!(placed, step.placements.iter().map(|m| m.len()).sum::<u32>(), "{id}");
+        assert_eq!(svg.matches("data-role=\"base\"").count(), e.base.iter().count(), "{id}");
+        assert_eq!(svg.matches("data-role=\"cover\"").count(), e.cover.iter().count(), "{id}");
     }
 }
