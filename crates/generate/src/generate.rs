@@ -109,35 +109,29 @@ pub struct Generated {
     pub tries: u64,
 }
 
-/// A random solution grid: eleven random clues that do not clash, completed by the
-/// brute-force solver (retried when they admit no solution), then a random isomorph. Varied,
-/// but not uniformly distributed over all grids (the solver returns its first completion).
+/// A random solution grid: the three boxes on the main diagonal (which share no row or
+/// column) filled with random permutations, completed by the brute-force solver, then a random
+/// isomorph. Varied, but not uniformly
+/// distributed over all grids (the solver returns its first completion; the isomorph and the
+/// 9!^3 starts spread it).
 #[must_use]
 pub fn random_solution(rng: &mut fastrand::Rng) -> [u8; 81] {
     loop {
         let mut values = [0u8; 81];
-        let mut placed = 0;
-        while placed < 11 {
-            let cell = rng.usize(..81);
-            let digit = rng.u8(1..=9);
-            if values[cell] != 0 || clashes(&values, cell, digit) {
-                continue;
+        for b in 0..3 {
+            let mut digits = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
+            rng.shuffle(&mut digits);
+            for (k, &d) in digits.iter().enumerate() {
+                values[(b * 3 + k / 3) * 9 + b * 3 + k % 3] = d;
             }
-            values[cell] = digit;
-            placed += 1;
         }
-        let masks = bitdoku_brute::masks_from_values(&values);
-        if let Some(solution) = bitdoku_brute::solve_first(&masks) {
+        // Such a start is believed always completable; a retry keeps this total either way.
+        if let Some(solution) =
+            bitdoku_brute::solve_first(&bitdoku_brute::masks_from_values(&values))
+        {
             return Isomorph::random(rng).apply(&solution.0);
         }
     }
-}
-
-fn clashes(values: &[u8; 81], cell: usize, digit: u8) -> bool {
-    let (r, c) = (cell / 9, cell % 9);
-    (0..81).any(|i| {
-        values[i] == digit && (i / 9 == r || i % 9 == c || (i / 27 == r / 3 && i % 9 / 3 == c / 3))
-    })
 }
 
 /// A minimal puzzle with this solution: clue orbits removed in random order while the
@@ -152,6 +146,21 @@ pub fn minimal_puzzle(
     let mut order: Vec<usize> = (0..81).collect();
     rng.shuffle(&mut order);
     let mut done = [false; 81];
+    // The solver's masks of `puzzle`, kept in step with it (a removed clue opens its cell to
+    // all nine digits; a restored one closes it again).
+    let mut masks = bitdoku_brute::masks_from_values(&puzzle);
+    let open = |masks: &mut [u128; 9], cell: usize| {
+        for m in masks.iter_mut() {
+            *m |= 1u128 << cell;
+        }
+    };
+    let close = |masks: &mut [u128; 9], cell: usize, digit: u8| {
+        for (d, m) in masks.iter_mut().enumerate() {
+            if d + 1 != usize::from(digit) {
+                *m &= !(1u128 << cell);
+            }
+        }
+    };
     for cell in order {
         if done[cell] {
             continue;
@@ -166,12 +175,24 @@ pub fn minimal_puzzle(
         // peers hold the eight other digits) keeps the solution unique with no search: every
         // solution of the smaller puzzle has those digits there, so it solves the larger one.
         if forced(&puzzle, cell, saved.0) && forced(&puzzle, partner, saved.1) {
+            open(&mut masks, cell);
+            open(&mut masks, partner);
             continue;
         }
-        let (count, _) =
-            bitdoku_brute::count_solutions(&bitdoku_brute::masks_from_values(&puzzle), 2);
-        if count != 1 {
+        // Still unique exactly when no solution puts another digit in a removed cell: one
+        // "find any" search per removed cell on the masks with its old digit taken out, which
+        // is cheaper than counting to two (no need to find the known solution first).
+        open(&mut masks, cell);
+        open(&mut masks, partner);
+        let other = |cell: usize, digit: u8| {
+            let mut m = masks;
+            m[usize::from(digit - 1)] &= !(1u128 << cell);
+            bitdoku_brute::solve_first(&m).is_some()
+        };
+        if other(cell, saved.0) || (partner != cell && other(partner, saved.1)) {
             (puzzle[cell], puzzle[partner]) = saved;
+            close(&mut masks, cell, saved.0);
+            close(&mut masks, partner, saved.1);
         }
     }
     puzzle

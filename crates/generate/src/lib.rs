@@ -7,6 +7,20 @@
 //! let shuffled = Isomorph::random(&mut rng).apply(&puzzle);
 //! assert_eq!(minlex_line(&shuffled), minlex_line(&puzzle));
 //! ```
+//!
+//! Generating (the same `(seed, index)` always gives the same puzzle):
+//!
+//! ```
+//! use bitdoku_generate::{Options, Symmetry, Target, generate_one};
+//! let options = Options { symmetry: Symmetry::Central, givens_max: None, target: Target::default() };
+//! let g = generate_one(42, 0, &options, None, None).expect("no deadline, no target");
+//! let masks = bitdoku_brute::masks_from_values(&g.puzzle);
+//! assert_eq!(bitdoku_brute::count_solutions(&masks, 2).0, 1);
+//! assert!((0..81).all(|c| (g.puzzle[c] == 0) == (g.puzzle[80 - c] == 0)));
+//! ```
+//!
+//! With a [`Target`], pass an [`bitdoku_engine::Engine`] whose options trace in single
+//! granularity; [`meets`] judges a puzzle's path against it.
 #![deny(missing_docs)]
 
 mod canon;
