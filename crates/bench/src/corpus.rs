@@ -103,12 +103,17 @@ pub fn load(path: &str, sample: Option<usize>, seed: u64) -> Result<Corpus> {
     } else {
         std::fs::read(path).with_context(|| format!("cannot read {path}"))?
     };
+    let bytes = decompress(bytes).with_context(|| format!("cannot decompress {path}"))?;
     let name = if path == "-" {
         "stdin".to_string()
     } else {
         Path::new(path)
-            .file_stem()
+            .file_name()
             .map_or_else(|| path.to_string(), |s| s.to_string_lossy().into_owned())
+            .trim_end_matches(".gz")
+            .trim_end_matches(".xz")
+            .trim_end_matches(".txt")
+            .to_string()
     };
     let mut corpus = parse_bytes(&name, &bytes).with_context(|| {
         if path == "-" { "in standard input".to_string() } else { format!("in {path}") }
@@ -120,6 +125,21 @@ pub fn load(path: &str, sample: Option<usize>, seed: u64) -> Result<Corpus> {
         corpus.sample = Some((k, seed));
     }
     Ok(corpus)
+}
+
+/// The bytes themselves, or their gzip / xz decompression when they start with that format's
+/// magic bytes (as `bitdoku` reads its input). Decompression is not part of the parse time.
+pub fn decompress(bytes: Vec<u8>) -> Result<Vec<u8>> {
+    use std::io::Read as _;
+    let mut out = Vec::new();
+    if bytes.starts_with(&[0x1f, 0x8b]) {
+        flate2::read::MultiGzDecoder::new(&bytes[..]).read_to_end(&mut out)?;
+    } else if bytes.starts_with(&[0xfd, b'7', b'z', b'X', b'Z', 0x00]) {
+        liblzma::read::XzDecoder::new_multi_decoder(&bytes[..]).read_to_end(&mut out)?;
+    } else {
+        return Ok(bytes);
+    }
+    Ok(out)
 }
 
 /// Parses a corpus held in memory (the parse time covers exactly this call).
@@ -220,5 +240,21 @@ mod tests {
         let err = parse_bytes("x", dup.as_bytes()).unwrap_err();
         assert!(format!("{err:#}").contains("repeated"), "{err:#}");
         assert!(parse_bytes("x", b"\n# nothing\n").is_err());
+    }
+
+    #[test]
+    fn gzip_and_xz_corpora_read_like_plain_ones() {
+        use std::io::Write as _;
+        let plain =
+            b"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n"
+                .to_vec();
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gz.write_all(&plain).unwrap();
+        let mut xz = liblzma::write::XzEncoder::new(Vec::new(), 6);
+        xz.write_all(&plain).unwrap();
+        assert_eq!(decompress(gz.finish().unwrap()).unwrap(), plain);
+        assert_eq!(decompress(xz.finish().unwrap()).unwrap(), plain);
+        assert_eq!(decompress(plain.clone()).unwrap(), plain);
+        assert!(decompress(vec![0x1f, 0x8b, 1, 2, 3]).is_err());
     }
 }
