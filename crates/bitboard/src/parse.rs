@@ -161,7 +161,28 @@ fn parse_givens(bytes: &[u8]) -> Result<Puzzle, ParseErrorKind> {
     Ok(Puzzle::Givens(values))
 }
 
+/// Whether some digit repeats in a house: one branch-free pass keeping a 9-bit "seen" mask per
+/// row, column and box (value `v` is bit `v`; an empty cell's bit 0 is masked out), so the
+/// unpredictable "is this cell empty" branch of the per-house loop is gone. On a clash, the
+/// per-house loop below names the first house in `House::all()` order, as before. Measured
+/// on the bulk path: the per-house loop was ~1 us of the ~1.2 us per line (PERFORMANCE.md).
 fn check_duplicates(values: &[u8; 81]) -> Result<(), ParseErrorKind> {
+    let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+    let mut clash = 0u16;
+    for (i, &v) in values.iter().enumerate() {
+        let bit = (1u16 << v) & !1;
+        let (r, c) = (i / 9, i % 9);
+        let b = r / 3 * 3 + c / 3;
+        clash |= (rows[r] | cols[c] | boxes[b]) & bit;
+        rows[r] |= bit;
+        cols[c] |= bit;
+        boxes[b] |= bit;
+    }
+    if clash == 0 { Ok(()) } else { first_duplicate(values) }
+}
+
+/// The first repeated digit, house by house (the error message's house).
+fn first_duplicate(values: &[u8; 81]) -> Result<(), ParseErrorKind> {
     for house in House::all() {
         let mut seen = 0u16;
         for cell in house.cells() {
@@ -199,6 +220,21 @@ mod tests {
 
     const P: &str =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    /// The one-pass duplicate check agrees with the per-house loop on every kind of grid:
+    /// valid ones, and ones with a digit copied into random cells.
+    #[test]
+    fn one_pass_duplicate_check_agrees_with_the_house_loop() {
+        let Puzzle::Givens(base) = parse_givens(P.as_bytes()).unwrap() else { panic!() };
+        let mut rng = fastrand::Rng::with_seed(7);
+        for _ in 0..20_000 {
+            let mut v = base;
+            for _ in 0..rng.usize(..4) {
+                v[rng.usize(..81)] = rng.u8(..10);
+            }
+            assert_eq!(check_duplicates(&v), first_duplicate(&v), "{v:?}");
+        }
+    }
 
     #[test]
     fn every_empty_marker() {
