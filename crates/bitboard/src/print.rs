@@ -59,15 +59,19 @@ pub fn format_grid(c: &Candidates) -> String {
 /// its value.
 #[must_use]
 pub fn format_pencilmarks(c: &Candidates) -> String {
-    let text: Vec<String> = Cell::all()
-        .map(|cell| match c.value(cell) {
-            Some(v) => v.to_string(),
-            None => {
-                let s = c.digits_at(cell).to_string();
-                if s.is_empty() { "-".to_string() } else { s }
-            }
-        })
-        .collect();
+    format_pencilmarks_with(|cell| match c.value(cell) {
+        Some(v) => v.to_string(),
+        None => {
+            let s = c.digits_at(cell).to_string();
+            if s.is_empty() { "-".to_string() } else { s }
+        }
+    })
+}
+
+/// The same grid layout with each cell's text given by `text` (for marked-up grids).
+#[must_use]
+pub fn format_pencilmarks_with(text: impl Fn(Cell) -> String) -> String {
+    let text: Vec<String> = Cell::all().map(text).collect();
     let width: Vec<usize> =
         (0..9).map(|col| (0..9).map(|r| text[r * 9 + col].len()).max().unwrap_or(1)).collect();
     let border = |left: char, mid: char, right: char| {

@@ -88,20 +88,10 @@ fn solve_line(
         Err(e) => {
             let msg = e.to_string();
             let text = if as_json {
-                json::line(&json::Row {
-                    line: line.number,
-                    puzzle: json::echo(&line.text),
-                    status: "invalid",
-                    solution: None,
-                    fallback: false,
-                    uniqueness: None,
-                    order: None,
-                    granularity: None,
-                    rating: None,
-                    state: None,
-                    steps: Vec::new(),
-                    error: Some(msg),
-                })
+                let mut row =
+                    json::Row::new(line.number, json::echo(&line.text), "invalid", None, false);
+                row.error = Some(msg);
+                json::line(&row)
             } else {
                 format!("error: {msg}")
             };
@@ -151,20 +141,7 @@ fn row(
     solution: Option<String>,
     fallback: bool,
 ) -> json::Row {
-    json::Row {
-        line: number,
-        puzzle: puzzle.to_line(),
-        status: status.as_str(),
-        solution,
-        fallback,
-        uniqueness: None,
-        order: None,
-        granularity: None,
-        rating: None,
-        state: None,
-        steps: Vec::new(),
-        error: None,
-    }
+    json::Row::new(number, puzzle.to_line(), status.as_str(), solution, fallback)
 }
 
 fn logic(

@@ -40,6 +40,32 @@ pub struct Row {
     pub error: Option<String>,
 }
 
+impl Row {
+    /// A row with the fields every mode has; the logic fields empty.
+    pub fn new(
+        line: usize,
+        puzzle: String,
+        status: &'static str,
+        solution: Option<String>,
+        fallback: bool,
+    ) -> Row {
+        Row {
+            line,
+            puzzle,
+            status,
+            solution,
+            fallback,
+            uniqueness: None,
+            order: None,
+            granularity: None,
+            rating: None,
+            state: None,
+            steps: Vec::new(),
+            error: None,
+        }
+    }
+}
+
 /// HoDoKu score and level, SE-style ER/EP/ED.
 #[derive(Serialize, Debug)]
 pub struct RatingFields {

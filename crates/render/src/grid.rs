@@ -30,35 +30,7 @@ fn cell_text(state: &Candidates, step: &Step, cell: Cell) -> String {
 /// The pencilmark grid of `state` with `step` marked, then the step's explanation.
 #[must_use]
 pub fn pencilmark_grid(state: &Candidates, step: &Step) -> String {
-    let text: Vec<String> = Cell::all().map(|cell| cell_text(state, step, cell)).collect();
-    let width: Vec<usize> =
-        (0..9).map(|col| (0..9).map(|r| text[r * 9 + col].len()).max().unwrap_or(1)).collect();
-    let border = |left: char, mid: char, right: char| {
-        let mut s = String::from(left);
-        for stack in 0..3 {
-            let w: usize = (0..3).map(|k| width[stack * 3 + k]).sum::<usize>() + 4;
-            s.push_str(&"-".repeat(w));
-            s.push(if stack < 2 { mid } else { right });
-        }
-        s.push('\n');
-        s
-    };
-    let mut out = border('.', '.', '.');
-    for r in 0..9 {
-        if r == 3 || r == 6 {
-            out.push_str(&border(':', '+', ':'));
-        }
-        out.push('|');
-        for col in 0..9 {
-            out.push(' ');
-            out.push_str(&format!("{:<w$}", text[r * 9 + col], w = width[col]));
-            if col % 3 == 2 {
-                out.push_str(" |");
-            }
-        }
-        out.push('\n');
-    }
-    out.push_str(&border('\'', '\'', '\''));
+    let mut out = bitdoku_bitboard::format_pencilmarks_with(|cell| cell_text(state, step, cell));
     out.push_str(&step.explain());
     out.push('\n');
     out

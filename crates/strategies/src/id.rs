@@ -121,7 +121,7 @@ macro_rules! technique_ids {
     };
 }
 
-// One line per technique; its registry row sits at the same position in `registry.rs`.
+// One line per technique; its registry row sits at the same position in `registry/table.rs`.
 technique_ids! {
     FullHouse = "full-house",
     NakedSingle = "naked-single",
