@@ -100,6 +100,53 @@ pub struct StepRow {
     /// The pattern's cells.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub cells: Vec<String>,
+    /// The chain or loop of a chain technique.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub chain: Option<ChainRow>,
+}
+
+/// A chain in JSON: `nodes[i]` and `nodes[i + 1]` are joined by `links[i]` (`"strong"` or
+/// `"weak"`); a loop has one more link, from the last node back to the first.
+#[derive(Serialize, Debug)]
+pub struct ChainRow {
+    /// The nodes: a digit and its cell, or its 2-3 cells for a group node.
+    pub nodes: Vec<ChainNodeRow>,
+    /// The link types.
+    pub links: Vec<&'static str>,
+    /// Whether the chain closes into a loop.
+    #[serde(rename = "loop")]
+    pub is_loop: bool,
+    /// The chain in Eureka notation.
+    pub eureka: String,
+}
+
+/// One chain node.
+#[derive(Serialize, Debug)]
+pub struct ChainNodeRow {
+    /// The digit.
+    pub digit: u8,
+    /// Its cells.
+    pub cells: Vec<String>,
+}
+
+impl From<&bitdoku_strategies::Chain> for ChainRow {
+    fn from(chain: &bitdoku_strategies::Chain) -> ChainRow {
+        ChainRow {
+            nodes: chain
+                .nodes()
+                .iter()
+                .map(|n| ChainNodeRow {
+                    digit: n.digit().value(),
+                    cells: n.cells().iter().map(|c| c.to_string()).collect(),
+                })
+                .collect(),
+            links: (0..chain.link_count())
+                .map(|i| if chain.is_strong(i) { "strong" } else { "weak" })
+                .collect(),
+            is_loop: chain.is_loop(),
+            eureka: chain.to_string(),
+        }
+    }
 }
 
 impl From<&Step> for StepRow {
@@ -110,6 +157,7 @@ impl From<&Step> for StepRow {
             eliminations: step.eliminations_text(),
             explanation: step.explain(),
             cells: step.evidence.cells.iter().map(|c| c.to_string()).collect(),
+            chain: (!step.evidence.chain.is_empty()).then(|| ChainRow::from(&step.evidence.chain)),
         }
     }
 }

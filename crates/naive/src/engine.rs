@@ -11,8 +11,8 @@
 use crate::findings::Findings;
 use crate::grid::NaiveGrid;
 use crate::{
-    avoidable_rectangles, fish, intersections, single_digit, singles, subsets, unique_rectangles,
-    wings,
+    avoidable_rectangles, chains, fish, intersections, single_digit, singles, subsets,
+    unique_rectangles, wings,
 };
 
 /// A technique: finds all its instances on a grid and records their effects.
@@ -85,6 +85,12 @@ pub const TECHNIQUES: &[Technique] = &[
     t("sashimi-swordfish", fish::sashimi_swordfish),
     t("finned-jellyfish", fish::finned_jellyfish),
     t("sashimi-jellyfish", fish::sashimi_jellyfish),
+    t("simple-colors", chains::simple_colors),
+    t("multi-colors", chains::multi_colors),
+    t("remote-pair", chains::remote_pair),
+    t("x-chain", chains::x_chain),
+    t("xy-chain", chains::xy_chain),
+    t("aic", chains::aic),
 ];
 
 /// The ids of every implemented technique, in HoDoKu's order.

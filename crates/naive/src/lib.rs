@@ -34,7 +34,8 @@
 //! [`singles`], [`intersections`] (locked candidates, locked pair/triple), [`subsets`],
 //! [`fish`] (basic, finned, sashimi; sizes 2-4), [`single_digit`] (skyscraper, two-string
 //! kite, turbot fish, empty rectangle), [`wings`] (XY, XYZ, WXYZ, W), [`unique_rectangles`]
-//! (UR 1-6, hidden rectangle, BUG+1) and [`avoidable_rectangles`]; [`implemented`] lists the ids.
+//! (UR 1-6, hidden rectangle, BUG+1), [`avoidable_rectangles`] and [`chains`] (simple and
+//! multi colours, remote pair, X-chain, XY-chain, nice loops/AIC; no grouped chains); [`implemented`] lists the ids.
 //! Uniqueness techniques run only when [`NaiveEngine::new`] is told the puzzle has one solution.
 //!
 //! ```
@@ -50,6 +51,7 @@
 #![forbid(unsafe_code)]
 
 pub mod avoidable_rectangles;
+pub mod chains;
 mod combos;
 mod engine;
 mod findings;

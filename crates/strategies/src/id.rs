@@ -22,6 +22,10 @@ pub enum Family {
     Wings,
     /// Unique/hidden/avoidable rectangles, BUG+1 (only for puzzles with one solution).
     Uniqueness,
+    /// Simple and multi colours.
+    Coloring,
+    /// X-chain, XY-chain, remote pair, nice loops/AIC and their grouped forms.
+    Chains,
     /// The brute-force fallback.
     Fallback,
 }
@@ -36,6 +40,8 @@ impl Family {
         Family::SingleDigit,
         Family::Wings,
         Family::Uniqueness,
+        Family::Coloring,
+        Family::Chains,
         Family::Fallback,
     ];
 
@@ -50,6 +56,8 @@ impl Family {
             Family::SingleDigit => "single-digit",
             Family::Wings => "wings",
             Family::Uniqueness => "uniqueness",
+            Family::Coloring => "coloring",
+            Family::Chains => "chains",
             Family::Fallback => "fallback",
         }
     }
@@ -163,6 +171,13 @@ technique_ids! {
     SashimiSwordfish = "sashimi-swordfish",
     FinnedJellyfish = "finned-jellyfish",
     SashimiJellyfish = "sashimi-jellyfish",
+    SimpleColors = "simple-colors",
+    MultiColors = "multi-colors",
+    RemotePair = "remote-pair",
+    XChain = "x-chain",
+    XyChain = "xy-chain",
+    Aic = "aic",
+    GroupedAic = "grouped-aic",
     BruteForce = "brute-force",
 }
 

@@ -8,6 +8,9 @@
 //! One folder per family, one file per technique, one [`registry`].
 #![deny(missing_docs)]
 
+mod chain;
+pub mod chains;
+pub mod coloring;
 mod combinations;
 pub mod fish;
 mod id;
@@ -24,6 +27,7 @@ pub mod testkit;
 pub mod uniqueness;
 pub mod wings;
 
+pub use chain::{Chain, ChainNode, MAX_CHAIN_NODES};
 pub use id::{Family, Level, TechniqueId, UnknownTechnique};
 pub use sink::{FirstStep, FnSink, Sink, Union};
 pub use step::{Evidence, Step, apply_effects};

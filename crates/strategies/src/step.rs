@@ -2,6 +2,7 @@
 //! eliminations as one [`CellSet`] per digit, and a little [`Evidence`] for explanations.
 //! [`Step::apply`] is the one generic applier every engine uses.
 
+use crate::chain::Chain;
 use crate::id::TechniqueId;
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, DigitSet, HouseSet};
 use std::fmt::Write as _;
@@ -24,6 +25,8 @@ pub struct Evidence {
     pub pivot: CellSet,
     /// Pincer or branch cells (wings), or the strong-link ends (single-digit patterns).
     pub pincers: CellSet,
+    /// The chain or loop (chains and colouring); empty for other techniques.
+    pub chain: Chain,
 }
 
 /// One deduction: placements and eliminations, with the evidence for them.
@@ -54,6 +57,7 @@ impl Step {
                 fins: CellSet::EMPTY,
                 pivot: CellSet::EMPTY,
                 pincers: CellSet::EMPTY,
+                chain: Chain::EMPTY,
             },
         }
     }
@@ -143,6 +147,13 @@ impl Step {
             }
             (TechniqueId::HiddenSingle, Some((cell, d))) => {
                 let _ = write!(s, ": in {}, {d} fits only in {cell}", e.base);
+            }
+            _ if !e.chain.is_empty() => {
+                // Eureka notation: `X-Chain 5: (5)r1c2=(5)r1c7-(5)r4c7=(5)r4c2 => r3c2<>5`.
+                if !e.digits.is_empty() {
+                    let _ = write!(s, " {}", e.digits);
+                }
+                let _ = write!(s, ": {}", e.chain);
             }
             _ => {
                 let fish = id.family() == Family::Fish;

@@ -128,6 +128,8 @@ pub fn family_color(family: Family) -> &'static str {
         Family::SingleDigit => "#59a14f",
         Family::Wings => "#edc948",
         Family::Uniqueness => "#b07aa1",
+        Family::Coloring => "#ff9da7",
+        Family::Chains => "#e15759",
         Family::Fallback => "#9c755f",
     }
 }

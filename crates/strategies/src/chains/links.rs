@@ -1,0 +1,264 @@
+//! The link layer: every strong and weak link of a state, built once from the masks and shared
+//! by every chain technique (X-chain, XY-chain, nice loops/AIC, grouped AIC).
+//!
+//! # Layout, and why
+//! * **Nodes** are candidates (a digit in a cell), then *group nodes*: for each digit, each
+//!   mini-line (box ∩ row or box ∩ column) holding 2-3 candidates of it gives one node "the digit
+//!   is in one of these cells". Singles come first, digit-major (`digit * 81 + cell` is looked up
+//!   in a 729-entry table), so the plain techniques simply skip node indices past
+//!   [`LinkGraph::singles`].
+//! * **Edges** are two compressed adjacency arrays (CSR: one offset per node into one edge
+//!   array), one for strong links and one for weak links, each edge tagged with its kind:
+//!   [`CELL`] (two digits of one cell) or [`HOUSE`] (one digit in one house). A chain search is
+//!   then a breadth-first walk over plain arrays with no allocation per step, and a technique
+//!   restricts itself to the kinds it may use by masking the tag ([`super::search::Spec`]).
+//! * **Strong links**: the two digits of a bivalue cell; a digit whose candidates in a house are
+//!   exactly two disjoint nodes (two cells, a cell and a group, or two groups).
+//! * **Weak links**: two digits of one cell; one digit in two disjoint nodes whose cells all see
+//!   each other (for a group: every cell of the other node sees every cell of the group).
+//!
+//! [`LinkGraph::for_state`] keeps the last graph per thread and rebuilds only when the masks
+//! change, so the chain techniques of one engine step share one build.
+
+use bitdoku_bitboard::tables::{HOUSES, MINILINES, PEERS};
+use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// Edge tag: a link between two digits of one cell.
+pub const CELL: u8 = 1;
+/// Edge tag: a link between two nodes of one digit in one house.
+pub const HOUSE: u8 = 2;
+
+const NONE: u16 = u16::MAX;
+
+/// One node: a digit in one cell or in a group of cells of one mini-line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Node {
+    /// The digit.
+    pub digit: Digit,
+    /// The cells (one for a candidate, 2-3 for a group).
+    pub cells: CellSet,
+    /// The cells that see every cell of the node.
+    pub common_peers: CellSet,
+}
+
+/// One edge of the adjacency arrays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Edge {
+    /// The other node.
+    pub to: u16,
+    /// [`CELL`] or [`HOUSE`].
+    pub kind: u8,
+}
+
+/// The strong and weak links of one state (see the module docs).
+#[derive(Debug)]
+pub struct LinkGraph {
+    masks: [CellSet; 9],
+    nodes: Vec<Node>,
+    singles: usize,
+    index: Vec<u16>,
+    strong_start: Vec<u32>,
+    strong: Vec<Edge>,
+    weak_start: Vec<u32>,
+    weak: Vec<Edge>,
+}
+
+thread_local! {
+    static LAST: RefCell<Option<Rc<LinkGraph>>> = const { RefCell::new(None) };
+}
+
+impl LinkGraph {
+    /// The graph of `state`, built once per distinct state per thread.
+    pub fn for_state(state: &Candidates) -> Rc<LinkGraph> {
+        LAST.with(|last| {
+            let mut last = last.borrow_mut();
+            if let Some(g) = last.as_ref().filter(|g| g.masks == *state.masks()) {
+                return Rc::clone(g);
+            }
+            let g = Rc::new(LinkGraph::build(state));
+            *last = Some(Rc::clone(&g));
+            g
+        })
+    }
+
+    /// Builds the graph of `state` (no cache).
+    #[must_use]
+    pub fn build(state: &Candidates) -> LinkGraph {
+        let masks = *state.masks();
+        let mut nodes = Vec::with_capacity(300);
+        let mut index = vec![NONE; 729];
+        for d in Digit::all() {
+            for cell in masks[d.index()] {
+                index[d.index() * 81 + cell.index()] = nodes.len() as u16;
+                let cells = CellSet::single(cell);
+                nodes.push(Node { digit: d, cells, common_peers: PEERS[cell.index()] });
+            }
+        }
+        let singles = nodes.len();
+        for d in Digit::all() {
+            for mini in &MINILINES {
+                let cells = masks[d.index()] & mini.cells;
+                if cells.len() >= 2 {
+                    nodes.push(Node { digit: d, cells, common_peers: cells.common_peers() });
+                }
+            }
+        }
+        let n = nodes.len();
+        let mut strong_lists: Vec<Vec<Edge>> = vec![Vec::new(); n];
+        let mut weak_lists: Vec<Vec<Edge>> = vec![Vec::new(); n];
+        // Cell links between the candidates of one cell.
+        for cell in Cell::all() {
+            let here: Vec<u16> = Digit::all()
+                .map(|d| index[d.index() * 81 + cell.index()])
+                .filter(|&i| i != NONE)
+                .collect();
+            for &a in &here {
+                for &b in &here {
+                    if a != b {
+                        weak_lists[a as usize].push(Edge { to: b, kind: CELL });
+                        if here.len() == 2 {
+                            strong_lists[a as usize].push(Edge { to: b, kind: CELL });
+                        }
+                    }
+                }
+            }
+        }
+        // House links of one digit, between any two disjoint nodes.
+        for d in Digit::all() {
+            let dm = masks[d.index()];
+            let group_ids: Vec<u16> =
+                (singles..n).filter(|&i| nodes[i].digit == d).map(|i| i as u16).collect();
+            // Weak: b's cells all see a's cells.
+            let all_of_digit: Vec<u16> = dm
+                .iter()
+                .map(|c| index[d.index() * 81 + c.index()])
+                .chain(group_ids.iter().copied())
+                .collect();
+            for &a in &all_of_digit {
+                let na = nodes[a as usize];
+                for &b in &all_of_digit {
+                    let nb = nodes[b as usize];
+                    if a != b
+                        && !na.cells.intersects(nb.cells)
+                        && nb.cells.is_subset(na.common_peers)
+                    {
+                        weak_lists[a as usize].push(Edge { to: b, kind: HOUSE });
+                    }
+                }
+            }
+            // Strong: the digit's candidates in a house are exactly two disjoint nodes.
+            for house in &HOUSES {
+                let there = dm & *house;
+                if there.len() < 2 {
+                    continue;
+                }
+                let inside: Vec<u16> = all_of_digit
+                    .iter()
+                    .copied()
+                    .filter(|&i| nodes[i as usize].cells.is_subset(*house))
+                    .collect();
+                for (k, &a) in inside.iter().enumerate() {
+                    for &b in &inside[k + 1..] {
+                        let (ca, cb) = (nodes[a as usize].cells, nodes[b as usize].cells);
+                        if !ca.intersects(cb) && (ca | cb) == there {
+                            push_unique(&mut strong_lists[a as usize], Edge { to: b, kind: HOUSE });
+                            push_unique(&mut strong_lists[b as usize], Edge { to: a, kind: HOUSE });
+                        }
+                    }
+                }
+            }
+        }
+        let (strong_start, strong) = flatten(strong_lists);
+        let (weak_start, weak) = flatten(weak_lists);
+        LinkGraph { masks, nodes, singles, index, strong_start, strong, weak_start, weak }
+    }
+
+    /// The state's masks.
+    #[must_use]
+    pub fn masks(&self) -> &[CellSet; 9] {
+        &self.masks
+    }
+
+    /// Number of nodes (candidates, then groups).
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether there is no node at all (a solved grid).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// Number of candidate nodes; indices from here on are groups.
+    #[must_use]
+    pub fn singles(&self) -> usize {
+        self.singles
+    }
+
+    /// Node `i`.
+    #[must_use]
+    pub fn node(&self, i: usize) -> Node {
+        self.nodes[i]
+    }
+
+    /// The node of candidate `digit` in `cell`, if it is a candidate.
+    #[must_use]
+    pub fn single(&self, cell: Cell, digit: Digit) -> Option<usize> {
+        let i = self.index[digit.index() * 81 + cell.index()];
+        (i != NONE).then_some(i as usize)
+    }
+
+    /// The strong links of node `i`.
+    #[must_use]
+    pub fn strong(&self, i: usize) -> &[Edge] {
+        &self.strong[self.strong_start[i] as usize..self.strong_start[i + 1] as usize]
+    }
+
+    /// The weak links of node `i`.
+    #[must_use]
+    pub fn weak(&self, i: usize) -> &[Edge] {
+        &self.weak[self.weak_start[i] as usize..self.weak_start[i + 1] as usize]
+    }
+}
+
+fn push_unique(list: &mut Vec<Edge>, edge: Edge) {
+    if !list.contains(&edge) {
+        list.push(edge);
+    }
+}
+
+fn flatten(lists: Vec<Vec<Edge>>) -> (Vec<u32>, Vec<Edge>) {
+    let mut start = Vec::with_capacity(lists.len() + 1);
+    let mut all = Vec::with_capacity(lists.iter().map(Vec::len).sum());
+    for mut list in lists {
+        start.push(all.len() as u32);
+        list.sort_by_key(|e| (e.to, e.kind));
+        all.extend(list);
+    }
+    start.push(all.len() as u32);
+    (start, all)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wings::fixtures::pencil;
+
+    #[test]
+    fn strong_and_weak_links() {
+        // Digit 5 only in r1c2 and r1c7 of row 1; r4c4 is bivalue {1,2}.
+        let s = pencil("r4c4=12", "");
+        let g = LinkGraph::build(&s);
+        let a = g.single(Cell::from_rc(3, 3), Digit::from_value(1).unwrap()).unwrap();
+        let b = g.single(Cell::from_rc(3, 3), Digit::from_value(2).unwrap()).unwrap();
+        assert!(g.strong(a).iter().any(|e| e.to as usize == b && e.kind == CELL));
+        assert!(g.weak(a).iter().any(|e| e.to as usize == b && e.kind == CELL));
+        // A group node exists for digit 1 in the mini-line r4c5-6? r4c4 only holds {1,2}, the
+        // rest of the empty grid is full, so r4c5..r4c6 holds 1: a group.
+        assert!(g.len() > g.singles());
+    }
+}
