@@ -136,18 +136,14 @@ fn chain_eliminations(
     let mut gone = vec![false; 729];
     for &a in &all {
         let reached = reached_on(grid, links, a);
-        for &b in &reached {
-            if !ends(a, b) {
-                continue;
-            }
-            for &c in &all {
-                if !gone[id(c)]
-                    && weak(grid, same_cell_elims, c, a)
-                    && weak(grid, same_cell_elims, c, b)
-                {
-                    gone[id(c)] = true;
-                    found.eliminate(grid, c.0, c.1);
-                }
+        // Candidates weakly linked to the start, then to some reached end.
+        for &c in &all {
+            if !gone[id(c)]
+                && weak(grid, same_cell_elims, c, a)
+                && reached.iter().any(|&b| ends(a, b) && weak(grid, same_cell_elims, c, b))
+            {
+                gone[id(c)] = true;
+                found.eliminate(grid, c.0, c.1);
             }
         }
     }

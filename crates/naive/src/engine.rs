@@ -11,8 +11,8 @@
 use crate::findings::Findings;
 use crate::grid::NaiveGrid;
 use crate::{
-    avoidable_rectangles, chains, fish, intersections, single_digit, singles, subsets,
-    unique_rectangles, wings,
+    avoidable_rectangles, chains, fish, grouped_chains, intersections, single_digit, singles,
+    subsets, unique_rectangles, wings,
 };
 
 /// A technique: finds all its instances on a grid and records their effects.
@@ -91,6 +91,7 @@ pub const TECHNIQUES: &[Technique] = &[
     t("x-chain", chains::x_chain),
     t("xy-chain", chains::xy_chain),
     t("aic", chains::aic),
+    t("grouped-aic", grouped_chains::grouped_aic),
 ];
 
 /// The ids of every implemented technique, in HoDoKu's order.
@@ -196,8 +197,8 @@ mod tests {
 
     #[test]
     fn unknown_ids_are_listed() {
-        let err = NaiveEngine::new(&["naked-single", "x-wings", "aic"], true).unwrap_err();
-        assert!(err.contains("x-wings, aic"), "{err}");
+        let err = NaiveEngine::new(&["naked-single", "x-wings", "kraken-fish"], true).unwrap_err();
+        assert!(err.contains("x-wings, kraken-fish"), "{err}");
         assert_eq!(implemented().len(), TECHNIQUES.len());
         assert!(implemented().contains(&"wxyz-wing"));
     }

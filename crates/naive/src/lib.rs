@@ -35,7 +35,7 @@
 //! [`fish`] (basic, finned, sashimi; sizes 2-4), [`single_digit`] (skyscraper, two-string
 //! kite, turbot fish, empty rectangle), [`wings`] (XY, XYZ, WXYZ, W), [`unique_rectangles`]
 //! (UR 1-6, hidden rectangle, BUG+1), [`avoidable_rectangles`] and [`chains`] (simple and
-//! multi colours, remote pair, X-chain, XY-chain, nice loops/AIC; no grouped chains); [`implemented`] lists the ids.
+//! multi colours, remote pair, X-chain, XY-chain, nice loops/AIC) and [`grouped_chains`]; [`implemented`] lists the ids.
 //! Uniqueness techniques run only when [`NaiveEngine::new`] is told the puzzle has one solution.
 //!
 //! ```
@@ -57,6 +57,7 @@ mod engine;
 mod findings;
 pub mod fish;
 mod grid;
+pub mod grouped_chains;
 pub mod intersections;
 pub mod single_digit;
 pub mod singles;

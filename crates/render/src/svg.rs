@@ -9,7 +9,7 @@ const CELL: f64 = 54.0;
 /// Margin around the grid.
 const MARGIN: f64 = 12.0;
 /// Height of the legend under the grid.
-const LEGEND: f64 = 74.0;
+const LEGEND: f64 = 96.0;
 
 /// Escapes text for SVG.
 fn esc(s: &str) -> String {
@@ -146,9 +146,72 @@ pub fn step_svg(state: &Candidates, step: &Step) -> String {
             }
         }
     }
+    chain(&mut out, &step.evidence.chain);
     legend(&mut out, size);
     out.push_str("</svg>\n");
     out
+}
+
+/// The pencil-mark position of `digit` in `cell`.
+fn mark_xy(cell: Cell, digit: usize) -> (f64, f64) {
+    let (x, y) = xy(cell);
+    (
+        x + (digit % 3) as f64 * CELL / 3.0 + CELL / 6.0,
+        y + (digit / 3) as f64 * CELL / 3.0 + CELL / 6.0,
+    )
+}
+
+/// The centre of a chain node: its digit's pencil mark, averaged over a group's cells.
+fn node_xy(node: &bitdoku_strategies::ChainNode) -> (f64, f64) {
+    let cells = node.cells();
+    let n = cells.len().max(1) as f64;
+    let (sx, sy) = cells.iter().fold((0.0, 0.0), |(sx, sy), c| {
+        let (x, y) = mark_xy(c, node.digit().index());
+        (sx + x, sy + y)
+    });
+    (sx / n, sy / n)
+}
+
+/// A chain or loop: a ring round each node's candidates (`data-role="chain-node"`), a solid
+/// line per strong link and a dashed one per weak link (`data-link`), with an arrow head.
+fn chain(out: &mut String, chain: &bitdoku_strategies::Chain) {
+    if chain.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        out,
+        r##"<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#6a3d9a"/></marker></defs>"##
+    );
+    let nodes = chain.nodes();
+    for node in nodes {
+        for cell in node.cells().iter() {
+            let (cx, cy) = mark_xy(cell, node.digit().index());
+            let _ = writeln!(
+                out,
+                r##"<circle data-role="chain-node" data-cell="{cell}" data-digit="{}" cx="{cx:.1}" cy="{cy:.1}" r="8" fill="none" stroke="#6a3d9a" stroke-width="1.6"/>"##,
+                node.digit()
+            );
+        }
+    }
+    for i in 0..chain.link_count() {
+        let (a, b) = (&nodes[i], &nodes[(i + 1) % nodes.len()]);
+        let ((x1, y1), (x2, y2)) = (node_xy(a), node_xy(b));
+        let (dx, dy) = (x2 - x1, y2 - y1);
+        let len = (dx * dx + dy * dy).sqrt().max(1.0);
+        // Stop short of the rings so the digits stay readable.
+        let (ux, uy) = (dx / len * 8.0, dy / len * 8.0);
+        let strong = chain.is_strong(i);
+        let (kind, dash) =
+            if strong { ("strong", "") } else { ("weak", r#" stroke-dasharray="5 4""#) };
+        let _ = writeln!(
+            out,
+            r##"<line data-link="{kind}" x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#6a3d9a" stroke-width="1.8"{dash} marker-end="url(#arrow)"/>"##,
+            x1 + ux,
+            y1 + uy,
+            x2 - ux,
+            y2 - uy
+        );
+    }
 }
 
 fn legend(out: &mut String, top: f64) {
@@ -159,6 +222,7 @@ fn legend(out: &mut String, top: f64) {
         ("#d4a6c8", "fin"),
         ("#8cd17d", "pivot"),
         ("#b6e3a8", "pincer"),
+        ("#6a3d9a", "chain: solid = strong link, dashed = weak"),
     ];
     for (i, (fill, label)) in items.iter().enumerate() {
         let x = MARGIN + (i % 3) as f64 * 170.0;
@@ -171,7 +235,7 @@ fn legend(out: &mut String, top: f64) {
             y + 12.0
         );
     }
-    let y = top + 62.0;
+    let y = top + 84.0;
     let _ = writeln!(
         out,
         r##"<text x="{MARGIN}" y="{y}" font-size="13"><tspan fill="#d62728">red struck: eliminated</tspan>   <tspan fill="#2e7d32">green circle: placed</tspan>   <tspan font-weight="bold">bold: given</tspan>   <tspan fill="#1f5fbf">blue: solved</tspan></text>"##
@@ -184,7 +248,7 @@ mod tests {
     use bitdoku_strategies::Family;
 
     /// Every family's steps along real solution paths (the `all` preset, single steps, on the
-    /// state before each step): the highlighted cells and effects are the evidence.
+    /// state before each step): the highlighted cells, effects and chain links are the evidence.
     #[test]
     fn highlighted_cells_equal_the_evidence_for_every_family() {
         let text = std::fs::read_to_string(concat!(
@@ -197,7 +261,12 @@ mod tests {
         o.granularity = bitdoku_engine::Granularity::Single;
         let engine = bitdoku_engine::Engine::new(o);
         let mut families_seen = std::collections::BTreeSet::new();
-        for line in text.lines().take(150) {
+        let wanted = Family::ALL.iter().filter(|&&f| f != Family::Fallback).count();
+        // Colouring first fires on puzzle 250 of the `all` path; stop once every family is seen.
+        for line in text.lines().take(400) {
+            if families_seen.len() == wanted {
+                break;
+            }
             let start = bitdoku_bitboard::parse_line(line).unwrap().unwrap().candidates();
             let out = engine.solve(&start);
             let mut state = start;
@@ -238,5 +307,11 @@ mod tests {
         assert_eq!(placed, step.placements.iter().map(|m| m.len()).sum::<u32>(), "{id}");
         assert_eq!(svg.matches("data-role=\"base\"").count(), e.base.iter().count(), "{id}");
         assert_eq!(svg.matches("data-role=\"cover\"").count(), e.cover.iter().count(), "{id}");
+        let c = &e.chain;
+        let strong = (0..c.link_count()).filter(|&i| c.is_strong(i)).count();
+        assert_eq!(svg.matches("data-link=\"strong\"").count(), strong, "{id}");
+        assert_eq!(svg.matches("data-link=\"weak\"").count(), c.link_count() - strong, "{id}");
+        let rings: usize = c.nodes().iter().map(|n| n.cells().len() as usize).sum();
+        assert_eq!(svg.matches("data-role=\"chain-node\"").count(), rings, "{id}");
     }
 }

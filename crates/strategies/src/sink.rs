@@ -8,6 +8,13 @@ use std::ops::ControlFlow;
 pub trait Sink {
     /// Takes a step; `Break` stops the technique's search.
     fn push(&mut self, step: Step) -> ControlFlow<()>;
+
+    /// Whether the sink keeps only the first step pushed. A technique that pushes its steps in
+    /// a canonical order (the chains: shortest first) may then prune its search to what can
+    /// still come first; the first step pushed is the same either way.
+    fn first_only(&self) -> bool {
+        false
+    }
 }
 
 /// Keeps the first step and stops the search.
@@ -18,6 +25,10 @@ impl Sink for FirstStep {
     fn push(&mut self, step: Step) -> ControlFlow<()> {
         self.0 = Some(step);
         ControlFlow::Break(())
+    }
+
+    fn first_only(&self) -> bool {
+        true
     }
 }
 

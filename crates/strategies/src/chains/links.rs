@@ -83,11 +83,12 @@ impl LinkGraph {
         })
     }
 
-    /// Builds the graph of `state` (no cache).
+    /// Builds the graph of `state` (no cache). Edges are generated node by node straight into
+    /// the two edge arrays (no per-node lists), from the masks and the peer and house tables.
     #[must_use]
     pub fn build(state: &Candidates) -> LinkGraph {
         let masks = *state.masks();
-        let mut nodes = Vec::with_capacity(300);
+        let mut nodes = Vec::with_capacity(320);
         let mut index = vec![NONE; 729];
         for d in Digit::all() {
             for cell in masks[d.index()] {
@@ -97,81 +98,78 @@ impl LinkGraph {
             }
         }
         let singles = nodes.len();
+        // Group nodes, and per digit the range of their indices.
+        let mut group_range = [(0usize, 0usize); 9];
         for d in Digit::all() {
+            let first = nodes.len();
             for mini in &MINILINES {
                 let cells = masks[d.index()] & mini.cells;
                 if cells.len() >= 2 {
                     nodes.push(Node { digit: d, cells, common_peers: cells.common_peers() });
                 }
             }
+            group_range[d.index()] = (first, nodes.len());
         }
+        let bivalue = state.counts().exactly(2);
         let n = nodes.len();
-        let mut strong_lists: Vec<Vec<Edge>> = vec![Vec::new(); n];
-        let mut weak_lists: Vec<Vec<Edge>> = vec![Vec::new(); n];
-        // Cell links between the candidates of one cell.
-        for cell in Cell::all() {
-            let here: Vec<u16> = Digit::all()
-                .map(|d| index[d.index() * 81 + cell.index()])
-                .filter(|&i| i != NONE)
-                .collect();
-            for &a in &here {
-                for &b in &here {
-                    if a != b {
-                        weak_lists[a as usize].push(Edge { to: b, kind: CELL });
-                        if here.len() == 2 {
-                            strong_lists[a as usize].push(Edge { to: b, kind: CELL });
-                        }
-                    }
-                }
+        let mut strong_start = Vec::with_capacity(n + 1);
+        let mut strong = Vec::with_capacity(4 * n);
+        let mut weak_start = Vec::with_capacity(n + 1);
+        let mut weak = Vec::with_capacity(24 * n);
+        // The node whose cells are exactly `cells` (of digit `d`), if any.
+        let node_of = |d: Digit, cells: CellSet| -> Option<u16> {
+            if cells.is_single() {
+                let i = index[d.index() * 81 + cells.first()?.index()];
+                return (i != NONE).then_some(i);
             }
-        }
-        // House links of one digit, between any two disjoint nodes.
-        for d in Digit::all() {
+            let (lo, hi) = group_range[d.index()];
+            (lo..hi).find(|&g| nodes[g].cells == cells).map(|g| g as u16)
+        };
+        for i in 0..n {
+            let node = nodes[i];
+            let d = node.digit;
             let dm = masks[d.index()];
-            let group_ids: Vec<u16> =
-                (singles..n).filter(|&i| nodes[i].digit == d).map(|i| i as u16).collect();
-            // Weak: b's cells all see a's cells.
-            let all_of_digit: Vec<u16> = dm
-                .iter()
-                .map(|c| index[d.index() * 81 + c.index()])
-                .chain(group_ids.iter().copied())
-                .collect();
-            for &a in &all_of_digit {
-                let na = nodes[a as usize];
-                for &b in &all_of_digit {
-                    let nb = nodes[b as usize];
-                    if a != b
-                        && !na.cells.intersects(nb.cells)
-                        && nb.cells.is_subset(na.common_peers)
-                    {
-                        weak_lists[a as usize].push(Edge { to: b, kind: HOUSE });
+            strong_start.push(strong.len() as u32);
+            weak_start.push(weak.len() as u32);
+            if let Some(cell) = node.cells.first().filter(|_| node.cells.is_single()) {
+                for e in Digit::all().filter(|&e| e != d && masks[e.index()].contains(cell)) {
+                    let other = index[e.index() * 81 + cell.index()];
+                    weak.push(Edge { to: other, kind: CELL });
+                    if bivalue.contains(cell) {
+                        strong.push(Edge { to: other, kind: CELL });
                     }
                 }
             }
-            // Strong: the digit's candidates in a house are exactly two disjoint nodes.
+            // Strong: the digit's other candidates in a house holding the node are one node.
             for house in &HOUSES {
-                let there = dm & *house;
-                if there.len() < 2 {
+                if !node.cells.is_subset(*house) {
                     continue;
                 }
-                let inside: Vec<u16> = all_of_digit
-                    .iter()
-                    .copied()
-                    .filter(|&i| nodes[i as usize].cells.is_subset(*house))
-                    .collect();
-                for (k, &a) in inside.iter().enumerate() {
-                    for &b in &inside[k + 1..] {
-                        let (ca, cb) = (nodes[a as usize].cells, nodes[b as usize].cells);
-                        if !ca.intersects(cb) && (ca | cb) == there {
-                            push_unique(&mut strong_lists[a as usize], Edge { to: b, kind: HOUSE });
-                            push_unique(&mut strong_lists[b as usize], Edge { to: a, kind: HOUSE });
-                        }
+                let rest = (dm & *house) - node.cells;
+                if let Some(other) = node_of(d, rest).filter(|_| !rest.is_empty()) {
+                    let edge = Edge { to: other, kind: HOUSE };
+                    if !strong[strong_start[i] as usize..].contains(&edge) {
+                        strong.push(edge);
                     }
                 }
             }
+            // Weak: one digit, every cell of the other node sees every cell of this one.
+            for cell in dm & node.common_peers {
+                weak.push(Edge { to: index[d.index() * 81 + cell.index()], kind: HOUSE });
+            }
+            let (lo, hi) = group_range[d.index()];
+            for g in lo..hi {
+                if g != i && nodes[g].cells.is_subset(node.common_peers) {
+                    weak.push(Edge { to: g as u16, kind: HOUSE });
+                }
+            }
+            // Node order within each list: the breadth-first search (and so the chain shown
+            // for a step) follows it.
+            strong[strong_start[i] as usize..].sort_unstable_by_key(|e| (e.to, e.kind));
+            weak[weak_start[i] as usize..].sort_unstable_by_key(|e| (e.to, e.kind));
         }
-        let (strong_start, strong) = flatten(strong_lists);
-        let (weak_start, weak) = flatten(weak_lists);
+        strong_start.push(strong.len() as u32);
+        weak_start.push(weak.len() as u32);
         LinkGraph { masks, nodes, singles, index, strong_start, strong, weak_start, weak }
     }
 
@@ -223,24 +221,6 @@ impl LinkGraph {
     pub fn weak(&self, i: usize) -> &[Edge] {
         &self.weak[self.weak_start[i] as usize..self.weak_start[i + 1] as usize]
     }
-}
-
-fn push_unique(list: &mut Vec<Edge>, edge: Edge) {
-    if !list.contains(&edge) {
-        list.push(edge);
-    }
-}
-
-fn flatten(lists: Vec<Vec<Edge>>) -> (Vec<u32>, Vec<Edge>) {
-    let mut start = Vec::with_capacity(lists.len() + 1);
-    let mut all = Vec::with_capacity(lists.iter().map(Vec::len).sum());
-    for mut list in lists {
-        start.push(all.len() as u32);
-        list.sort_by_key(|e| (e.to, e.kind));
-        all.extend(list);
-    }
-    start.push(all.len() as u32);
-    (start, all)
 }
 
 #[cfg(test)]

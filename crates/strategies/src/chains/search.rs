@@ -53,8 +53,8 @@ impl Bfs {
         Bfs { dist: Vec::new(), parent: Vec::new(), queue: Vec::new() }
     }
 
-    /// Distances (in links) from literal `start` to every literal, up to `spec.max_links`.
-    pub(crate) fn run(&mut self, g: &LinkGraph, spec: &Spec, start: u32) {
+    /// Distances (in links) from literal `start` to every literal, up to `max_links`.
+    pub(crate) fn run(&mut self, g: &LinkGraph, spec: &Spec, start: u32, max_links: u8) {
         let n2 = 2 * g.len();
         self.dist.clear();
         self.dist.resize(n2, UNSEEN);
@@ -68,7 +68,7 @@ impl Bfs {
             let lit = self.queue[head];
             head += 1;
             let d = self.dist[lit as usize];
-            if d >= spec.max_links {
+            if d >= max_links {
                 continue;
             }
             let node = (lit / 2) as usize;
@@ -87,6 +87,19 @@ impl Bfs {
                 }
             }
         }
+    }
+
+    /// The nodes reached "on", at least `from`, in node order, into `out`.
+    pub(crate) fn reached_on(&self, from: usize, out: &mut Vec<usize>) {
+        out.clear();
+        out.extend(
+            self.queue
+                .iter()
+                .filter(|&&l| l & 1 == 1)
+                .map(|&l| (l / 2) as usize)
+                .filter(|&b| b >= from),
+        );
+        out.sort_unstable();
     }
 
     /// The distance to literal `lit`, if reached.
@@ -155,10 +168,6 @@ fn is_weak(g: &LinkGraph, spec: &Spec, a: usize, b: usize) -> bool {
     g.weak(a).iter().any(|e| e.to as usize == b && e.kind & spec.weak != 0)
 }
 
-fn empty(e: &[CellSet; 9]) -> bool {
-    e.iter().all(|m| m.is_empty())
-}
-
 /// The eliminations of a continuous loop through `nodes` (closed from the last back to the
 /// first): for a link between two nodes of one digit, the digit in the cells outside the loop
 /// that see both; for a link inside one cell, the cell's other digits.
@@ -182,13 +191,6 @@ fn loop_elims(g: &LinkGraph, nodes: &[usize]) -> [CellSet; 9] {
     e
 }
 
-/// A found step with its canonical sort key: fewest links, then most effects, then the order
-/// found (start node, then end node, in node order: digit-major candidates, then groups).
-struct Found {
-    key: (usize, std::cmp::Reverse<u32>, usize),
-    step: Step,
-}
-
 fn make_step(spec: &Spec, elims: [CellSet; 9], chain: Chain) -> Step {
     let mut step = Step::new(spec.id);
     step.eliminations = elims;
@@ -205,28 +207,66 @@ fn make_step(spec: &Spec, elims: [CellSet; 9], chain: Chain) -> Step {
     step
 }
 
+/// What a found step proves, to rebuild its chain once it is known to be pushed.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Kind {
+    /// An AIC (or a discontinuous loop with strong ends) from "start off" to "end on".
+    Chain,
+    /// A continuous loop: that chain closed by a weak link.
+    Loop,
+    /// A discontinuous loop "start on" -> ... -> "start off".
+    False,
+}
+
+/// A found step before its chain is built: canonical key (fewest links, then most effects,
+/// then the order found: start node, then end node, node order digit-major candidates then
+/// groups), the literals, the eliminations.
+struct Found {
+    key: (usize, std::cmp::Reverse<u32>, usize),
+    kind: Kind,
+    start: u32,
+    end: u32,
+    elims: [CellSet; 9],
+}
+
 /// Runs the search of `spec` on `g` and pushes its steps in canonical order (shortest chain
 /// first, then most effects, then search order), one step per distinct elimination set.
+/// Chains are built only for the steps pushed (a first-step sink builds one).
 pub(crate) fn find(g: &LinkGraph, spec: &Spec, sink: &mut dyn Sink) -> ControlFlow<()> {
     let masks = g.masks();
     let limit = if spec.groups { g.len() } else { g.singles() };
     let mut found: Vec<Found> = Vec::new();
     let mut bfs = Bfs::new();
+    let mut ends: Vec<usize> = Vec::new();
     let mut seq = 0usize;
-    let mut push = |found: &mut Vec<Found>, links: usize, elims: [CellSet; 9], chain: Chain| {
-        let mut step = make_step(spec, elims, chain);
+    // A first-only sink takes the shortest chain: later starts need not search further than
+    // the best found so far (ties are still found, and ordered by effects then search order).
+    let first_only = sink.first_only();
+    let mut bound = spec.max_links;
+    let mut push = |found: &mut Vec<Found>,
+                    links: usize,
+                    kind: Kind,
+                    start: u32,
+                    end: u32,
+                    mut elims: [CellSet; 9]| {
         for d in 0..9 {
-            step.eliminations[d] &= masks[d];
+            elims[d] &= masks[d];
         }
-        if !step.is_empty() {
-            let key = (links, std::cmp::Reverse(step.effect_count()), seq);
-            found.push(Found { key, step });
+        let effects: u32 = elims.iter().map(|m| m.len()).sum();
+        if effects > 0 {
+            let key = (links, std::cmp::Reverse(effects), seq);
+            found.push(Found { key, kind, start, end, elims });
         }
         seq += 1;
     };
     for a in 0..limit {
-        bfs.run(g, spec, 2 * a as u32);
-        for b in a..limit {
+        let start = 2 * a as u32;
+        if first_only {
+            bound = found.iter().map(|f| f.key.0).min().map_or(bound, |b| b.min(255) as u8);
+        }
+        bfs.run(g, spec, start, bound);
+        bfs.reached_on(a, &mut ends);
+        for &b in &ends {
             let lit = 2 * b + 1;
             let Some(links) = bfs.dist(lit) else { continue };
             let (na, nb) = (g.node(a), g.node(b));
@@ -235,11 +275,8 @@ pub(crate) fn find(g: &LinkGraph, spec: &Spec, sink: &mut dyn Sink) -> ControlFl
             {
                 continue;
             }
-            let path = bfs.path(lit);
-            let elims = common_elims(g, spec, a, b);
-            if !empty(&elims) {
-                push(&mut found, links as usize, elims, chain_of(g, &path));
-            }
+            let links = links as usize;
+            push(&mut found, links, Kind::Chain, start, lit as u32, common_elims(g, spec, a, b));
             if !spec.nice_loops {
                 continue;
             }
@@ -249,40 +286,54 @@ pub(crate) fn find(g: &LinkGraph, spec: &Spec, sink: &mut dyn Sink) -> ControlFl
                 let mut e = [CellSet::EMPTY; 9];
                 for (d, m) in e.iter_mut().enumerate() {
                     if d != na.digit.index() {
-                        *m = masks[d] & na.cells;
+                        *m = na.cells;
                     }
                 }
-                push(&mut found, links as usize, e, chain_of(g, &path));
+                push(&mut found, links, Kind::Chain, start, lit as u32, e);
             }
-            if a != b && is_weak(g, spec, b, a) && links as usize + 1 <= spec.max_links as usize {
+            if a != b && is_weak(g, spec, b, a) && links < spec.max_links as usize {
                 // Continuous nice loop: the chain closed by the weak link b - a.
-                let nodes: Vec<usize> = path.iter().map(|&l| (l / 2) as usize).collect();
+                let nodes: Vec<usize> = bfs.path(lit).iter().map(|&l| (l / 2) as usize).collect();
                 let distinct: HashSet<usize> = nodes.iter().copied().collect();
                 if distinct.len() == nodes.len() {
-                    let e = loop_elims(g, &nodes);
-                    let mut chain = chain_of(g, &path);
-                    chain.close(false);
-                    push(&mut found, links as usize + 1, e, chain);
+                    push(
+                        &mut found,
+                        links + 1,
+                        Kind::Loop,
+                        start,
+                        lit as u32,
+                        loop_elims(g, &nodes),
+                    );
                 }
             }
         }
         if spec.nice_loops && g.node(a).cells.is_single() {
             // Discontinuous nice loop ending in a weak link: the candidate is false.
-            bfs.run(g, spec, 2 * a as u32 + 1);
+            bfs.run(g, spec, start + 1, bound);
             if let Some(links) = bfs.dist(2 * a) {
                 let n = g.node(a);
                 let mut e = [CellSet::EMPTY; 9];
                 e[n.digit.index()] = n.cells;
-                push(&mut found, links as usize, e, chain_of(g, &bfs.path(2 * a)));
+                push(&mut found, links as usize, Kind::False, start + 1, start, e);
             }
         }
     }
     found.sort_by_key(|f| f.key);
     let mut seen: HashSet<[CellSet; 9]> = HashSet::new();
+    let mut last_start = u32::MAX;
     for f in found {
-        if seen.insert(f.step.eliminations) {
-            sink.push(f.step)?;
+        if !seen.insert(f.elims) {
+            continue;
         }
+        if f.start != last_start {
+            bfs.run(g, spec, f.start, spec.max_links);
+            last_start = f.start;
+        }
+        let mut chain = chain_of(g, &bfs.path(f.end as usize));
+        if f.kind == Kind::Loop {
+            chain.close(false);
+        }
+        sink.push(make_step(spec, f.elims, chain))?;
     }
     ControlFlow::Continue(())
 }

@@ -573,7 +573,7 @@ pub const TECHNIQUES: &[Technique] = &[
         reglib: Reglib::Codes(&["0709", "0710", "0711"]),
         needs_uniqueness: false,
         presets: Presets { singles: false, seeds: None, hodoku: true },
-        naive: false,
+        naive: true,
         find: Some(chains::grouped_aic::find),
     },
     Technique {
