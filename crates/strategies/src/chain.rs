@@ -35,7 +35,6 @@ impl ChainNode {
     }
 
     /// The node's cells.
-    #[must_use]
     pub fn cells(&self) -> CellSet {
         self.cells[..self.len as usize].iter().map(|&i| Cell::new_unchecked(i)).collect()
     }
@@ -160,7 +159,6 @@ impl Chain {
     }
 
     /// Every cell of every node.
-    #[must_use]
     pub fn cells(&self) -> CellSet {
         self.nodes().iter().fold(CellSet::EMPTY, |acc, n| acc | n.cells())
     }

@@ -158,8 +158,8 @@ impl LinkGraph {
                 weak.push(Edge { to: index[d.index() * 81 + cell.index()], kind: HOUSE });
             }
             let (lo, hi) = group_range[d.index()];
-            for g in lo..hi {
-                if g != i && nodes[g].cells.is_subset(node.common_peers) {
+            for (g, other) in nodes.iter().enumerate().take(hi).skip(lo) {
+                if g != i && other.cells.is_subset(node.common_peers) {
                     weak.push(Edge { to: g as u16, kind: HOUSE });
                 }
             }
@@ -174,7 +174,6 @@ impl LinkGraph {
     }
 
     /// The state's masks.
-    #[must_use]
     pub fn masks(&self) -> &[CellSet; 9] {
         &self.masks
     }

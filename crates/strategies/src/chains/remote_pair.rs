@@ -85,7 +85,7 @@ fn component(root: Cell, pair: CellSet) -> (CellSet, CellSet) {
     let mut frontier = cells;
     let mut even = false;
     while !frontier.is_empty() {
-        let next = seen_by(frontier) & pair - cells;
+        let next = seen_by(frontier) & (pair - cells);
         cells |= next;
         if even {
             colour |= next;
@@ -105,7 +105,7 @@ fn chain(a: Cell, b: Cell, cells: CellSet, x: Digit, y: Digit) -> Chain {
     while !frontier.is_empty() && !seen.contains(b) {
         let mut next = CellSet::EMPTY;
         for c in frontier {
-            for n in PEERS[c.index()] & cells - seen {
+            for n in PEERS[c.index()] & (cells - seen) {
                 parent[n.index()] = c.index() as u8;
                 next.insert(n);
             }

@@ -179,7 +179,7 @@ fn loop_elims(g: &LinkGraph, nodes: &[usize]) -> [CellSet; 9] {
         let (nx, ny) = (g.node(x), g.node(nodes[(i + 1) % nodes.len()]));
         if nx.digit == ny.digit {
             let d = nx.digit.index();
-            e[d] |= masks[d] & nx.common_peers & ny.common_peers - loop_cells;
+            e[d] |= (masks[d] & nx.common_peers & ny.common_peers) - loop_cells;
         } else if nx.cells == ny.cells {
             for (d, m) in e.iter_mut().enumerate() {
                 if d != nx.digit.index() && d != ny.digit.index() {

@@ -41,7 +41,7 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
                     for (pc, po) in [(p.a, p.b), (p.b, p.a)] {
                         for (qc, qo) in [(q.a, q.b), (q.b, q.a)] {
                             if seen_by(pc).intersects(qc) {
-                                e |= seen_by(po) & seen_by(qo) & m - po - qo;
+                                e |= (seen_by(po) & seen_by(qo) & m) - po - qo;
                             }
                         }
                     }

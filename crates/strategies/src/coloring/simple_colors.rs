@@ -35,7 +35,7 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
                     sink.push(step(d, cl, colour))?;
                 }
             }
-            let trap = seen_by(cl.a) & seen_by(cl.b) & masks[d.index()] - cl.cells();
+            let trap = (seen_by(cl.a) & seen_by(cl.b) & masks[d.index()]) - cl.cells();
             if !trap.is_empty() {
                 sink.push(step(d, cl, trap))?;
             }
