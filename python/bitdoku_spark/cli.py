@@ -150,10 +150,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         print(f"bitdoku-spark: the Spark job failed: {_first_lines(str(e))}", file=sys.stderr)
         return 3
     rate = result.puzzles / result.seconds if result.seconds > 0 else 0.0
+    failed = "?" if result.failed_task_attempts is None else result.failed_task_attempts
     log(
         f"bitdoku-spark: {result.input_lines} lines, {result.puzzles} puzzles, "
         f"{result.output_lines} output lines ({result.error_lines} error lines), "
-        f"{result.partitions} partitions, {result.failed_task_attempts} failed task attempts "
+        f"{result.partitions} partitions, {failed} failed task attempts "
         f"retried; {result.seconds:.3f}s, {rate:.0f} puzzles/s; output in {cfg.output}"
         + (f" and {cfg.merge_to}" if cfg.merge_to else "")
     )

@@ -22,6 +22,7 @@ The steps, for ``bitdoku-spark solve INPUT OUTPUT``:
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import shutil
@@ -29,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 import zipfile
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional
@@ -76,7 +78,7 @@ class JobResult:
     output_lines: int
     error_lines: int
     unsolved_partitions: int
-    failed_task_attempts: int
+    failed_task_attempts: Optional[int]
     seconds: float
     exit_status: int
 
@@ -257,10 +259,14 @@ def _validate_arguments(binary: str, command: str, args: List[str]) -> None:
 
 
 def _ship_package(sc) -> None:
-    """Sends this package to the executors as a zip, so they need only pyspark."""
+    """Sends this package to the executors as a zip, so they need only pyspark.
+
+    The zip has its own name, so it does not clash with a `bitdoku_spark.zip` that the user
+    gave to spark-submit --py-files (Spark refuses two files of one name).
+    """
     here = os.path.dirname(os.path.abspath(__file__))
     tmp = tempfile.mkdtemp(prefix="bitdoku-spark-")
-    path = os.path.join(tmp, "bitdoku_spark.zip")
+    path = os.path.join(tmp, "bitdoku_spark_from_driver.zip")
     with zipfile.ZipFile(path, "w") as z:
         for name in sorted(os.listdir(here)):
             if name.endswith(".py"):
@@ -289,14 +295,20 @@ def _merge_parts(fs, out_path, target: str) -> None:
                 shutil.copyfileobj(part, sink, 1 << 20)
 
 
-def _failed_task_attempts(sc) -> int:
-    """Task attempts that failed and were run again, over this job group's stages."""
-    tracker = sc.statusTracker()
-    failed = 0
-    for job in tracker.getJobIdsForGroup(JOB_GROUP):
-        info = tracker.getJobInfo(job)
-        for stage in info.stageIds if info else []:
-            s = tracker.getStageInfo(stage)
-            if s:
-                failed += s.numFailedTasks
-    return failed
+def _failed_task_attempts(sc) -> Optional[int]:
+    """Task attempts that failed (and were run again) in this application, over every stage
+    attempt, from Spark's monitoring REST API; None when the web UI is off or unreachable.
+
+    (`sc.statusTracker()` only knows a stage's latest attempt, so it misses the failures that
+    made Spark re-run a stage, as a lost executor's shuffle files do.)
+    """
+    base = sc.uiWebUrl
+    if not base:
+        return None
+    url = f"{base}/api/v1/applications/{sc.applicationId}/stages"
+    try:
+        with urllib.request.urlopen(url, timeout=10) as r:
+            stages = json.load(r)
+    except (OSError, ValueError):
+        return None
+    return sum(int(s.get("numFailedTasks", 0)) for s in stages)
