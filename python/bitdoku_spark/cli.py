@@ -155,7 +155,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         f"bitdoku-spark: {result.input_lines} lines, {result.puzzles} puzzles, "
         f"{result.output_lines} output lines ({result.error_lines} error lines), "
         f"{result.partitions} partitions, {failed} failed task attempts "
-        f"retried; {result.seconds:.3f}s, {rate:.0f} puzzles/s; output in {cfg.output}"
+        f"retried; {result.seconds:.3f}s ({rate:.0f} puzzles/s): counting pass "
+        f"{result.counting_seconds:.3f}s, solving job {result.solving_seconds:.3f}s; "
+        f"output in {cfg.output}"
         + (f" and {cfg.merge_to}" if cfg.merge_to else "")
     )
     return result.exit_status

@@ -30,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 import zipfile
 from dataclasses import dataclass, field
@@ -79,7 +80,9 @@ class JobResult:
     error_lines: int
     unsolved_partitions: int
     failed_task_attempts: Optional[int]
-    seconds: float
+    seconds: float  # from the SparkContext's start to the end
+    counting_seconds: float  # the pass that counts lines per partition (executors start then)
+    solving_seconds: float  # the job that runs bitdoku and writes the output
     exit_status: int
 
 
@@ -89,6 +92,7 @@ def run(cfg: JobConfig, log=print) -> JobResult:
     problem = refused_option(cfg.bitdoku_args)
     if problem:
         raise UsageError(problem)
+    _check_local_paths(cfg)
     binary, local_binary = _binary_location(cfg)
     args = list(cfg.bitdoku_args)
     if local_binary:
@@ -130,6 +134,7 @@ def _run_on(sc, cfg: JobConfig, binary: BinaryLocation, local_binary, args, log)
         raise UsageError("--merge needs a local OUTPUT; on HDFS use `hdfs dfs -getmerge`")
 
     lines = sc.textFile(cfg.input)
+    counting = time.monotonic()
     try:
         sizes = lines.mapPartitions(_count).collect()
     except Exception as e:  # a missing input shows up here, deep in a Java exception
@@ -137,6 +142,7 @@ def _run_on(sc, cfg: JobConfig, binary: BinaryLocation, local_binary, args, log)
             raise UsageError(f"cannot read input {cfg.input}: it does not exist") from None
         raise
     total = sum(sizes)
+    counting = time.monotonic() - counting
     offsets = [sum(sizes[:p]) for p in range(len(sizes))]
     numbered = lines.mapPartitionsWithIndex(
         lambda p, it: enumerate(it, start=offsets[p]), preservesPartitioning=True
@@ -165,7 +171,9 @@ def _run_on(sc, cfg: JobConfig, binary: BinaryLocation, local_binary, args, log)
     if cfg.command == "check":
         out = _merge_check_summary(sc, out)
     codec = "org.apache.hadoop.io.compress.GzipCodec" if cfg.compress else None
+    solving = time.monotonic()
     out.saveAsTextFile(cfg.output, compressionCodecClass=codec)
+    solving = time.monotonic() - solving
 
     if cfg.merge_to:
         _merge_parts(fs, out_path, cfg.merge_to)
@@ -182,8 +190,34 @@ def _run_on(sc, cfg: JobConfig, binary: BinaryLocation, local_binary, args, log)
         unsolved_partitions=unsolved,
         failed_task_attempts=_failed_task_attempts(sc),
         seconds=time.monotonic() - start,
+        counting_seconds=counting,
+        solving_seconds=solving,
         exit_status=status,
     )
+
+
+def _local_path(uri: str) -> Optional[str]:
+    """The local file system path of ``uri`` (a plain path or a ``file:`` URI), else None
+    (``hdfs://``, ``s3a://``... are checked through Hadoop once Spark runs)."""
+    parsed = urllib.parse.urlparse(uri)
+    if parsed.scheme == "":
+        return uri
+    if parsed.scheme == "file":
+        return parsed.path
+    return None
+
+
+def _check_local_paths(cfg: JobConfig) -> None:
+    """Reports a missing local input or an existing local output before Spark starts (which
+    takes seconds); other file systems are checked through Hadoop in `_run_on`."""
+    src = _local_path(cfg.input)
+    if src is not None and not any(c in src for c in "*?[{") and not os.path.exists(src):
+        raise UsageError(f"cannot read input {cfg.input}: it does not exist")
+    out = _local_path(cfg.output)
+    if out is not None and os.path.exists(out) and not cfg.overwrite:
+        raise UsageError(f"output {cfg.output} exists (use --overwrite to replace it)")
+    if cfg.merge_to and out is None:
+        raise UsageError("--merge needs a local OUTPUT; on HDFS use `hdfs dfs -getmerge`")
 
 
 def _count(it):
