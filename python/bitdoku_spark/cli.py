@@ -4,7 +4,7 @@
 
 COMMAND is `solve`, `rate` or `check`. Job options come before INPUT; everything after OUTPUT
 goes to bitdoku unchanged (`--preset hodoku`, `--json`, `--logic`...). Run it with plain Python
-(`--master URL`, default local[*]) or through `spark-submit` (the master then comes from
+(`--master URL`, default local[*,4]) or through `spark-submit` (the master then comes from
 spark-submit; `python -m bitdoku_spark` is the file to submit).
 
 Exit status, as `bitdoku`: 0 when every puzzle line was solved, 1 when some were not (their
@@ -65,7 +65,11 @@ def parse_args(argv: Sequence[str]) -> Tuple[JobConfig, bool]:
         help="use the file NAME that `spark-submit --files .../NAME` sent",
     )
     job = p.add_argument_group("job")
-    job.add_argument("--master", help="Spark master URL (default: spark-submit's, else local[*])")
+    job.add_argument(
+        "--master",
+        help="Spark master URL (default: spark-submit's, else local[*,4]: all cores here, "
+        "4 attempts per task)",
+    )
     job.add_argument(
         "--conf",
         action="append",

@@ -41,6 +41,7 @@ from .lines import has_option, is_check_summary, merge_check_summaries, refused_
 
 APP_NAME = "bitdoku-spark"
 JOB_GROUP = "bitdoku-spark"
+LOCAL_MASTER = "local[*,4]"
 
 
 class UsageError(Exception):
@@ -106,6 +107,10 @@ def run(cfg: JobConfig, log=print) -> JobResult:
     conf = SparkConf().setAppName(APP_NAME)
     if cfg.master:
         conf.setMaster(cfg.master)
+    elif not conf.contains("spark.master"):
+        # Not under spark-submit and no --master: this machine's cores, and (unlike Spark's
+        # plain local[*]) up to 4 attempts per task, as on a cluster.
+        conf.setMaster(LOCAL_MASTER)
     for key, value in cfg.conf.items():
         conf.set(key, value)
     sc = SparkContext.getOrCreate(conf)
