@@ -23,7 +23,6 @@ import socket
 import subprocess
 import tempfile
 import threading
-from collections import deque
 from typing import Iterable, Iterator, List, Optional, Sequence, Tuple
 
 from .lines import is_line_aligned, is_puzzle_line, padding_blocks
@@ -98,11 +97,14 @@ def _ensure_executable(path: str) -> str:
 
 
 class PartitionRunner:
-    """Runs ``bitdoku COMMAND ARGS`` over one partition of ``(index, line)`` pairs.
+    """Runs ``bitdoku COMMAND ARGS`` over one partition of blocks of lines.
 
-    The pairs must be in increasing index order and contiguous (a range of the input);
-    ``index`` is the 0-based position of the line in the whole input. The runner yields
-    bitdoku's output lines (without line endings).
+    A block is ``(start, lines)``: consecutive input lines, ``start`` being the 0-based
+    position of the first in the whole input. A partition's blocks must follow each other
+    without gaps (a range of the input). The runner yields bitdoku's output in chunks of whole
+    lines joined by ``\n`` (no final newline): `saveAsTextFile` writes each chunk followed by
+    a newline, which is the same bytes as writing its lines one by one, at a fraction of the
+    cost per line.
 
     ``counters`` is an optional dict of Spark accumulators (``puzzles``, ``output_lines``,
     ``error_lines``, ``unsolved_partitions``) for the driver's summary.
@@ -121,33 +123,33 @@ class PartitionRunner:
         self.counters = counters or {}
         self.aligned = is_line_aligned(command, args)
 
-    def __call__(self, pairs: Iterable[Tuple[int, str]]) -> Iterator[str]:
-        pairs = iter(pairs)
-        first = next(pairs, None)
+    def __call__(self, blocks: Iterable[Tuple[int, List[str]]]) -> Iterator[str]:
+        blocks = iter(blocks)
+        first = next(blocks, None)
         if first is None:
             return
         exe = self.binary.resolve()
         argv = [exe, self.command, *self.args]
         stderr = tempfile.TemporaryFile()
         proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr)
-        feeder = _Feeder(proc.stdin, first, pairs)
+        feeder = _Feeder(proc.stdin, first, blocks)
         feeder.start()
         outputs = errors = 0
         try:
-            for raw in proc.stdout:
-                line = raw.rstrip(b"\n").decode("utf-8", "replace")
-                outputs += 1
-                if line.startswith("error:"):
-                    errors += 1
-                yield line
+            for chunk in _whole_lines(proc.stdout):
+                outputs += chunk.count("\n") + 1
+                errors += chunk.startswith("error:") + chunk.count("\nerror:")
+                yield chunk
         finally:
             # Also reached when Spark stops consuming early (the task was cancelled).
             proc.stdout.close()
             code = proc.wait()
             feeder.join()
-        where = f"lines {first[0] + 1}..{feeder.last_index + 1}"
-        if code not in (0, 1):
-            raise BitdokuFailed(_failure(argv, code, where, stderr))
+            failure = _failure(argv, code, stderr) if code not in (0, 1) else None
+            stderr.close()
+        where = f"lines {first[0] + 1}..{feeder.next_index}"
+        if failure:
+            raise BitdokuFailed(f"on {socket.gethostname()}, {where}: {failure}")
         if feeder.error is not None:
             raise BitdokuFailed(f"{where}: cannot feed bitdoku: {feeder.error}")
         if self.aligned and outputs != feeder.puzzles:
@@ -171,6 +173,26 @@ class PartitionRunner:
             c["unsolved_partitions"].add(1)
 
 
+def _whole_lines(stream, size: int = 1 << 16) -> Iterator[str]:
+    """Reads ``stream`` to its end and yields its text in chunks of whole lines, joined by
+    ``\n`` without the last one. (A newline never falls inside a UTF-8 character, so cutting
+    there never splits one.) Text after the last newline, if any, comes last."""
+    rest = b""
+    while True:
+        data = stream.read1(size) if hasattr(stream, "read1") else stream.read(size)
+        if not data:
+            break
+        data = rest + data
+        cut = data.rfind(b"\n")
+        if cut < 0:
+            rest = data
+            continue
+        rest = data[cut + 1 :]
+        yield data[:cut].decode("utf-8", "replace")
+    if rest:
+        yield rest.decode("utf-8", "replace")
+
+
 class _Feeder(threading.Thread):
     """Writes the padding and the partition's lines to bitdoku's standard input.
 
@@ -178,34 +200,26 @@ class _Feeder(threading.Thread):
     deadlock once both pipes are full.
     """
 
-    def __init__(self, stdin, first: Tuple[int, str], rest: Iterator[Tuple[int, str]]) -> None:
+    def __init__(self, stdin, first: Tuple[int, List[str]], rest: Iterator[Tuple[int, List[str]]]) -> None:
         super().__init__(daemon=True, name="bitdoku-feeder")
         self.stdin = stdin
         self.first = first
         self.rest = rest
         self.puzzles = 0
-        self.last_index = first[0]
+        self.next_index = first[0]  # the 0-based index of the next line expected
         self.error: Optional[BaseException] = None
 
     def run(self) -> None:
         try:
             for block in padding_blocks(self.first[0]):
                 self.stdin.write(block)
-            expected = self.first[0]
-            batch: List[bytes] = []
-            for index, line in _chain(self.first, self.rest):
-                if index != expected:
-                    raise ValueError(f"line index {index} where {expected} was expected")
-                expected += 1
-                self.last_index = index
-                if is_puzzle_line(line):
-                    self.puzzles += 1
-                batch.append(line.encode("utf-8"))
-                batch.append(b"\n")
-                if len(batch) >= 8192:
-                    self.stdin.write(b"".join(batch))
-                    batch.clear()
-            self.stdin.write(b"".join(batch))
+            for start, lines in _chain(self.first, self.rest):
+                if start != self.next_index:
+                    raise ValueError(f"a block starts at line {start + 1}, not {self.next_index + 1}")
+                self.next_index += len(lines)
+                self.puzzles += sum(map(is_puzzle_line, lines))
+                if lines:
+                    self.stdin.write(("\n".join(lines) + "\n").encode("utf-8"))
         except BrokenPipeError:
             pass  # bitdoku exited early; its exit status tells why
         except BaseException as e:  # reported by the task thread
@@ -222,10 +236,10 @@ def _chain(first, rest):
     yield from rest
 
 
-def _failure(argv: Sequence[str], code: int, where: str, stderr) -> str:
-    """The message for a bitdoku run that did not exit 0 or 1."""
-    stderr.seek(0)
-    tail = deque(stderr.read().decode("utf-8", "replace").splitlines(), maxlen=20)
+def _failure(argv: Sequence[str], code: int, stderr) -> str:
+    """What went wrong with a bitdoku run that did not exit 0 or 1, with its last words."""
+    stderr.seek(0, os.SEEK_END)
+    stderr.seek(max(0, stderr.tell() - STDERR_TAIL_BYTES))
+    tail = stderr.read().decode("utf-8", "replace").strip() or "(nothing on standard error)"
     how = f"was killed by signal {-code}" if code < 0 else f"exited with status {code}"
-    text = "\n".join(tail) or "(nothing on standard error)"
-    return f"on {socket.gethostname()}, {where}: `{' '.join(argv)}` {how}:\n{text}"
+    return f"`{' '.join(argv)}` {how}:\n{tail}"

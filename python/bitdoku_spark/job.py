@@ -9,8 +9,10 @@ The steps, for ``bitdoku-spark solve INPUT OUTPUT``:
 2. Line numbers: one pass counts the lines of each input partition; partition ``p``'s lines
    are then numbered from the sum of the sizes before it. That is what ``RDD.zipWithIndex``
    does (it runs the same counting job internally); doing it by hand gives the total for free.
+   The numbered lines travel in blocks of up to 1,024, ``(index of the first line, [lines])``:
+   one record per block, not per line, through the shuffle and into Python.
 3. Ranges: if the input has fewer partitions than wanted (a single ``.gz`` file, say), the
-   numbered lines are shuffled into equal contiguous ranges with
+   blocks are shuffled into equal contiguous ranges with
    ``repartitionAndSortWithinPartitions``; otherwise the input partitions are used as they
    are (they already are contiguous ranges, in order).
 4. ``mapPartitions`` with `executor.PartitionRunner`: bitdoku gets the range, after as many
@@ -42,6 +44,8 @@ from .lines import has_option, is_check_summary, merge_check_summaries, refused_
 APP_NAME = "bitdoku-spark"
 JOB_GROUP = "bitdoku-spark"
 LOCAL_MASTER = "local[*,4]"
+# Lines per record between the input and the runner (see `_blocks`).
+BLOCK_LINES = 1024
 
 
 class UsageError(Exception):
@@ -149,11 +153,13 @@ def _run_on(sc, cfg: JobConfig, binary: BinaryLocation, local_binary, args, log)
     total = sum(sizes)
     counting = time.monotonic() - counting
     offsets = [sum(sizes[:p]) for p in range(len(sizes))]
-    numbered = lines.mapPartitionsWithIndex(
-        lambda p, it: enumerate(it, start=offsets[p]), preservesPartitioning=True
-    )
     wanted = cfg.partitions or max(
         math.ceil(total / cfg.lines_per_partition), sc.defaultParallelism, 1
+    )
+    # Blocks no larger than a range, so that every range gets lines.
+    block = max(1, min(BLOCK_LINES, math.ceil(total / wanted)))
+    numbered = lines.mapPartitionsWithIndex(
+        lambda p, it: _blocks(it, offsets[p], block), preservesPartitioning=True
     )
     if len(sizes) < wanted and total > 0:
         ranges = numbered.repartitionAndSortWithinPartitions(
@@ -225,6 +231,21 @@ def _check_local_paths(cfg: JobConfig) -> None:
         raise UsageError("--merge needs a local OUTPUT; on HDFS use `hdfs dfs -getmerge`")
 
 
+def _blocks(lines, start: int, size: int = BLOCK_LINES):
+    """Groups numbered lines into blocks ``(index of the first line, [lines])`` of at most
+    ``size`` lines: one record per block instead of per line through the shuffle and into
+    the runner."""
+    block: List[str] = []
+    for line in lines:
+        block.append(line)
+        if len(block) == size:
+            yield start, block
+            start += size
+            block = []
+    if block:
+        yield start, block
+
+
 def _count(it):
     """The number of records of one partition, as a one-element list."""
     n = 0
@@ -234,7 +255,8 @@ def _count(it):
 
 
 class _RangeOf:
-    """Partition function: line index -> the partition holding its contiguous range."""
+    """Partition function: index of a block's first line -> the partition whose contiguous
+    range holds it (ranges end on block boundaries)."""
 
     def __init__(self, total: int, partitions: int) -> None:
         self.total = total
@@ -250,7 +272,7 @@ def _merge_check_summary(sc, out):
     The check output is small (unsound steps and bad lines only), so it is cached, the summary
     lines collected, and the cached rest written with the merged line as a last partition.
     """
-    out = out.cache()
+    out = out.flatMap(lambda chunk: chunk.split("\n")).cache()
     summaries = out.filter(is_check_summary).collect()
     merged = merge_check_summaries(summaries)
     body = out.filter(lambda line: not is_check_summary(line))

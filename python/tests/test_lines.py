@@ -85,3 +85,23 @@ def test_command_line():
         parse_args(["solve", "--partitions", "0", "in", "out"])
     with pytest.raises(SystemExit):
         parse_args(["count", "in", "out"])
+
+
+def test_blocks_and_whole_lines():
+    """Blocks number their lines from the partition's start; output chunks hold whole lines."""
+    import io
+
+    from bitdoku_spark.executor import _whole_lines
+    from bitdoku_spark.job import _blocks
+
+    lines = [str(i) for i in range(2500)]
+    blocks = list(_blocks(iter(lines), 7, size=1024))
+    assert [(start, len(b)) for start, b in blocks] == [(7, 1024), (1031, 1024), (2055, 452)]
+    assert [x for _, b in blocks for x in b] == lines
+    assert list(_blocks(iter([]), 3)) == []
+
+    text = "".join(f"line {i} \u00e9\n" for i in range(20000)).encode("utf-8")
+    chunks = list(_whole_lines(io.BufferedReader(io.BytesIO(text)), size=1000))
+    assert len(chunks) > 10
+    assert "".join(c + "\n" for c in chunks).encode("utf-8") == text
+    assert list(_whole_lines(io.BufferedReader(io.BytesIO(b"a\nb")))) == ["a", "b"]
