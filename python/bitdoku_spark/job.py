@@ -173,6 +173,9 @@ def _run_on(sc, cfg: JobConfig, binary: BinaryLocation, local_binary, args, log)
         f"({len(sizes)} input partitions), bitdoku {cfg.command} {' '.join(args)}"
     )
 
+    # Counts for the summary. Spark applies a successful task's updates once and drops those
+    # of failed attempts; only if `check`'s cached output is lost and recomputed can a range
+    # count twice (the exit status depends on "any", not on the sums).
     counters = {
         name: sc.accumulator(0)
         for name in ("puzzles", "output_lines", "error_lines", "unsolved_partitions")
