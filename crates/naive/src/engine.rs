@@ -12,7 +12,7 @@ use crate::findings::Findings;
 use crate::grid::NaiveGrid;
 use crate::{
     avoidable_rectangles, chains, fish, grouped_chains, intersections, single_digit, singles,
-    subsets, unique_rectangles, wings,
+    subsets, templates, unique_rectangles, wings,
 };
 
 /// A technique: finds all its instances on a grid and records their effects.
@@ -92,6 +92,8 @@ pub const TECHNIQUES: &[Technique] = &[
     t("xy-chain", chains::xy_chain),
     t("aic", chains::aic),
     t("grouped-aic", grouped_chains::grouped_aic),
+    t("template-set", templates::template_set),
+    t("template-delete", templates::template_delete),
 ];
 
 /// The ids of every implemented technique, in HoDoKu's order.

@@ -35,7 +35,7 @@
 //! [`fish`] (basic, finned, sashimi; sizes 2-4), [`single_digit`] (skyscraper, two-string
 //! kite, turbot fish, empty rectangle), [`wings`] (XY, XYZ, WXYZ, W), [`unique_rectangles`]
 //! (UR 1-6, hidden rectangle, BUG+1), [`avoidable_rectangles`] and [`chains`] (simple and
-//! multi colours, remote pair, X-chain, XY-chain, nice loops/AIC) and [`grouped_chains`]; [`implemented`] lists the ids.
+//! multi colours, remote pair, X-chain, XY-chain, nice loops/AIC) [`grouped_chains`] and [`templates`]; [`implemented`] lists the ids.
 //! Uniqueness techniques run only when [`NaiveEngine::new`] is told the puzzle has one solution.
 //!
 //! ```
@@ -62,6 +62,7 @@ pub mod intersections;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
+pub mod templates;
 #[cfg(test)]
 mod testkit;
 pub mod unique_rectangles;

@@ -178,6 +178,8 @@ technique_ids! {
     XyChain = "xy-chain",
     Aic = "aic",
     GroupedAic = "grouped-aic",
+    TemplateSet = "template-set",
+    TemplateDelete = "template-delete",
     BruteForce = "brute-force",
 }
 

@@ -121,8 +121,6 @@ pub const NOT_IMPLEMENTED: &[(&str, &str)] = &[
     ("0903", "als-chain"),
     ("0904", "death-blossom"),
     ("1101", "sue-de-coq"),
-    ("1201", "template-set"),
-    ("1202", "template-delete"),
 ];
 
 /// Variants of claimed codes whose cases need a search option bitdoku does not have yet, with

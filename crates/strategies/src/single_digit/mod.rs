@@ -1,6 +1,7 @@
 //! The single-digit family: patterns of one digit built from strong links (conjugate pairs),
 //! in HoDoKu's order: [`skyscraper`], [`two_string_kite`], [`turbot_fish`],
-//! [`empty_rectangle`].
+//! [`empty_rectangle`]; and the exhaustive single-digit check, templates ([`template_set`],
+//! [`template_delete`]; off in HoDoKu's default steps).
 //!
 //! Skyscraper, two-string kite and turbot fish are all the same short X-chain
 //! `e1 = i1 - i2 = e2` on four distinct cells (`=` a strong link: the two cells are the only
@@ -32,6 +33,9 @@ use bitdoku_bitboard::{CellSet, Digit, DigitSet, HouseSet};
 pub mod empty_rectangle;
 pub(crate) mod links;
 pub mod skyscraper;
+pub mod template_delete;
+pub mod template_set;
+mod templates;
 pub mod turbot_fish;
 pub mod two_string_kite;
 
