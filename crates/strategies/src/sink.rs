@@ -15,6 +15,13 @@ pub trait Sink {
     fn first_only(&self) -> bool {
         false
     }
+
+    /// Whether the sink keeps only the union of the steps' effects (no evidence, no count of
+    /// redundant steps). A technique may then skip steps whose effects are contained in
+    /// others it pushes, and the evidence of those it pushes (the chains do both).
+    fn union_only(&self) -> bool {
+        false
+    }
 }
 
 /// Keeps the first step and stops the search.
@@ -59,6 +66,10 @@ impl Sink for Union {
         }
         self.steps += 1;
         ControlFlow::Continue(())
+    }
+
+    fn union_only(&self) -> bool {
+        true
     }
 }
 

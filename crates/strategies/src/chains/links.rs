@@ -20,7 +20,7 @@
 //! [`LinkGraph::for_state`] keeps the last graph per thread and rebuilds only when the masks
 //! change, so the chain techniques of one engine step share one build.
 
-use bitdoku_bitboard::tables::{HOUSES, MINILINES, PEERS};
+use bitdoku_bitboard::tables::{CELL_HOUSES, HOUSES, MINILINES, PEERS};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -141,11 +141,13 @@ impl LinkGraph {
                 }
             }
             // Strong: the digit's other candidates in a house holding the node are one node.
-            for house in &HOUSES {
-                if !node.cells.is_subset(*house) {
+            let first = node.cells.first().expect("a node has a cell");
+            for h in CELL_HOUSES[first.index()] {
+                let house = HOUSES[h.index()];
+                if !node.cells.is_subset(house) {
                     continue;
                 }
-                let rest = (dm & *house) - node.cells;
+                let rest = (dm & house) - node.cells;
                 if let Some(other) = node_of(d, rest).filter(|_| !rest.is_empty()) {
                     let edge = Edge { to: other, kind: HOUSE };
                     if !strong[strong_start[i] as usize..].contains(&edge) {

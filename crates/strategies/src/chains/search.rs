@@ -242,6 +242,10 @@ pub(crate) fn find(g: &LinkGraph, spec: &Spec, sink: &mut dyn Sink) -> ControlFl
     // A first-only sink takes the shortest chain: later starts need not search further than
     // the best found so far (ties are still found, and ordered by effects then search order).
     let first_only = sink.first_only();
+    // A union-only sink gets the AIC pairs' steps without chains: the loop and discontinuous
+    // loop steps only repeat eliminations of those (see `aic.rs`).
+    let union_only = sink.union_only();
+    let nice_loops = spec.nice_loops && !union_only;
     let mut bound = spec.max_links;
     let mut push = |found: &mut Vec<Found>,
                     links: usize,
@@ -277,7 +281,7 @@ pub(crate) fn find(g: &LinkGraph, spec: &Spec, sink: &mut dyn Sink) -> ControlFl
             }
             let links = links as usize;
             push(&mut found, links, Kind::Chain, start, lit as u32, common_elims(g, spec, a, b));
-            if !spec.nice_loops {
+            if !nice_loops {
                 continue;
             }
             if a == b && na.cells.is_single() {
@@ -307,7 +311,7 @@ pub(crate) fn find(g: &LinkGraph, spec: &Spec, sink: &mut dyn Sink) -> ControlFl
                 }
             }
         }
-        if spec.nice_loops && g.node(a).cells.is_single() {
+        if nice_loops && g.node(a).cells.is_single() {
             // Discontinuous nice loop ending in a weak link: the candidate is false.
             bfs.run(g, spec, start + 1, bound);
             if let Some(links) = bfs.dist(2 * a) {
@@ -323,6 +327,10 @@ pub(crate) fn find(g: &LinkGraph, spec: &Spec, sink: &mut dyn Sink) -> ControlFl
     let mut last_start = u32::MAX;
     for f in found {
         if !seen.insert(f.elims) {
+            continue;
+        }
+        if union_only {
+            sink.push(make_step(spec, f.elims, Chain::EMPTY))?;
             continue;
         }
         if f.start != last_start {
