@@ -1,11 +1,22 @@
-//! `bitdoku rate`: one line per puzzle, `<puzzle> #<level> (<score>) ED=<er>/<ep>/<ed>` (the
-//! HoDoKu `/bs` and serate conventions side by side), in input order.
+//! `bitdoku rate`: one line per puzzle line, in input order, shaped by `--format` (serate's `%`
+//! conversions plus HoDoKu level and score; see `rate_format`). The default line is
+//! `<puzzle> #<line> <level> (<score>) ED=<er>/<ep>/<ed>[ bf]`; `--format '%g ED=%r/%p/%d'` is
+//! serate's line. `--before`/`--after` print a line around every step; `--pearl`/`--diamond`
+//! stop early as serate does (ER 20.0 when the puzzle is not a pearl / diamond).
+//!
+//! SE conventions: a puzzle without a unique solution rates `0.0/0.0/0.0` (0.0 = error) in a
+//! custom format (the default line says `error: ...`, as every bitdoku command does); a
+//! solved grid rates `0.0/0.0/0.0`; a puzzle that logic cannot finish rates 20.0.
 
 use crate::bulk::{self, Kind};
+use crate::rate_format::{self, Context, Format, Values};
 use crate::{InputArg, OrderArgs};
-use bitdoku_bitboard::parse_line_at;
-use bitdoku_engine::{Engine, Granularity, Options, Status};
+use bitdoku_bitboard::{Candidates, parse_line_at};
+use bitdoku_engine::{Engine, Granularity, Observer, Options, Rating, Status};
+use bitdoku_strategies::Step;
 use clap::Args;
+use std::ops::ControlFlow;
+use std::time::Instant;
 
 /// Arguments of `rate`.
 #[derive(Args, Debug)]
@@ -14,13 +25,72 @@ pub struct RateArgs {
     input: InputArg,
     #[command(flatten)]
     order: OrderArgs,
+    /// The line per puzzle. serate's conversions: %g input line, %i grid, %n line number,
+    /// %r/%p/%d ER/EP/ED, %R/%P/%D their technique names, %S/%T/%U their ids, %e elapsed,
+    /// %t tab, %% percent; bitdoku's: %l HoDoKu level, %L as HoDoKu prints it, %s HoDoKu score,
+    /// %b " bf" when brute force was used. serate's own line: '%g ED=%r/%p/%d'.
+    #[arg(long, value_name = "FMT", default_value = rate_format::DEFAULT)]
+    format: String,
+    /// A line before every step: %g %i %n %m (729-character candidates) %M (pencilmark grid) %t.
+    #[arg(long, value_name = "FMT")]
+    before: Option<String>,
+    /// A line after every step: as --before, plus %r/%R/%S (ER so far), %s (score so far),
+    /// %x (the step explained) and %k (its technique id).
+    #[arg(long, value_name = "FMT")]
+    after: Option<String>,
+    /// Stop rating when the puzzle is not a pearl (a step harder than EP after the first
+    /// placement): ER is then 20.0, as with serate --pearl.
+    #[arg(long, conflicts_with = "diamond")]
+    pearl: bool,
+    /// Stop rating when the puzzle is not a diamond (EP above ED, or a step harder than EP
+    /// later): ER is then 20.0 (and EP 0.0 when the first placement already fails).
+    #[arg(long)]
+    diamond: bool,
+    /// First write a comment line with the version and the options, so a batch can be
+    /// reproduced.
+    #[arg(long)]
+    header: bool,
     /// Worker threads (default: all cores).
     #[arg(long, default_value_t = 0, value_parser = crate::parse_threads)]
     threads: usize,
 }
 
+/// serate's `--pearl` / `--diamond`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Want {
+    Pearl,
+    Diamond,
+}
+
+/// The parsed formats and options of a run.
+struct Plan {
+    line: Format,
+    default_line: bool,
+    before: Option<Format>,
+    after: Option<Format>,
+    want: Option<Want>,
+}
+
 pub fn run(a: RateArgs) -> anyhow::Result<bool> {
-    let mut o = Options::new(a.order.resolve()?);
+    let usage = |e: String| anyhow::anyhow!(e);
+    let plan = Plan {
+        line: Format::parse(&a.format, Context::Puzzle).map_err(usage)?,
+        default_line: a.format == rate_format::DEFAULT,
+        before: step_format(a.before.as_deref(), Context::Before).map_err(usage)?,
+        after: step_format(a.after.as_deref(), Context::After).map_err(usage)?,
+        want: if a.diamond {
+            Some(Want::Diamond)
+        } else if a.pearl {
+            Some(Want::Pearl)
+        } else {
+            None
+        },
+    };
+    let order = a.order.resolve()?;
+    if a.header {
+        outln!("{}", header(&a, &order.to_list()));
+    }
+    let mut o = Options::new(order);
     o.granularity = Granularity::Single;
     let engine = Engine::new(o);
     let tally = bulk::run(a.input.file.as_deref(), a.threads, |line| {
@@ -29,27 +99,148 @@ pub fn run(a: RateArgs) -> anyhow::Result<bool> {
             Ok(Some(p)) => p,
             Err(e) => return Some((format!("error: {e}"), Kind::Invalid)),
         };
-        let out = engine.solve(&puzzle.candidates());
-        let p = puzzle.to_line();
-        Some(match out.status {
-            Status::Solved => {
-                let r = &out.rating;
-                let bf = if out.fallback { " bf" } else { "" };
-                let text = format!(
-                    "{p} #{} {} ({}) ED={:.1}/{:.1}/{:.1}{bf}",
-                    line.number,
-                    r.level().as_str(),
-                    r.score,
-                    r.er,
-                    r.ep,
-                    r.ed
-                );
-                (text, if out.fallback { Kind::Fallback } else { Kind::Solved })
-            }
-            Status::NoSolution => (format!("{p} error: no solution"), Kind::NoSolution),
-            Status::MultipleSolutions => (format!("{p} error: multiple solutions"), Kind::Multiple),
-            Status::Stuck => (format!("{p} error: stuck"), Kind::Stuck),
-        })
+        Some(rate_one(&engine, &plan, &line.text, line.number, &puzzle.candidates()))
     })?;
     Ok(tally.all_solved())
+}
+
+/// A per-step format; an empty one prints nothing (serate's default).
+fn step_format(text: Option<&str>, ctx: Context) -> Result<Option<Format>, String> {
+    Ok(text.map(|t| Format::parse(t, ctx)).transpose()?.filter(|f| !f.is_empty()))
+}
+
+/// The `--header` line: `# bitdoku VERSION rate --order IDS --format '...' ...`.
+fn header(a: &RateArgs, order: &str) -> String {
+    let mut h = format!(
+        "# bitdoku {} rate --order {order} --format '{}'",
+        env!("CARGO_PKG_VERSION"),
+        a.format
+    );
+    for (name, value) in [("--before", &a.before), ("--after", &a.after)] {
+        if let Some(v) = value {
+            h.push_str(&format!(" {name} '{v}'"));
+        }
+    }
+    if a.pearl {
+        h.push_str(" --pearl");
+    }
+    if a.diamond {
+        h.push_str(" --diamond");
+    }
+    h
+}
+
+/// Rates one puzzle: the per-step lines (if any), then the puzzle's line.
+fn rate_one(
+    engine: &Engine,
+    plan: &Plan,
+    input: &str,
+    number: usize,
+    start: &Candidates,
+) -> (String, Kind) {
+    let started = Instant::now();
+    let mut watch = Watch { plan, input, number, text: String::new(), placed: false, beyond: None };
+    let watching = plan.before.is_some() || plan.after.is_some() || plan.want.is_some();
+    let out = engine.solve_observed(start, if watching { Some(&mut watch) } else { None });
+    let elapsed = started.elapsed();
+    let (error, kind) = match out.status {
+        Status::NoSolution => (Some("no solution"), Kind::NoSolution),
+        Status::MultipleSolutions => (Some("multiple solutions"), Kind::Multiple),
+        Status::Stuck if !out.stopped => (Some("stuck"), Kind::Stuck),
+        _ if out.fallback => (None, Kind::Fallback),
+        _ => (None, Kind::Solved),
+    };
+    let mut text = watch.text;
+    if let (Some(e), true) = (error, plan.default_line) {
+        text.push_str(&format!("{} error: {e}", bitdoku_bitboard::to_line(start)));
+        return (text, kind);
+    }
+    let rating = match (error, watch.beyond) {
+        (Some(_), _) => Rating::default(),
+        (None, Some(r)) => r,
+        (None, None) => out.rating,
+    };
+    let values = Values {
+        input,
+        number,
+        state: start,
+        rating: &rating,
+        error,
+        elapsed,
+        fallback: out.fallback,
+        step: None,
+    };
+    plan.line.render(&values, &mut text);
+    (text, kind)
+}
+
+/// The observer of one puzzle's solve: per-step lines and serate's early exits.
+struct Watch<'a> {
+    plan: &'a Plan,
+    input: &'a str,
+    number: usize,
+    text: String,
+    /// Whether a placement was seen (EP is final).
+    placed: bool,
+    /// The rating reported when an early exit stopped the solve (ER 20.0).
+    beyond: Option<Rating>,
+}
+
+impl Watch<'_> {
+    fn line(&mut self, f: &Format, state: &Candidates, rating: &Rating, step: Option<&Step>) {
+        let v = Values {
+            input: self.input,
+            number: self.number,
+            state,
+            rating,
+            error: None,
+            elapsed: std::time::Duration::ZERO,
+            fallback: false,
+            step,
+        };
+        f.render(&v, &mut self.text);
+        self.text.push('\n');
+    }
+
+    /// serate's rule: with --diamond the first placement must not raise ER above ED; after the
+    /// first placement, with --pearl or --diamond, no step may raise ER above EP.
+    fn beyond(&self, step: &Step, r: &Rating) -> Option<Rating> {
+        let want = self.plan.want?;
+        let places = step.placements.iter().any(|p| !p.is_empty());
+        let mut out = *r;
+        out.er = 20.0;
+        out.er_id = None;
+        if !self.placed {
+            if places && want == Want::Diamond && r.er > r.ed {
+                out.ep = 0.0;
+                out.ep_id = None;
+                return Some(out);
+            }
+            None
+        } else {
+            (r.er > r.ep).then_some(out)
+        }
+    }
+}
+
+impl Observer for Watch<'_> {
+    fn before(&mut self, state: &Candidates) {
+        if let Some(f) = self.plan.before.as_ref() {
+            self.line(f, state, &Rating::default(), None);
+        }
+    }
+
+    fn after(&mut self, state: &Candidates, step: &Step, rating: &Rating) -> ControlFlow<()> {
+        if let Some(f) = self.plan.after.as_ref() {
+            let mut next = *state;
+            step.apply(&mut next);
+            self.line(f, &next, rating, Some(step));
+        }
+        if let Some(r) = self.beyond(step, rating) {
+            self.beyond = Some(r);
+            return ControlFlow::Break(());
+        }
+        self.placed |= step.placements.iter().any(|p| !p.is_empty());
+        ControlFlow::Continue(())
+    }
 }

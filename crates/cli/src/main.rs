@@ -25,6 +25,7 @@ mod cmd_solve;
 mod input;
 mod json;
 mod progress;
+mod rate_format;
 
 use bitdoku_engine::{Granularity, Order};
 use clap::{Args, Parser, Subcommand};

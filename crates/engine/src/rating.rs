@@ -19,6 +19,12 @@ pub struct Rating {
     pub ep: f32,
     /// SE-style ED: the highest step rating up to and including the first elimination.
     pub ed: f32,
+    /// The technique that first reached `er` (SE's `%R`).
+    pub er_id: Option<TechniqueId>,
+    /// The technique that first reached `ep` (SE's `%P`).
+    pub ep_id: Option<TechniqueId>,
+    /// The technique that first reached `ed` (SE's `%D`).
+    pub ed_id: Option<TechniqueId>,
     placed: bool,
     eliminated: bool,
 }
@@ -31,15 +37,26 @@ impl Rating {
         self.score = self.score.saturating_add(id.score());
         self.hardest = self.hardest.max(Some(id.level()));
         let r = id.se_rating();
-        self.er = self.er.max(r);
+        if r > self.er || self.er_id.is_none() {
+            self.er = self.er.max(r);
+            self.er_id = Some(id);
+        }
         if !self.placed {
-            self.ep = self.ep.max(r);
+            self.ep = self.er;
+            self.ep_id = self.er_id;
             self.placed = places;
         }
         if !self.eliminated {
-            self.ed = self.ed.max(r);
+            self.ed = self.er;
+            self.ed_id = self.er_id;
             self.eliminated = eliminates || places;
         }
+    }
+
+    /// Whether a step that places a digit has been added (EP is final).
+    #[must_use]
+    pub fn placed(&self) -> bool {
+        self.placed
     }
 
     /// Adds a batch of `steps` steps of `id` (effects not inspected: EP/ED treat the batch as
@@ -88,5 +105,28 @@ mod tests {
         assert_eq!(r.level(), Level::Extreme);
         assert_eq!(r.er, 20.0);
         assert_eq!(r.ep, 1.5);
+        assert_eq!(r.er_id, Some(TechniqueId::BruteForce));
+        assert_eq!(r.ep_id, Some(TechniqueId::HiddenSingle));
+        assert_eq!(r.ed_id, Some(TechniqueId::HiddenSingle));
+        assert!(r.placed());
+    }
+
+    #[test]
+    fn names_follow_the_first_technique_at_the_maximum() {
+        let mut r = Rating::default();
+        let mut elim = Step::new(TechniqueId::XWing);
+        elim.eliminate(
+            bitdoku_bitboard::Digit::from_value(1).unwrap(),
+            bitdoku_bitboard::CellSet::ALL,
+        );
+        r.add(TechniqueId::NakedPair, Some(&elim));
+        r.add(TechniqueId::XWing, Some(&elim));
+        r.add(TechniqueId::HiddenSingle, None);
+        r.add(TechniqueId::XWing, Some(&elim));
+        assert_eq!(
+            (r.ed_id, r.ep_id, r.er_id),
+            (Some(TechniqueId::NakedPair), Some(TechniqueId::XWing), Some(TechniqueId::XWing))
+        );
+        assert!(r.ed < r.ep && r.ep == r.er);
     }
 }

@@ -12,7 +12,21 @@ use crate::rating::Rating;
 use crate::verify::{Unsound, Verifier};
 use bitdoku_bitboard::{Candidates, CellSet, Digit};
 use bitdoku_strategies::{FirstStep, Step, Technique, TechniqueId, Union, apply_effects, registry};
+use std::ops::ControlFlow;
 use std::time::Instant;
+
+/// Watches a solve step by step (`rate --before/--after`, `--pearl`, `--diamond`): called
+/// before each search for a step and after each applied step (single granularity: one step;
+/// batch: each step of the batch, before the batch is applied).
+pub trait Observer {
+    /// Before the engine looks for the next step on `state`.
+    fn before(&mut self, state: &Candidates) {
+        let _ = state;
+    }
+    /// After `step` was taken; `state` is the state it was found on and `rating` includes it.
+    /// `Break` stops the logic there (no fallback; the outcome says `stopped`).
+    fn after(&mut self, state: &Candidates, step: &Step, rating: &Rating) -> ControlFlow<()>;
+}
 
 /// How much a productive technique applies before the engine restarts from the top.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -162,6 +176,9 @@ pub struct Outcome {
     pub guesses: u64,
     /// The state when logic stopped.
     pub final_state: Candidates,
+    /// Whether an [`Observer`] stopped the solve early (the status is then `Stuck` on a
+    /// unique puzzle and the rating covers the steps taken).
+    pub stopped: bool,
 }
 
 /// The logic engine for one order and option set. Cheap to share between threads.
@@ -192,6 +209,16 @@ impl Engine {
 
     /// Solves from `start`.
     pub fn solve(&self, start: &Candidates) -> Outcome {
+        self.solve_observed(start, None)
+    }
+
+    /// Solves from `start`, telling `observer` about every step (the traced path is taken in
+    /// batch granularity, so each step of a batch is seen).
+    pub fn solve_observed(
+        &self,
+        start: &Candidates,
+        observer: Option<&mut dyn Observer>,
+    ) -> Outcome {
         let masks = start.search_masks();
         let (count, first, stats) = bitdoku_brute::count_solutions_with_stats(&masks, 2);
         let unique = count == 1;
@@ -212,20 +239,23 @@ impl Engine {
             verified_steps: 0,
             guesses: stats.guesses,
             final_state: *start,
+            stopped: false,
         };
         if count == 0 {
             return out;
         }
         let verifier = self.options.verify.then(|| Verifier::new(solution));
         let mut state = *start;
-        self.run_logic(&mut state, unique, verifier.as_ref(), &mut out);
+        let mut watch = Watch { observer, stop: false };
+        self.run_logic(&mut state, unique, verifier.as_ref(), &mut out, &mut watch);
         out.final_state = state;
+        out.stopped = watch.stop;
         if count >= 2 {
             return out;
         }
         if state.is_solved() {
             out.solution = Some(state.values());
-        } else if self.options.fallback {
+        } else if self.options.fallback && !out.stopped {
             out.fallback = true;
             let values = solution.expect("unique puzzle has a solution");
             out.solution = Some(values);
@@ -245,17 +275,23 @@ impl Engine {
         unique: bool,
         verifier: Option<&Verifier>,
         out: &mut Outcome,
+        watch: &mut Watch<'_>,
     ) {
         'restart: while !state.is_solved() {
+            if let Some(o) = watch.observer.as_deref_mut() {
+                o.before(state);
+            }
             for (i, t) in self.techniques.iter().enumerate() {
                 if t.id.needs_uniqueness() && !unique {
                     continue;
                 }
                 let started = self.options.timing.then(Instant::now);
                 let applied = match self.options.granularity {
-                    Granularity::Single => self.apply_single(t, state, verifier, out, i),
-                    Granularity::Batch if self.options.trace || verifier.is_some() => {
-                        self.apply_batch_traced(t, state, verifier, out, i)
+                    Granularity::Single => self.apply_single(t, state, verifier, out, i, watch),
+                    Granularity::Batch
+                        if self.options.trace || verifier.is_some() || watch.observer.is_some() =>
+                    {
+                        self.apply_batch_traced(t, state, verifier, out, i, watch)
                     }
                     Granularity::Batch => self.apply_batch(t, state, out, i),
                 };
@@ -266,6 +302,9 @@ impl Engine {
                 }
                 if applied {
                     s.hits += 1;
+                    if watch.stop {
+                        return;
+                    }
                     continue 'restart;
                 }
             }
@@ -280,6 +319,7 @@ impl Engine {
         verifier: Option<&Verifier>,
         out: &mut Outcome,
         i: usize,
+        watch: &mut Watch<'_>,
     ) {
         if let Some(v) = verifier {
             out.verified_steps += 1;
@@ -292,6 +332,9 @@ impl Engine {
         if self.options.trace {
             out.steps.push(*step);
         }
+        if let Some(o) = watch.observer.as_deref_mut() {
+            watch.stop |= o.after(state, step, &out.rating).is_break();
+        }
     }
 
     fn apply_single(
@@ -301,11 +344,12 @@ impl Engine {
         verifier: Option<&Verifier>,
         out: &mut Outcome,
         i: usize,
+        watch: &mut Watch<'_>,
     ) -> bool {
         let mut sink = FirstStep(None);
         let _ = t.search(state, &mut sink);
         let Some(step) = sink.0 else { return false };
-        self.record(&step, state, verifier, out, i);
+        self.record(&step, state, verifier, out, i, watch);
         step.apply(state)
     }
 
@@ -316,6 +360,7 @@ impl Engine {
         verifier: Option<&Verifier>,
         out: &mut Outcome,
         i: usize,
+        watch: &mut Watch<'_>,
     ) -> bool {
         let mut steps: Vec<Step> = Vec::new();
         let _ = t.search(state, &mut steps);
@@ -324,7 +369,7 @@ impl Engine {
         }
         let mut union = Union::default();
         for step in &steps {
-            self.record(step, state, verifier, out, i);
+            self.record(step, state, verifier, out, i, watch);
             let _ = bitdoku_strategies::Sink::push(&mut union, *step);
         }
         apply_effects(state, &union.placements, &union.eliminations)
@@ -383,6 +428,12 @@ impl Engine {
         }
         None
     }
+}
+
+/// The observer of a solve, and whether it asked to stop.
+struct Watch<'a> {
+    observer: Option<&'a mut dyn Observer>,
+    stop: bool,
 }
 
 /// The `brute-force` step that fills the remaining cells from the solution.

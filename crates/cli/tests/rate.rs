@@ -1,0 +1,121 @@
+//! End-to-end tests of `rate`: the default line, serate's format letters, per-step lines, the
+//! pearl/diamond early exits, SE's error conventions and the header.
+
+mod common;
+use common::{run_bytes, stdout_lines};
+
+/// ER 3.0 (naked pair) after EP = ED = 1.5: not a pearl.
+const NOT_PEARL: &str =
+    ".7.....86.6.......1.4.3....9....28....7....3.83...7.91.....8.5....2...4......63.8";
+/// ER = EP = ED = 2.3 (naked singles after hidden singles): a pearl and a diamond.
+const PEARL: &str =
+    "..5.23.6...61...........4.87.19...3...9.....6.....4.5....4...8.....65....1.8..7..";
+/// EP 3.6 above ED 2.6: not a diamond.
+const NOT_DIAMOND: &str =
+    "2.5.4.8............98...2...5.7.....1.36..9....6....43.6..82........63....49.5..1";
+
+fn rate(args: &[&str], input: &str) -> (Vec<String>, i32) {
+    let mut all = vec!["rate", "--threads", "1"];
+    all.extend_from_slice(args);
+    let out = run_bytes(&all, input.as_bytes());
+    (stdout_lines(&out), out.status.code().unwrap_or(-1))
+}
+
+#[test]
+fn default_line_keeps_its_form() {
+    let (lines, code) = rate(&[], &format!("{PEARL}\n"));
+    assert_eq!(code, 0);
+    assert_eq!(lines.len(), 1);
+    let l = &lines[0];
+    assert!(l.starts_with(&format!("{PEARL} #1 ")), "{l}");
+    assert!(l.ends_with("ED=2.3/2.3/2.3"), "{l}");
+    assert!(l.contains(" easy (") || l.contains(" medium ("), "{l}");
+}
+
+#[test]
+fn serate_line_echoes_the_input_line() {
+    let input = format!("{NOT_PEARL} # a comment after the grid\n\n# skipped\n{PEARL}\n");
+    let (lines, _) = rate(&["--format", "%g ED=%r/%p/%d"], &input);
+    assert_eq!(
+        lines,
+        [
+            format!("{NOT_PEARL} # a comment after the grid ED=3.0/1.5/1.5"),
+            format!("{PEARL} ED=2.3/2.3/2.3"),
+        ]
+    );
+    let (lines, _) = rate(&["--format", "%n%t%i%t%R/%P/%D %S 100%% %L %l"], &input);
+    assert_eq!(
+        lines[0],
+        format!(
+            "1\t{NOT_PEARL}\tNaked Pair/Hidden Single/Hidden Single naked-pair 100% Medium medium"
+        )
+    );
+    assert!(lines[1].starts_with("4\t"), "{}", lines[1]);
+}
+
+#[test]
+fn unknown_or_misplaced_letters_are_usage_errors() {
+    for args in
+        [&["--format", "%g %q"][..], &["--format", "%x"], &["--before", "%r"], &["--after", "50%"]]
+    {
+        let out = run_bytes(&[&["rate"][..], args].concat(), PEARL.as_bytes());
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("--"), "{args:?}");
+    }
+}
+
+#[test]
+fn errors_rate_zero_in_a_custom_format() {
+    let multiple = format!("{}{}", ".".repeat(30), &PEARL[30..]);
+    // r1c1 has no candidate: 1-8 in its row, 9 in its column.
+    let no_solution = format!(".12345678{}9{}", ".".repeat(9), ".".repeat(62));
+    let solved =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    let input = format!("{multiple}\n{no_solution}\n{solved}\n");
+    let (lines, code) = rate(&["--format", "%r/%p/%d %R"], &input);
+    assert_eq!(code, 1);
+    assert_eq!(
+        lines,
+        ["0.0/0.0/0.0 multiple solutions", "0.0/0.0/0.0 no solution", "0.0/0.0/0.0 none"]
+    );
+    let (lines, _) = rate(&[], &input);
+    assert!(lines[0].ends_with("error: multiple solutions"), "{}", lines[0]);
+    assert!(lines[1].ends_with("error: no solution"), "{}", lines[1]);
+}
+
+#[test]
+fn before_and_after_lines_surround_every_step() {
+    let (lines, _) =
+        rate(&["--before", "B %i", "--after", "A %k %r %s: %x", "--format", "F %r"], PEARL);
+    let steps = lines.iter().filter(|l| l.starts_with("A ")).count();
+    assert!(steps > 20);
+    assert_eq!(lines.iter().filter(|l| l.starts_with("B ")).count(), steps);
+    assert_eq!(lines[0], format!("B {PEARL}"));
+    assert!(lines[1].starts_with("A "), "{}", lines[1]);
+    assert_eq!(lines.last().unwrap(), "F 2.3");
+    // The score after the last step is the puzzle's score.
+    let (total, _) = rate(&["--format", "%s"], PEARL);
+    let last = &lines[lines.len() - 2];
+    assert!(last.contains(&format!(" {}: ", total[0])), "{last} vs {}", total[0]);
+}
+
+#[test]
+fn pearl_and_diamond_stop_early() {
+    let input = format!("{NOT_PEARL}\n{PEARL}\n{NOT_DIAMOND}\n");
+    let (plain, _) = rate(&["--format", "%r/%p/%d"], &input);
+    assert_eq!(plain[..2], ["3.0/1.5/1.5", "2.3/2.3/2.3"]);
+    let (pearl, _) = rate(&["--format", "%r/%p/%d", "--pearl"], &input);
+    assert_eq!(pearl[..2], ["20.0/1.5/1.5", "2.3/2.3/2.3"]);
+    let (diamond, _) = rate(&["--format", "%r/%p/%d", "--diamond"], &input);
+    assert_eq!(diamond, ["20.0/1.5/1.5", "2.3/2.3/2.3", "20.0/0.0/2.6"]);
+}
+
+#[test]
+fn header_names_version_and_options() {
+    let (lines, _) = rate(&["--header", "--preset", "singles", "--format", "%r", "--pearl"], PEARL);
+    assert!(lines[0].starts_with("# bitdoku "), "{}", lines[0]);
+    assert!(lines[0].contains("--order full-house,naked-single,hidden-single"), "{}", lines[0]);
+    assert!(lines[0].ends_with("--format '%r' --pearl"), "{}", lines[0]);
+    assert_eq!(lines.len(), 2);
+}
