@@ -4,6 +4,7 @@
 //! `bitdoku-brute`).
 #![deny(missing_docs)]
 
+mod hodoku;
 mod order;
 mod rating;
 mod solve;

@@ -7,10 +7,11 @@
 //! techniques may run (exactly one solution, never otherwise), and gives the solution that
 //! `verify` checks every step against.
 
+use crate::hodoku::{HodokuSingles, brute_force_cell};
 use crate::order::Order;
 use crate::rating::Rating;
 use crate::verify::{Unsound, Verifier};
-use bitdoku_bitboard::{Candidates, CellSet, Digit};
+use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit};
 use bitdoku_strategies::{FirstStep, Step, Technique, TechniqueId, Union, apply_effects, registry};
 use std::ops::ControlFlow;
 use std::time::Instant;
@@ -64,12 +65,18 @@ pub struct Options {
     pub timing: bool,
     /// Check every step against the solution(s) before applying it.
     pub verify: bool,
+    /// HoDoKu's step choice (single granularity only): singles from HoDoKu's queues, and the
+    /// brute force one cell at a time (the middle empty cell), logic resumed after each. On
+    /// by default for the `hodoku` preset.
+    pub hodoku: bool,
 }
 
 impl Options {
-    /// Defaults for an order: batch, fallback on, no trace, no timing, no verify.
+    /// Defaults for an order: batch, fallback on, no trace, no timing, no verify; HoDoKu's
+    /// step choice for the `hodoku` preset.
     pub fn new(order: Order) -> Options {
         Options {
+            hodoku: order.name() == "hodoku",
             order,
             granularity: Granularity::Batch,
             fallback: true,
@@ -162,7 +169,8 @@ pub struct Outcome {
     pub fallback: bool,
     /// Whether uniqueness techniques were allowed (exactly one solution).
     pub uniqueness_allowed: bool,
-    /// Applied steps (with `trace`); a fallback adds a final `brute-force` step.
+    /// Applied steps (with `trace`); a fallback adds a final `brute-force` step (with
+    /// [`Options::hodoku`], one `brute-force` step per guessed cell, logic in between).
     pub steps: Vec<Step>,
     /// Per technique of the order, same indices as the order.
     pub stats: Vec<TechniqueStats>,
@@ -246,8 +254,14 @@ impl Engine {
         }
         let verifier = self.options.verify.then(|| Verifier::new(solution));
         let mut state = *start;
-        let mut watch = Watch { observer, stop: false };
+        let hodoku = self.options.hodoku && self.options.granularity == Granularity::Single;
+        let mut watch =
+            Watch { observer, stop: false, hodoku: hodoku.then(|| HodokuSingles::new(start)) };
         self.run_logic(&mut state, unique, verifier.as_ref(), &mut out, &mut watch);
+        if unique && hodoku && self.options.fallback {
+            let values = solution.expect("unique puzzle has a solution");
+            self.brute_force_cells(&mut state, unique, &values, &mut out, &mut watch);
+        }
         out.final_state = state;
         out.stopped = watch.stop;
         if count >= 2 {
@@ -335,6 +349,40 @@ impl Engine {
         if let Some(o) = watch.observer.as_deref_mut() {
             watch.stop |= o.after(state, step, &out.rating).is_break();
         }
+        if let Some(h) = watch.hodoku.as_mut() {
+            h.apply(step);
+        }
+    }
+
+    /// HoDoKu's brute force: place the solution's digit in the middle empty cell (10,000
+    /// points each), resume logic, repeat until solved.
+    fn brute_force_cells(
+        &self,
+        state: &mut Candidates,
+        unique: bool,
+        values: &[u8; 81],
+        out: &mut Outcome,
+        watch: &mut Watch<'_>,
+    ) {
+        while !watch.stop {
+            let Some(cell) = brute_force_cell(state) else { return };
+            let mut step = Step::new(TechniqueId::BruteForce);
+            step.place(cell, Digit::from_value(values[cell.index()]).expect("solution digit"));
+            step.evidence.cells = CellSet::single(cell);
+            out.fallback = true;
+            out.rating.add(TechniqueId::BruteForce, Some(&step));
+            if self.options.trace {
+                out.steps.push(step);
+            }
+            if let Some(o) = watch.observer.as_deref_mut() {
+                watch.stop |= o.after(state, &step, &out.rating).is_break();
+            }
+            if let Some(h) = watch.hodoku.as_mut() {
+                h.apply(&step);
+            }
+            step.apply(state);
+            self.run_logic(state, unique, None, out, watch);
+        }
     }
 
     fn apply_single(
@@ -346,9 +394,24 @@ impl Engine {
         i: usize,
         watch: &mut Watch<'_>,
     ) -> bool {
-        let mut sink = FirstStep(None);
-        let _ = t.search(state, &mut sink);
-        let Some(step) = sink.0 else { return false };
+        let step = match watch.hodoku.as_mut().map(|h| h.next(t.id)) {
+            Some(Some((cell, digit))) => hodoku_single(t, state, cell, digit),
+            Some(None) if is_single(t.id) => return false,
+            Some(None) if crate::hodoku::ranked(t.id) => {
+                let mut steps: Vec<Step> = Vec::new();
+                let _ = t.search(state, &mut steps);
+                let Some(step) = steps.into_iter().min_by_key(crate::hodoku::order_key) else {
+                    return false;
+                };
+                step
+            }
+            _ => {
+                let mut sink = FirstStep(None);
+                let _ = t.search(state, &mut sink);
+                let Some(step) = sink.0 else { return false };
+                step
+            }
+        };
         self.record(&step, state, verifier, out, i, watch);
         step.apply(state)
     }
@@ -434,6 +497,27 @@ impl Engine {
 struct Watch<'a> {
     observer: Option<&'a mut dyn Observer>,
     stop: bool,
+    /// HoDoKu's singles queues, with [`Options::hodoku`].
+    hodoku: Option<HodokuSingles>,
+}
+
+fn is_single(id: TechniqueId) -> bool {
+    matches!(id, TechniqueId::FullHouse | TechniqueId::NakedSingle | TechniqueId::HiddenSingle)
+}
+
+/// The step of single technique `t` that places `digit` (1-9) in `cell` (0-80), as `t` reports
+/// it (with its evidence), or a bare placement if `t` does not report that one.
+fn hodoku_single(t: &Technique, state: &Candidates, cell: usize, digit: u8) -> Step {
+    let cell = Cell::new(cell as u8).expect("cell index");
+    let digit = Digit::from_value(digit).expect("digit");
+    let mut steps: Vec<Step> = Vec::new();
+    let _ = t.search(state, &mut steps);
+    steps.into_iter().find(|s| s.placements[digit.index()].contains(cell)).unwrap_or_else(|| {
+        let mut step = Step::new(t.id);
+        step.place(cell, digit);
+        step.evidence.cells = CellSet::single(cell);
+        step
+    })
 }
 
 /// The `brute-force` step that fills the remaining cells from the solution.

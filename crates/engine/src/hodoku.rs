@@ -1,0 +1,383 @@
+//! HoDoKu's singles bookkeeping, so that the `hodoku` preset takes singles in HoDoKu 2.2.0's
+//! order and its scores match.
+//!
+//! HoDoKu does not search the grid for singles. It keeps two first-in-first-out queues that
+//! its grid updates fill as a side effect: a cell enters the naked-single queue when its last
+//! but one candidate is deleted, and (cell, digit) enters the hidden-single queue when a
+//! house's count of candidate `d` drops to one (the cell found by scanning the house in its
+//! cell order). Setting a cell deletes the digit from its 20 peers in ascending cell order,
+//! then lowers the house counts of the cell's own candidates. The puzzle is loaded by setting
+//! the givens in cell order on an empty grid, so the queues start in that order.
+//!
+//! The three single techniques read the queues:
+//! - full house: the first queued naked single (not consumed) whose cell is the last empty
+//!   cell of one of its houses;
+//! - naked single: queued entries are taken off the front until one whose cell is still
+//!   empty;
+//! - hidden single: the front entry is taken off until one whose cell is still empty; it is
+//!   a step when one of the cell's houses (row, column, box) has a single candidate of the
+//!   digit, otherwise there is no hidden single this time (HoDoKu's rule, kept as is).
+//!
+//! Eliminations of other steps are replayed in HoDoKu's order for locked candidates and
+//! hidden subsets (cells ascending, digits ascending per cell); for other techniques that
+//! order is an approximation of the order in which each HoDoKu finder lists its candidates.
+//!
+//! Written from the rules of HoDoKu 2.2.0's `Sudoku2` and `SimpleSolver` (GPL, not copied).
+
+use bitdoku_bitboard::{Candidates, Cell, Digit, House, HouseKind};
+use bitdoku_strategies::{Step, TechniqueId};
+
+/// Houses of a cell as HoDoKu numbers them: row 0-8, column 9-17, box 18-26.
+fn houses(cell: usize) -> [usize; 3] {
+    let (r, c) = (cell / 9, cell % 9);
+    [r, 9 + c, 18 + (r / 3) * 3 + c / 3]
+}
+
+/// The cells of house `h` in HoDoKu's order (rows left to right, columns top to bottom,
+/// boxes row by row).
+fn house_cells(h: usize) -> [usize; 9] {
+    let mut out = [0; 9];
+    for (i, o) in out.iter_mut().enumerate() {
+        *o = match h {
+            0..=8 => h * 9 + i,
+            9..=17 => i * 9 + (h - 9),
+            _ => {
+                let b = h - 18;
+                (b / 3 * 3 + i / 3) * 9 + b % 3 * 3 + i % 3
+            }
+        };
+    }
+    out
+}
+
+/// Whether cells `a` and `b` (distinct) share a house.
+fn sees(a: usize, b: usize) -> bool {
+    let (x, y) = (houses(a), houses(b));
+    a != b && (x[0] == y[0] || x[1] == y[1] || x[2] == y[2])
+}
+
+/// A singles queue: entries are appended, taken from the front, or deleted in place.
+#[derive(Clone, Debug, Default)]
+struct Queue {
+    entries: Vec<(usize, u8)>,
+    front: usize,
+}
+
+impl Queue {
+    fn push(&mut self, cell: usize, digit: u8) {
+        self.entries.push((cell, digit));
+    }
+
+    /// Takes the front entry; an emptied queue starts over.
+    fn take(&mut self) -> Option<(usize, u8)> {
+        let e = *self.entries.get(self.front)?;
+        self.front += 1;
+        if self.front >= self.entries.len() {
+            self.entries.clear();
+            self.front = 0;
+        }
+        Some(e)
+    }
+
+    fn live(&self) -> &[(usize, u8)] {
+        &self.entries[self.front..]
+    }
+
+    /// Deletes the first live entry matching `f`.
+    fn delete_first(&mut self, f: impl Fn(usize, u8) -> bool) {
+        if let Some(i) = self.live().iter().position(|&(c, d)| f(c, d)) {
+            self.entries.remove(self.front + i);
+        }
+    }
+}
+
+/// HoDoKu's grid bookkeeping: candidates per cell, candidate counts per house and digit, and
+/// the two singles queues.
+#[derive(Clone, Debug)]
+pub struct HodokuSingles {
+    cells: [u16; 81],
+    values: [u8; 81],
+    free: [[u8; 10]; 27],
+    naked: Queue,
+    hidden: Queue,
+}
+
+impl HodokuSingles {
+    /// The bookkeeping after loading `start` as HoDoKu does: givens set in cell order on an
+    /// empty grid, then (for a candidate grid) the missing candidates deleted in cell order.
+    #[must_use]
+    pub fn new(start: &Candidates) -> HodokuSingles {
+        let mut h = HodokuSingles {
+            cells: [0x3fe; 81],
+            values: [0; 81],
+            free: [[9; 10]; 27],
+            naked: Queue::default(),
+            hidden: Queue::default(),
+        };
+        let values = start.values();
+        for (i, &v) in values.iter().enumerate() {
+            if v != 0 {
+                h.set_cell(i, v);
+            }
+        }
+        for cell in Cell::all() {
+            for d in Digit::all() {
+                let (i, v) = (cell.index(), d.value());
+                if values[i] == 0 && !start.has(cell, d) {
+                    h.del_candidate(i, v);
+                }
+            }
+        }
+        h
+    }
+
+    fn has(&self, cell: usize, digit: u8) -> bool {
+        self.cells[cell] & (1 << digit) != 0
+    }
+
+    fn add_hidden(&mut self, house: usize, digit: u8) {
+        if let Some(&c) = house_cells(house).iter().find(|&&c| self.has(c, digit)) {
+            self.hidden.push(c, digit);
+        }
+    }
+
+    /// Deletes candidate `digit` from `cell` (HoDoKu's `delCandidate`).
+    pub fn del_candidate(&mut self, cell: usize, digit: u8) {
+        if !self.has(cell, digit) {
+            return;
+        }
+        self.cells[cell] &= !(1 << digit);
+        if self.cells[cell] == 0 {
+            return;
+        }
+        if self.cells[cell].count_ones() == 1 {
+            self.naked.push(cell, self.cells[cell].trailing_zeros() as u8);
+        }
+        for house in houses(cell) {
+            self.free[house][usize::from(digit)] -= 1;
+            match self.free[house][usize::from(digit)] {
+                1 => self.add_hidden(house, digit),
+                0 => self.hidden.delete_first(|c, d| d == digit && houses(c).contains(&house)),
+                _ => {}
+            }
+        }
+    }
+
+    /// Sets `cell` to `digit` (HoDoKu's `setCell`).
+    pub fn set_cell(&mut self, cell: usize, digit: u8) {
+        if self.values[cell] == digit {
+            return;
+        }
+        self.values[cell] = digit;
+        let own = self.cells[cell];
+        self.cells[cell] = 0;
+        for peer in (0..81).filter(|&p| sees(cell, p)) {
+            self.del_candidate(peer, digit);
+        }
+        for d in (1..=9u8).filter(|d| own & (1 << d) != 0) {
+            for house in houses(cell) {
+                let f = &mut self.free[house][usize::from(d)];
+                *f = f.saturating_sub(1);
+                if *f == 1 && d != digit {
+                    self.add_hidden(house, d);
+                }
+            }
+        }
+    }
+
+    /// The full house HoDoKu takes next, if any (the queue is only read).
+    #[must_use]
+    pub fn full_house(&self) -> Option<(usize, u8)> {
+        self.naked.live().iter().copied().find(|&(cell, digit)| {
+            self.values[cell] == 0
+                && houses(cell)
+                    .iter()
+                    .any(|&h| (1..=9).all(|d| d == usize::from(digit) || self.free[h][d] == 0))
+        })
+    }
+
+    /// The naked single HoDoKu takes next, consuming the queue up to it.
+    pub fn naked_single(&mut self) -> Option<(usize, u8)> {
+        while let Some((cell, digit)) = self.naked.take() {
+            if self.values[cell] == 0 {
+                return Some((cell, digit));
+            }
+        }
+        None
+    }
+
+    /// The hidden single HoDoKu takes next, consuming the queue up to the first entry whose
+    /// cell is empty (`None` when that entry is no longer a hidden single).
+    pub fn hidden_single(&mut self) -> Option<(usize, u8)> {
+        while let Some((cell, digit)) = self.hidden.take() {
+            if self.values[cell] == 0 {
+                let alone = houses(cell).iter().any(|&h| self.free[h][usize::from(digit)] == 1);
+                return alone.then_some((cell, digit));
+            }
+        }
+        None
+    }
+
+    /// Replays an applied step: eliminations (cells ascending, digits ascending), then
+    /// placements.
+    pub fn apply(&mut self, step: &Step) {
+        let mut elims: Vec<(usize, u8)> = Vec::new();
+        for d in Digit::all() {
+            for cell in step.eliminations[d.index()] {
+                elims.push((cell.index(), d.value()));
+            }
+        }
+        elims.sort_unstable();
+        for (cell, digit) in elims {
+            self.del_candidate(cell, digit);
+        }
+        for d in Digit::all() {
+            for cell in step.placements[d.index()] {
+                self.set_cell(cell.index(), d.value());
+            }
+        }
+    }
+
+    /// The next single of technique `id` by HoDoKu's queues (`None` for other techniques or
+    /// when HoDoKu would find none).
+    pub fn next(&mut self, id: TechniqueId) -> Option<(usize, u8)> {
+        match id {
+            TechniqueId::FullHouse => self.full_house(),
+            TechniqueId::NakedSingle => self.naked_single(),
+            TechniqueId::HiddenSingle => self.hidden_single(),
+            _ => None,
+        }
+    }
+
+    /// Whether the candidates agree with `state` (a consistency check for tests).
+    #[cfg(test)]
+    fn agrees_with(&self, state: &Candidates) -> bool {
+        Cell::all().all(|cell| {
+            let i = cell.index();
+            Digit::all().all(|d| self.has(i, d.value()) == state.has(cell, d))
+        })
+    }
+}
+
+/// Whether HoDoKu's search order is known for `id` (then [`order_key`] ranks its steps).
+#[must_use]
+pub fn ranked(id: TechniqueId) -> bool {
+    use TechniqueId as T;
+    matches!(
+        id,
+        T::LockedCandidatesPointing
+            | T::LockedCandidatesClaiming
+            | T::LockedPair
+            | T::LockedTriple
+            | T::NakedPair
+            | T::NakedTriple
+            | T::NakedQuad
+            | T::HiddenPair
+            | T::HiddenTriple
+            | T::HiddenQuad
+    )
+}
+
+/// A house's rank in HoDoKu's subset searches: boxes, then rows, then columns.
+fn subset_rank(h: House) -> [usize; 2] {
+    let kind = match h.kind() {
+        HouseKind::Box => 0,
+        HouseKind::Row => 1,
+        HouseKind::Col => 2,
+    };
+    [kind, h.number()]
+}
+
+/// The sort key of `step` in HoDoKu's search order (smallest first), for [`ranked`]
+/// techniques:
+/// - pointing: box, then digit; claiming: rows then columns, each by number, then digit;
+/// - locked pair/triple: box, then the cells in cell order (HoDoKu finds them in boxes);
+/// - naked subsets: boxes, rows, columns by number, then the cells in cell order;
+/// - hidden subsets: the first house (same house order) they are found in, then the digits.
+#[must_use]
+pub fn order_key(step: &Step) -> [usize; 7] {
+    use TechniqueId as T;
+    let e = &step.evidence;
+    let mut key = [0; 7];
+    let first_house = e.base.iter().map(subset_rank).min().unwrap_or([9, 9]);
+    let list = |set: &mut dyn Iterator<Item = usize>, key: &mut [usize; 7]| {
+        for (k, v) in key[2..].iter_mut().zip(set) {
+            *k = v;
+        }
+    };
+    match step.technique {
+        T::LockedCandidatesPointing | T::LockedCandidatesClaiming => {
+            let line = e.base.iter().next().map_or([9, 9], |h| {
+                let kind = usize::from(h.kind() == HouseKind::Col);
+                [if h.kind() == HouseKind::Box { 0 } else { kind }, h.number()]
+            });
+            key[..2].copy_from_slice(&line);
+            key[2] = e.digits.iter().next().map_or(0, Digit::index);
+        }
+        T::LockedPair | T::LockedTriple => {
+            key[0] = e.base.iter().find(|h| h.kind() == HouseKind::Box).map_or(9, House::number);
+            list(&mut e.cells.into_iter().map(Cell::index), &mut key);
+        }
+        T::HiddenPair | T::HiddenTriple | T::HiddenQuad => {
+            key[..2].copy_from_slice(&first_house);
+            list(&mut e.digits.iter().map(Digit::index), &mut key);
+        }
+        _ => {
+            key[..2].copy_from_slice(&first_house);
+            list(&mut e.cells.into_iter().map(Cell::index), &mut key);
+        }
+    }
+    key
+}
+
+/// The cell HoDoKu's brute force places: the middle one of the empty cells, in cell order.
+#[must_use]
+pub fn brute_force_cell(state: &Candidates) -> Option<Cell> {
+    let empty: Vec<Cell> = state.unsolved().into_iter().collect();
+    empty.get(empty.len() / 2).copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bitdoku_bitboard::parse_line;
+
+    #[test]
+    fn house_cells_follow_hodoku_order() {
+        assert_eq!(house_cells(0), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+        assert_eq!(house_cells(10), [1, 10, 19, 28, 37, 46, 55, 64, 73]);
+        assert_eq!(house_cells(22), [30, 31, 32, 39, 40, 41, 48, 49, 50]);
+        assert_eq!(houses(80), [8, 17, 26]);
+    }
+
+    #[test]
+    fn loading_queues_singles_in_the_givens_order() {
+        // r1c1..r1c8 = 1..8: r1c9 becomes a naked single (and a full house), queued once
+        // when its candidates drop to one.
+        let line = format!("12345678.{}", ".".repeat(72));
+        let start = parse_line(&line).unwrap().unwrap().candidates();
+        let mut h = HodokuSingles::new(&start);
+        assert!(h.agrees_with(&start));
+        assert_eq!(h.full_house(), Some((8, 9)));
+        assert_eq!(h.naked_single(), Some((8, 9)));
+        assert_eq!(h.naked_single(), None);
+        // The 9 of row 1 was queued as a hidden single too.
+        assert_eq!(h.hidden_single(), Some((8, 9)));
+    }
+
+    #[test]
+    fn stays_in_step_with_the_candidates() {
+        let line =
+            ".7.....86.6.......1.4.3....9....28....7....3.83...7.91.....8.5....2...4......63.8";
+        let mut state = parse_line(line).unwrap().unwrap().candidates();
+        let mut h = HodokuSingles::new(&state);
+        while let Some((cell, digit)) = h.naked_single().or_else(|| h.hidden_single()) {
+            let mut step = Step::new(TechniqueId::NakedSingle);
+            step.place(Cell::new(cell as u8).unwrap(), Digit::from_value(digit).unwrap());
+            step.apply(&mut state);
+            h.apply(&step);
+            assert!(h.agrees_with(&state));
+        }
+        assert!(state.unsolved().len() < 60);
+    }
+}
