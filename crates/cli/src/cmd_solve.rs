@@ -32,7 +32,7 @@ pub struct SolveArgs {
     #[command(flatten)]
     order: OrderArgs,
     /// single (one step, then restart) or batch (all steps of the first productive technique).
-    /// Default: batch, or single with --trace.
+    /// Default: batch, or single with --trace or --json (so the JSON rating is `rate`'s).
     #[arg(long, value_parser = parse_granularity)]
     granularity: Option<Granularity>,
     /// With --trace (plain output): after each puzzle's line, the pencilmark grid of every
@@ -58,8 +58,11 @@ pub fn run(a: SolveArgs) -> anyhow::Result<bool> {
         let mut o = Options::new(a.order.resolve()?);
         o.fallback = !a.no_fallback;
         o.trace = a.trace;
-        o.granularity =
-            a.granularity.unwrap_or(if a.trace { Granularity::Single } else { Granularity::Batch });
+        o.granularity = a.granularity.unwrap_or(if a.trace || a.json {
+            Granularity::Single
+        } else {
+            Granularity::Batch
+        });
         Some(Engine::new(o))
     } else {
         None

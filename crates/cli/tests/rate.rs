@@ -119,3 +119,28 @@ fn header_names_version_and_options() {
     assert!(lines[0].ends_with("--format '%r' --pearl"), "{}", lines[0]);
     assert_eq!(lines.len(), 2);
 }
+
+#[test]
+fn solve_json_rates_like_rate() {
+    let input = format!("{NOT_PEARL}\n{PEARL}\n{NOT_DIAMOND}\n");
+    let (rated, _) = rate(&["--format", "%s %l %r %p %d"], &input);
+    let out = run_bytes(&["solve", "--logic", "--json", "--threads", "1"], input.as_bytes());
+    for (line, want) in stdout_lines(&out).iter().zip(&rated) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["granularity"], "single");
+        let got = format!(
+            "{} {} {:.1} {:.1} {:.1}",
+            v["score"],
+            v["level"].as_str().unwrap(),
+            v["er"].as_f64().unwrap(),
+            v["ep"].as_f64().unwrap(),
+            v["ed"].as_f64().unwrap()
+        );
+        assert_eq!(&got, want);
+    }
+    // Batch granularity stays available and says so.
+    let out =
+        run_bytes(&["solve", "--logic", "--json", "--granularity", "batch"], PEARL.as_bytes());
+    let v: serde_json::Value = serde_json::from_str(&stdout_lines(&out)[0]).unwrap();
+    assert_eq!(v["granularity"], "batch");
+}
