@@ -4,7 +4,7 @@
 mod common;
 use common::{run_bytes, stdout_lines};
 
-/// ER 3.0 (naked pair) after EP = ED = 1.5: not a pearl.
+/// ER 3.0 (naked pair) after EP = ED = 1.2 (a hidden single in a box): not a pearl.
 const NOT_PEARL: &str =
     ".7.....86.6.......1.4.3....9....28....7....3.83...7.91.....8.5....2...4......63.8";
 /// ER = EP = ED = 2.3 (naked singles after hidden singles): a pearl and a diamond.
@@ -39,7 +39,7 @@ fn serate_line_echoes_the_input_line() {
     assert_eq!(
         lines,
         [
-            format!("{NOT_PEARL} # a comment after the grid ED=3.0/1.5/1.5"),
+            format!("{NOT_PEARL} # a comment after the grid ED=3.0/1.2/1.2"),
             format!("{PEARL} ED=2.3/2.3/2.3"),
         ]
     );
@@ -104,11 +104,11 @@ fn before_and_after_lines_surround_every_step() {
 fn pearl_and_diamond_stop_early() {
     let input = format!("{NOT_PEARL}\n{PEARL}\n{NOT_DIAMOND}\n");
     let (plain, _) = rate(&["--format", "%r/%p/%d"], &input);
-    assert_eq!(plain[..2], ["3.0/1.5/1.5", "2.3/2.3/2.3"]);
+    assert_eq!(plain[..2], ["3.0/1.2/1.2", "2.3/2.3/2.3"]);
     let (pearl, _) = rate(&["--format", "%r/%p/%d", "--pearl"], &input);
-    assert_eq!(pearl[..2], ["20.0/1.5/1.5", "2.3/2.3/2.3"]);
+    assert_eq!(pearl[..2], ["20.0/1.2/1.2", "2.3/2.3/2.3"]);
     let (diamond, _) = rate(&["--format", "%r/%p/%d", "--diamond"], &input);
-    assert_eq!(diamond, ["20.0/1.5/1.5", "2.3/2.3/2.3", "20.0/0.0/2.6"]);
+    assert_eq!(diamond, ["20.0/1.2/1.2", "2.3/2.3/2.3", "20.0/0.0/2.6"]);
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! Ratings are meaningful in single granularity (one step at a time, easiest first). In batch
 //! granularity each step of a batch is counted, so scores are comparable but larger.
 
+use bitdoku_bitboard::HouseKind;
 use bitdoku_strategies::{Level, Step, TechniqueId};
 
 /// A path's rating.
@@ -29,6 +30,18 @@ pub struct Rating {
     eliminated: bool,
 }
 
+/// A step's rating on the SE scale: the technique's, except a hidden single in a box, which
+/// Sudoku Explainer rates 1.2 (1.5 in a row or column only).
+#[must_use]
+pub fn se_rating(step: &Step) -> f32 {
+    let in_box = step.evidence.base.iter().any(|h| h.kind() == HouseKind::Box);
+    if step.technique == TechniqueId::HiddenSingle && in_box {
+        1.2
+    } else {
+        step.technique.se_rating()
+    }
+}
+
 impl Rating {
     /// Adds one applied step of `id` (`step` = None for the brute-force fallback).
     pub fn add(&mut self, id: TechniqueId, step: Option<&Step>) {
@@ -36,7 +49,7 @@ impl Rating {
         let eliminates = step.is_some_and(|s| s.eliminations.iter().any(|e| !e.is_empty()));
         self.score = self.score.saturating_add(id.score());
         self.hardest = self.hardest.max(Some(id.level()));
-        let r = id.se_rating();
+        let r = step.map_or(id.se_rating(), se_rating);
         if r > self.er || self.er_id.is_none() {
             self.er = self.er.max(r);
             self.er_id = Some(id);
@@ -112,17 +125,33 @@ mod tests {
     }
 
     #[test]
+    fn hidden_singles_rate_by_house() {
+        use bitdoku_bitboard::{Cell, Digit, House, HouseSet};
+        let mut step = Step::new(TechniqueId::HiddenSingle);
+        step.place(Cell::from_rc(0, 0), Digit::from_value(1).unwrap());
+        step.evidence.base = HouseSet::single(House::row(0));
+        assert_eq!(se_rating(&step), 1.5);
+        step.evidence.base = step.evidence.base.with(House::boxx(0));
+        assert_eq!(se_rating(&step), 1.2);
+        step.technique = TechniqueId::NakedSingle;
+        assert_eq!(se_rating(&step), 2.3);
+    }
+
+    #[test]
     fn names_follow_the_first_technique_at_the_maximum() {
         let mut r = Rating::default();
-        let mut elim = Step::new(TechniqueId::XWing);
-        elim.eliminate(
-            bitdoku_bitboard::Digit::from_value(1).unwrap(),
-            bitdoku_bitboard::CellSet::ALL,
-        );
-        r.add(TechniqueId::NakedPair, Some(&elim));
-        r.add(TechniqueId::XWing, Some(&elim));
+        let elim = |id| {
+            let mut s = Step::new(id);
+            s.eliminate(
+                bitdoku_bitboard::Digit::from_value(1).unwrap(),
+                bitdoku_bitboard::CellSet::ALL,
+            );
+            s
+        };
+        r.add(TechniqueId::NakedPair, Some(&elim(TechniqueId::NakedPair)));
+        r.add(TechniqueId::XWing, Some(&elim(TechniqueId::XWing)));
         r.add(TechniqueId::HiddenSingle, None);
-        r.add(TechniqueId::XWing, Some(&elim));
+        r.add(TechniqueId::XWing, Some(&elim(TechniqueId::XWing)));
         assert_eq!(
             (r.ed_id, r.ep_id, r.er_id),
             (Some(TechniqueId::NakedPair), Some(TechniqueId::XWing), Some(TechniqueId::XWing))
