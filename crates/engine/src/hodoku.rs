@@ -218,17 +218,10 @@ impl HodokuSingles {
         None
     }
 
-    /// Replays an applied step: eliminations (cells ascending, digits ascending), then
+    /// Replays an applied step: eliminations in HoDoKu's order (see [`deletion_order`]), then
     /// placements.
     pub fn apply(&mut self, step: &Step) {
-        let mut elims: Vec<(usize, u8)> = Vec::new();
-        for d in Digit::all() {
-            for cell in step.eliminations[d.index()] {
-                elims.push((cell.index(), d.value()));
-            }
-        }
-        elims.sort_unstable();
-        for (cell, digit) in elims {
+        for (cell, digit) in deletion_order(step) {
             self.del_candidate(cell, digit);
         }
         for d in Digit::all() {
@@ -259,6 +252,46 @@ impl HodokuSingles {
     }
 }
 
+/// The order in which HoDoKu deletes a step's candidates: for naked and locked subsets, house
+/// by house (the row, column and box the subset cells share, in that order), cells in house
+/// order, digits ascending per cell; for every other step cells ascending, digits ascending
+/// per cell (HoDoKu's order for locked candidates and hidden subsets).
+fn deletion_order(step: &Step) -> Vec<(usize, u8)> {
+    use TechniqueId as T;
+    let mut all: Vec<(usize, u8)> = Vec::new();
+    for d in Digit::all() {
+        for cell in step.eliminations[d.index()] {
+            all.push((cell.index(), d.value()));
+        }
+    }
+    all.sort_unstable();
+    let subset = matches!(
+        step.technique,
+        T::NakedPair | T::NakedTriple | T::NakedQuad | T::LockedPair | T::LockedTriple
+    );
+    let cells: Vec<usize> = step.evidence.cells.into_iter().map(Cell::index).collect();
+    let Some(&first) = cells.first().filter(|_| subset) else { return all };
+    let mut out = Vec::with_capacity(all.len());
+    for (k, h) in houses(first).into_iter().enumerate() {
+        if !cells.iter().all(|&c| houses(c)[k] == h) {
+            continue;
+        }
+        for c in house_cells(h) {
+            for &(cell, digit) in all.iter().filter(|&&(cell, _)| cell == c) {
+                if !out.contains(&(cell, digit)) {
+                    out.push((cell, digit));
+                }
+            }
+        }
+    }
+    for e in all {
+        if !out.contains(&e) {
+            out.push(e);
+        }
+    }
+    out
+}
+
 /// Whether HoDoKu's search order is known for `id` (then [`order_key`] ranks its steps).
 #[must_use]
 pub fn ranked(id: TechniqueId) -> bool {
@@ -275,6 +308,8 @@ pub fn ranked(id: TechniqueId) -> bool {
             | T::HiddenPair
             | T::HiddenTriple
             | T::HiddenQuad
+            | T::Skyscraper
+            | T::TwoStringKite
     )
 }
 
@@ -293,7 +328,9 @@ fn subset_rank(h: House) -> [usize; 2] {
 /// - pointing: box, then digit; claiming: rows then columns, each by number, then digit;
 /// - locked pair/triple: box, then the cells in cell order (HoDoKu finds them in boxes);
 /// - naked subsets: boxes, rows, columns by number, then the cells in cell order;
-/// - hidden subsets: the first house (same house order) they are found in, then the digits.
+/// - hidden subsets: the first house (same house order) they are found in, then the digits;
+/// - skyscraper: rows then columns, then digit, then the two lines by number;
+/// - two-string kite: digit, then the row, then the column.
 #[must_use]
 pub fn order_key(step: &Step) -> [usize; 7] {
     use TechniqueId as T;
@@ -317,6 +354,23 @@ pub fn order_key(step: &Step) -> [usize; 7] {
         T::LockedPair | T::LockedTriple => {
             key[0] = e.base.iter().find(|h| h.kind() == HouseKind::Box).map_or(9, House::number);
             list(&mut e.cells.into_iter().map(Cell::index), &mut key);
+        }
+        T::Skyscraper | T::TwoStringKite => {
+            let digit = e.digits.iter().next().map_or(0, Digit::index);
+            let mut lines: Vec<House> = e.base.iter().collect();
+            lines.sort_by_key(|h| (h.kind() != HouseKind::Row, h.number()));
+            let in_cols = lines.first().is_some_and(|h| h.kind() == HouseKind::Col);
+            let numbers = lines.iter().map(|h| h.number());
+            if step.technique == T::Skyscraper {
+                key[0] = usize::from(in_cols);
+                key[1] = digit;
+            } else {
+                key[0] = digit;
+            }
+            let start = if step.technique == T::Skyscraper { 2 } else { 1 };
+            for (k, n) in key[start..].iter_mut().zip(numbers) {
+                *k = n;
+            }
         }
         T::HiddenPair | T::HiddenTriple | T::HiddenQuad => {
             key[..2].copy_from_slice(&first_house);
