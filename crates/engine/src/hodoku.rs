@@ -27,33 +27,44 @@
 use bitdoku_bitboard::{Candidates, Cell, Digit, House, HouseKind};
 use bitdoku_strategies::{Step, TechniqueId};
 
-/// Houses of a cell as HoDoKu numbers them: row 0-8, column 9-17, box 18-26.
-fn houses(cell: usize) -> [usize; 3] {
-    let (r, c) = (cell / 9, cell % 9);
-    [r, 9 + c, 18 + (r / 3) * 3 + c / 3]
-}
-
-/// The cells of house `h` in HoDoKu's order (rows left to right, columns top to bottom,
-/// boxes row by row).
-fn house_cells(h: usize) -> [usize; 9] {
-    let mut out = [0; 9];
-    for (i, o) in out.iter_mut().enumerate() {
-        *o = match h {
-            0..=8 => h * 9 + i,
-            9..=17 => i * 9 + (h - 9),
-            _ => {
-                let b = h - 18;
-                (b / 3 * 3 + i / 3) * 9 + b % 3 * 3 + i % 3
-            }
-        };
+/// Houses of every cell as HoDoKu numbers them: row 0-8, column 9-17, box 18-26.
+const HOUSES: [[usize; 3]; 81] = {
+    let mut out = [[0; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (r, c) = (cell / 9, cell % 9);
+        out[cell] = [r, 9 + c, 18 + (r / 3) * 3 + c / 3];
+        cell += 1;
     }
     out
+};
+
+/// The cells of every house in HoDoKu's order (rows left to right, columns top to bottom,
+/// boxes row by row).
+const HOUSE_CELLS: [[usize; 9]; 27] = {
+    let mut out = [[0; 9]; 27];
+    let mut h = 0;
+    while h < 27 {
+        let mut i = 0;
+        while i < 9 {
+            out[h][i] = match h {
+                0..=8 => h * 9 + i,
+                9..=17 => i * 9 + (h - 9),
+                _ => ((h - 18) / 3 * 3 + i / 3) * 9 + (h - 18) % 3 * 3 + i % 3,
+            };
+            i += 1;
+        }
+        h += 1;
+    }
+    out
+};
+
+fn houses(cell: usize) -> [usize; 3] {
+    HOUSES[cell]
 }
 
-/// Whether cells `a` and `b` (distinct) share a house.
-fn sees(a: usize, b: usize) -> bool {
-    let (x, y) = (houses(a), houses(b));
-    a != b && (x[0] == y[0] || x[1] == y[1] || x[2] == y[2])
+fn house_cells(h: usize) -> [usize; 9] {
+    HOUSE_CELLS[h]
 }
 
 /// A singles queue: entries are appended, taken from the front, or deleted in place.
@@ -171,8 +182,8 @@ impl HodokuSingles {
         self.values[cell] = digit;
         let own = self.cells[cell];
         self.cells[cell] = 0;
-        for peer in (0..81).filter(|&p| sees(cell, p)) {
-            self.del_candidate(peer, digit);
+        for peer in Cell::new_unchecked(cell as u8).peers() {
+            self.del_candidate(peer.index(), digit);
         }
         for d in (1..=9u8).filter(|d| own & (1 << d) != 0) {
             for house in houses(cell) {

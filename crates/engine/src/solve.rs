@@ -505,19 +505,17 @@ fn is_single(id: TechniqueId) -> bool {
     matches!(id, TechniqueId::FullHouse | TechniqueId::NakedSingle | TechniqueId::HiddenSingle)
 }
 
-/// The step of single technique `t` that places `digit` (1-9) in `cell` (0-80), as `t` reports
-/// it (with its evidence), or a bare placement if `t` does not report that one.
+/// The step of single technique `t` placing `digit` (1-9) in `cell` (0-80), with the evidence
+/// its finder gives it (the houses in which the cell is alone).
 fn hodoku_single(t: &Technique, state: &Candidates, cell: usize, digit: u8) -> Step {
     let cell = Cell::new(cell as u8).expect("cell index");
     let digit = Digit::from_value(digit).expect("digit");
-    let mut steps: Vec<Step> = Vec::new();
-    let _ = t.search(state, &mut steps);
-    steps.into_iter().find(|s| s.placements[digit.index()].contains(cell)).unwrap_or_else(|| {
-        let mut step = Step::new(t.id);
-        step.place(cell, digit);
-        step.evidence.cells = CellSet::single(cell);
-        step
-    })
+    let alone = match t.id {
+        TechniqueId::FullHouse => Some(state.unsolved()),
+        TechniqueId::HiddenSingle => Some(state.cells(digit)),
+        _ => None,
+    };
+    bitdoku_strategies::singles::placement(t.id, cell, digit, alone)
 }
 
 /// The `brute-force` step that fills the remaining cells from the solution.

@@ -15,7 +15,7 @@ pub mod naked_single;
 /// The step placing `digit` in `cell`. Its base is every house of the cell in which `alone`
 /// (the unsolved cells for a full house, the digit's candidates for a hidden single) holds
 /// only that cell; `None` leaves the base empty (a naked single is about the cell itself).
-pub(crate) fn placement(id: TechniqueId, cell: Cell, digit: Digit, alone: Option<CellSet>) -> Step {
+pub fn placement(id: TechniqueId, cell: Cell, digit: Digit, alone: Option<CellSet>) -> Step {
     let mut step = Step::new(id);
     step.place(cell, digit);
     step.evidence.digits = DigitSet::single(digit);
