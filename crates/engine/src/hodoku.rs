@@ -321,6 +321,10 @@ pub fn ranked(id: TechniqueId) -> bool {
             | T::HiddenQuad
             | T::Skyscraper
             | T::TwoStringKite
+            | T::TurbotFish
+            | T::WWing
+            | T::XyWing
+            | T::XyzWing
     )
 }
 
@@ -341,7 +345,14 @@ fn subset_rank(h: House) -> [usize; 2] {
 /// - naked subsets: boxes, rows, columns by number, then the cells in cell order;
 /// - hidden subsets: the first house (same house order) they are found in, then the digits;
 /// - skyscraper: rows then columns, then digit, then the two lines by number;
-/// - two-string kite: digit, then the row, then the column.
+/// - two-string kite: digit, then the row, then the column;
+/// - turbot fish (HoDoKu sorts all of them): most eliminations first, then the smallest
+///   "index sum" of the eliminations (HoDoKu's `getIndexSumme`: cell * (1 + 80k) + digit for
+///   the k-th elimination, taken cells ascending);
+/// - W-Wing: the first wing cell, the second, then the lower digit of the pair eliminated
+///   before the higher;
+/// - XY-Wing: the three cells ascending, then the pivot's position among them;
+/// - XYZ-Wing: the pivot, then the two pincers ascending.
 #[must_use]
 pub fn order_key(step: &Step) -> [usize; 7] {
     use TechniqueId as T;
@@ -382,6 +393,29 @@ pub fn order_key(step: &Step) -> [usize; 7] {
             for (k, n) in key[start..].iter_mut().zip(numbers) {
                 *k = n;
             }
+        }
+        T::TurbotFish => {
+            let elims = deletion_order(step);
+            key[0] = usize::MAX - elims.len();
+            key[1] = elims
+                .iter()
+                .enumerate()
+                .map(|(k, &(c, d))| c * (1 + 80 * k) + usize::from(d))
+                .sum();
+        }
+        T::XyWing => {
+            list(&mut e.cells.into_iter().map(Cell::index), &mut key);
+            let pivot = e.pivot.into_iter().next().map_or(0, Cell::index);
+            key[5] = e.cells.into_iter().position(|c| c.index() == pivot).unwrap_or(0);
+        }
+        T::XyzWing => {
+            key[0] = e.pivot.into_iter().next().map_or(0, Cell::index);
+            list(&mut e.pincers.into_iter().map(Cell::index), &mut key);
+        }
+        T::WWing => {
+            list(&mut e.pincers.into_iter().map(Cell::index), &mut key);
+            let low = e.digits.iter().next();
+            key[4] = usize::from(low.is_some_and(|d| step.eliminations[d.index()].is_empty()));
         }
         T::HiddenPair | T::HiddenTriple | T::HiddenQuad => {
             key[..2].copy_from_slice(&first_house);
