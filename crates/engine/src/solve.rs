@@ -260,7 +260,14 @@ impl Engine {
         self.run_logic(&mut state, unique, verifier.as_ref(), &mut out, &mut watch);
         if unique && hodoku && self.options.fallback {
             let values = solution.expect("unique puzzle has a solution");
-            self.brute_force_cells(&mut state, unique, &values, &mut out, &mut watch);
+            self.brute_force_cells(
+                &mut state,
+                unique,
+                &values,
+                verifier.as_ref(),
+                &mut out,
+                &mut watch,
+            );
         }
         out.final_state = state;
         out.stopped = watch.stop;
@@ -361,6 +368,7 @@ impl Engine {
         state: &mut Candidates,
         unique: bool,
         values: &[u8; 81],
+        verifier: Option<&Verifier>,
         out: &mut Outcome,
         watch: &mut Watch<'_>,
     ) {
@@ -381,7 +389,7 @@ impl Engine {
                 h.apply(&step);
             }
             step.apply(state);
-            self.run_logic(state, unique, None, out, watch);
+            self.run_logic(state, unique, verifier, out, watch);
         }
     }
 

@@ -86,3 +86,17 @@ fn search_and_deletion_orders() {
         assert_eq!((out.rating.level(), out.rating.score), (level, score), "{what}");
     }
 }
+
+/// `check` verifies the logic between and after the guessed cells too.
+#[test]
+fn steps_after_a_guess_are_verified() {
+    let p = "3..5..1...7.....8...8..4..66..4..9...3..6..5...7..1..48..1..3......2..6...2..9...";
+    let mut o = Options::new(Order::preset("hodoku").unwrap());
+    o.granularity = Granularity::Single;
+    o.trace = true;
+    o.verify = true;
+    let out = Engine::new(o).solve(&parse_line(p).unwrap().unwrap().candidates());
+    let logical = out.steps.iter().filter(|s| s.technique != TechniqueId::BruteForce).count();
+    assert_eq!(out.verified_steps, logical as u64);
+    assert!(out.unsound.is_empty());
+}
