@@ -134,12 +134,15 @@ def effect(text):
 
 
 def divergence(ref_steps, ours):
+    """The first step where the paths part (technique, and the placement of singles), or None."""
     for i, ((name, text), (tid, ours_text)) in enumerate(zip(ref_steps, ours)):
         want = HODOKU_NAMES.get(name, "?")
         same = want == tid and (tid not in SINGLES or effect(text) == effect(ours_text))
         if not same:
             return f"step {i + 1}: HoDoKu `{text}` / bitdoku `{tid}: {ours_text}`"
-    return f"paths agree for {min(len(ref_steps), len(ours))} steps (lengths {len(ref_steps)}/{len(ours)})"
+    if len(ref_steps) != len(ours):
+        return f"paths agree for {min(len(ref_steps), len(ours))} steps (lengths {len(ref_steps)}/{len(ours)})"
+    return None
 
 
 def pct(a, n):
@@ -150,11 +153,14 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("files", nargs="+")
     ap.add_argument("--bitdoku", default="target/release/bitdoku")
-    ap.add_argument("--paths", type=int, default=0, help="print N first path divergences")
+    ap.add_argument("--paths", type=int, default=0,
+                    help="also compare the paths (technique, single placements) on the implemented "
+                    "subset and print the first N divergences")
     a = ap.parse_args()
     have = implemented(a.bitdoku)
     total = {k: [0, 0, 0] for k in ("all", "no-bf", "hodoku-path-implemented")}
     shown = 0
+    paths = [0, 0]
     print("| file | subset | puzzles | level equal | score equal |")
     print("|---|---|---:|---:|---:|")
     for path in a.files:
@@ -173,10 +179,13 @@ def main():
                 c[0] += 1
                 c[1] += level == blevel
                 c[2] += score == bscore
-            if a.paths and shown < a.paths and names <= have and score != bscore:
-                shown += 1
-                print(f"<!-- {puzzle} HoDoKu {level} ({score}) bitdoku {blevel} ({bscore}): "
-                      f"{divergence(steps, bsteps)} -->")
+            if a.paths and names <= have:
+                d = divergence(steps, bsteps)
+                paths[0] += 1
+                paths[1] += d is None
+                if d is not None and shown < a.paths:
+                    shown += 1
+                    print(f"<!-- {puzzle} HoDoKu {level} ({score}) bitdoku {blevel} ({bscore}): {d} -->")
         name = path.rsplit("/", 1)[-1]
         for k, (n, lv, sc) in counts.items():
             print(f"| {name} | {k} | {n} | {pct(lv, n)} | {pct(sc, n)} |")
@@ -184,6 +193,9 @@ def main():
                 total[k][i] += v
     for k, (n, lv, sc) in total.items():
         print(f"| **total** | {k} | {n} | {pct(lv, n)} | {pct(sc, n)} |")
+    if a.paths:
+        print(f"\nPaths equal (technique of every step, cell and digit of every single) on the "
+              f"hodoku-path-implemented subset: {pct(paths[1], paths[0])}")
 
 
 if __name__ == "__main__":

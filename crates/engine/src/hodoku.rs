@@ -325,6 +325,13 @@ pub fn ranked(id: TechniqueId) -> bool {
             | T::WWing
             | T::XyWing
             | T::XyzWing
+            | T::UniqueRectangle1
+            | T::UniqueRectangle2
+            | T::UniqueRectangle3
+            | T::UniqueRectangle4
+            | T::UniqueRectangle5
+            | T::UniqueRectangle6
+            | T::HiddenRectangle
     )
 }
 
@@ -352,9 +359,11 @@ fn subset_rank(h: House) -> [usize; 2] {
 /// - W-Wing: the first wing cell, the second, then the lower digit of the pair eliminated
 ///   before the higher;
 /// - XY-Wing: the three cells ascending, then the pivot's position among them;
-/// - XYZ-Wing: the pivot, then the two pincers ascending.
+/// - XYZ-Wing: the pivot, then the two pincers ascending;
+/// - unique and hidden rectangles: HoDoKu starts from every bivalue cell in cell order, so the
+///   first corner (in `state`) holding exactly the rectangle's two digits, then the corners.
 #[must_use]
-pub fn order_key(step: &Step) -> [usize; 7] {
+pub fn order_key(step: &Step, state: &Candidates) -> [usize; 7] {
     use TechniqueId as T;
     let e = &step.evidence;
     let mut key = [0; 7];
@@ -402,6 +411,18 @@ pub fn order_key(step: &Step) -> [usize; 7] {
                 .enumerate()
                 .map(|(k, &(c, d))| c * (1 + 80 * k) + usize::from(d))
                 .sum();
+        }
+        T::UniqueRectangle1
+        | T::UniqueRectangle2
+        | T::UniqueRectangle3
+        | T::UniqueRectangle4
+        | T::UniqueRectangle5
+        | T::UniqueRectangle6
+        | T::HiddenRectangle => {
+            let pair = e.digits;
+            key[0] =
+                e.cells.into_iter().find(|&c| state.digits_at(c) == pair).map_or(81, Cell::index);
+            list(&mut e.cells.into_iter().map(Cell::index), &mut key);
         }
         T::XyWing => {
             list(&mut e.cells.into_iter().map(Cell::index), &mut key);

@@ -408,7 +408,9 @@ impl Engine {
             Some(None) if crate::hodoku::ranked(t.id) => {
                 let mut steps: Vec<Step> = Vec::new();
                 let _ = t.search(state, &mut steps);
-                let Some(step) = steps.into_iter().min_by_key(crate::hodoku::order_key) else {
+                let Some(step) =
+                    steps.into_iter().min_by_key(|s| crate::hodoku::order_key(s, state))
+                else {
                     return false;
                 };
                 step
