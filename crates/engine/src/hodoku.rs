@@ -1,14 +1,14 @@
-//! HoDoKu's singles bookkeeping, so that the `hodoku` preset takes singles in HoDoKu 2.2.0's
-//! order and its scores match.
+//! HoDoKu 2.2.0's step choice, for the `hodoku` preset in single granularity
+//! ([`crate::Options::hodoku`]): its singles queues, its search order among several steps of
+//! one technique, the order in which it deletes a step's candidates, and its brute force.
 //!
-//! HoDoKu does not search the grid for singles. It keeps two first-in-first-out queues that
-//! its grid updates fill as a side effect: a cell enters the naked-single queue when its last
-//! but one candidate is deleted, and (cell, digit) enters the hidden-single queue when a
-//! house's count of candidate `d` drops to one (the cell found by scanning the house in its
-//! cell order). Setting a cell deletes the digit from its 20 peers in ascending cell order,
-//! then lowers the house counts of the cell's own candidates. The puzzle is loaded by setting
-//! the givens in cell order on an empty grid, so the queues start in that order.
-//!
+//! **Singles.** HoDoKu does not search the grid for singles. It keeps two first-in-first-out
+//! queues that its grid updates fill as a side effect: a cell enters the naked-single queue
+//! when its last but one candidate is deleted, and (cell, digit) enters the hidden-single
+//! queue when a house's count of candidate `d` drops to one (the cell found by scanning the
+//! house in its cell order). Setting a cell deletes the digit from its 20 peers in ascending
+//! cell order, then lowers the house counts of the cell's own candidates. The puzzle is loaded
+//! by setting the givens in cell order on an empty grid, so the queues start in that order.
 //! The three single techniques read the queues:
 //! - full house: the first queued naked single (not consumed) whose cell is the last empty
 //!   cell of one of its houses;
@@ -18,11 +18,18 @@
 //!   a step when one of the cell's houses (row, column, box) has a single candidate of the
 //!   digit, otherwise there is no hidden single this time (HoDoKu's rule, kept as is).
 //!
-//! Eliminations of other steps are replayed in HoDoKu's order for locked candidates and
-//! hidden subsets (cells ascending, digits ascending per cell); for other techniques that
-//! order is an approximation of the order in which each HoDoKu finder lists its candidates.
+//! **Search order.** [`ranked`] techniques report all their steps and the engine takes the
+//! smallest [`order_key`]: the first step HoDoKu's own loops would meet (or, for turbot fish,
+//! the first after HoDoKu's sort). Other techniques take their finder's first step. A chain
+//! technique HoDoKu sorts (X-/XY-chains, remote pairs, nice loops, AICs) would rank like
+//! turbot fish, after the shorter chain when the eliminations differ.
 //!
-//! Written from the rules of HoDoKu 2.2.0's `Sudoku2` and `SimpleSolver` (GPL, not copied).
+//! **Deletions** ([`deletion_order`]) decide the order of the singles that follow a step.
+//!
+//! **Brute force** ([`brute_force_cell`]): the middle empty cell, one at a time.
+//!
+//! Written from the rules of HoDoKu 2.2.0's `Sudoku2`, `SimpleSolver`, `SingleDigitPattern-`,
+//! `Wing-`, `Uniqueness-`, `Chain-` and `BruteForceSolver` (GPL, read, not copied).
 
 use bitdoku_bitboard::{Candidates, Cell, Digit, House, HouseKind};
 use bitdoku_strategies::{Step, TechniqueId};
