@@ -73,6 +73,12 @@ HODOKU_NAMES = {
     "Almost Locked Set XZ-Rule": "als-xz",
     "Almost Locked Set XY-Wing": "als-xy-wing",
     "Almost Locked Set Chain": "als-chain",
+    "Discontinuous Nice Loop": "aic",
+    "Continuous Nice Loop": "aic",
+    "AIC": "aic",
+    "Grouped Discontinuous Nice Loop": "grouped-aic",
+    "Grouped Continuous Nice Loop": "grouped-aic",
+    "Grouped AIC": "grouped-aic",
     "Brute Force": "brute-force",
 }
 

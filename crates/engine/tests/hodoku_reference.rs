@@ -11,7 +11,8 @@ use bitdoku_engine::{Engine, Granularity, Options, Order};
 use bitdoku_strategies::TechniqueId;
 use std::path::PathBuf;
 
-/// HoDoKu's step names of the techniques bitdoku implements.
+/// HoDoKu's step names and the bitdoku ids of the same techniques (those that are not in the
+/// `hodoku` preset, or not implemented yet, are left out when the test runs).
 const NAMES: &[(&str, &str)] = &[
     ("Full House", "full-house"),
     ("Naked Single", "naked-single"),
@@ -52,6 +53,19 @@ const NAMES: &[(&str, &str)] = &[
     ("Sashimi Swordfish", "sashimi-swordfish"),
     ("Finned Jellyfish", "finned-jellyfish"),
     ("Sashimi Jellyfish", "sashimi-jellyfish"),
+    ("Remote Pair", "remote-pair"),
+    ("Simple Colors Trap", "simple-colors"),
+    ("Simple Colors Wrap", "simple-colors"),
+    ("Multi Colors 1", "multi-colors"),
+    ("Multi Colors 2", "multi-colors"),
+    ("X-Chain", "x-chain"),
+    ("XY-Chain", "xy-chain"),
+    ("Discontinuous Nice Loop", "aic"),
+    ("Continuous Nice Loop", "aic"),
+    ("AIC", "aic"),
+    ("Grouped Discontinuous Nice Loop", "grouped-aic"),
+    ("Grouped Continuous Nice Loop", "grouped-aic"),
+    ("Grouped AIC", "grouped-aic"),
 ];
 
 struct Reference {
@@ -96,7 +110,7 @@ fn level_and_score_match_hodoku_where_its_path_is_implemented() {
     let order = Order::preset("hodoku").unwrap();
     let have: Vec<&str> = NAMES
         .iter()
-        .filter(|(_, id)| order.ids().contains(&id.parse::<TechniqueId>().unwrap()))
+        .filter(|(_, id)| id.parse::<TechniqueId>().is_ok_and(|id| order.ids().contains(&id)))
         .map(|(name, _)| *name)
         .collect();
     let mut o = Options::new(order);
