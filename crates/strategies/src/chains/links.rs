@@ -22,7 +22,7 @@
 
 use bitdoku_bitboard::tables::{CELL_HOUSES, HOUSES, MINILINES, PEERS};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit};
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::rc::Rc;
 
 /// Edge tag: a link between two digits of one cell.
@@ -59,6 +59,17 @@ pub struct LinkGraph {
     nodes: Vec<Node>,
     singles: usize,
     index: Vec<u16>,
+    group_range: [(usize, usize); 9],
+    conjugates: Vec<CellSet>,
+    bivalue: CellSet,
+    /// The adjacency arrays, built on first use (batch solving of plain chains needs only
+    /// the masks above).
+    csr: OnceCell<Csr>,
+}
+
+/// Strong and weak links as compressed adjacency arrays.
+#[derive(Debug)]
+struct Csr {
     strong_start: Vec<u32>,
     strong: Vec<Edge>,
     weak_start: Vec<u32>,
@@ -83,8 +94,8 @@ impl LinkGraph {
         })
     }
 
-    /// Builds the graph of `state` (no cache). Edges are generated node by node straight into
-    /// the two edge arrays (no per-node lists), from the masks and the peer and house tables.
+    /// Builds the graph of `state` (no cache): nodes and the mask tables now, the adjacency
+    /// arrays on first use.
     #[must_use]
     pub fn build(state: &Candidates) -> LinkGraph {
         let masks = *state.masks();
@@ -111,6 +122,35 @@ impl LinkGraph {
             group_range[d.index()] = (first, nodes.len());
         }
         let bivalue = state.counts().exactly(2);
+        // The same strong house links between candidates, as masks: `conjugates[d * 81 + c]`
+        // is every cell joined to `c` by digit `d`'s only two candidates in a house.
+        let mut conjugates = vec![CellSet::EMPTY; 729];
+        for d in 0..9 {
+            for house in &HOUSES {
+                let there = masks[d] & *house;
+                if there.len() == 2 {
+                    for c in there {
+                        conjugates[d * 81 + c.index()] |= there.without(c);
+                    }
+                }
+            }
+        }
+        LinkGraph {
+            masks,
+            nodes,
+            singles,
+            index,
+            group_range,
+            conjugates,
+            bivalue,
+            csr: OnceCell::new(),
+        }
+    }
+
+    /// Generates the edges node by node straight into the two edge arrays (no per-node lists).
+    fn build_csr(&self) -> Csr {
+        let (masks, nodes, index, group_range, bivalue) =
+            (self.masks, &self.nodes, &self.index, self.group_range, self.bivalue);
         let n = nodes.len();
         let mut strong_start = Vec::with_capacity(n + 1);
         let mut strong = Vec::with_capacity(4 * n);
@@ -172,7 +212,11 @@ impl LinkGraph {
         }
         strong_start.push(strong.len() as u32);
         weak_start.push(weak.len() as u32);
-        LinkGraph { masks, nodes, singles, index, strong_start, strong, weak_start, weak }
+        Csr { strong_start, strong, weak_start, weak }
+    }
+
+    fn csr(&self) -> &Csr {
+        self.csr.get_or_init(|| self.build_csr())
     }
 
     /// The state's masks.
@@ -211,16 +255,30 @@ impl LinkGraph {
         (i != NONE).then_some(i as usize)
     }
 
+    /// The cells joined to `cell` by a strong house link of `digit` (its conjugate partners).
+    #[must_use]
+    pub fn conjugates(&self, digit: usize, cell: Cell) -> CellSet {
+        self.conjugates[digit * 81 + cell.index()]
+    }
+
+    /// The bivalue cells.
+    #[must_use]
+    pub fn bivalue(&self) -> CellSet {
+        self.bivalue
+    }
+
     /// The strong links of node `i`.
     #[must_use]
     pub fn strong(&self, i: usize) -> &[Edge] {
-        &self.strong[self.strong_start[i] as usize..self.strong_start[i + 1] as usize]
+        let c = self.csr();
+        &c.strong[c.strong_start[i] as usize..c.strong_start[i + 1] as usize]
     }
 
     /// The weak links of node `i`.
     #[must_use]
     pub fn weak(&self, i: usize) -> &[Edge] {
-        &self.weak[self.weak_start[i] as usize..self.weak_start[i + 1] as usize]
+        let c = self.csr();
+        &c.weak[c.weak_start[i] as usize..c.weak_start[i + 1] as usize]
     }
 }
 

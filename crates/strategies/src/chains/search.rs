@@ -241,6 +241,9 @@ pub(crate) fn find(g: &LinkGraph, spec: &Spec, sink: &mut dyn Sink) -> ControlFl
     let mut seq = 0usize;
     // A first-only sink takes the shortest chain: later starts need not search further than
     // the best found so far (ties are still found, and ordered by effects then search order).
+    if sink.union_only() && !spec.groups {
+        return find_union(g, spec, sink);
+    }
     let first_only = sink.first_only();
     // A union-only sink gets the AIC pairs' steps without chains: the loop and discontinuous
     // loop steps only repeat eliminations of those (see `aic.rs`).
@@ -342,6 +345,116 @@ pub(crate) fn find(g: &LinkGraph, spec: &Spec, sink: &mut dyn Sink) -> ControlFl
             chain.close(false);
         }
         sink.push(make_step(spec, f.elims, chain))?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// The candidates reached "on" from "`start` off" within `spec.max_links` links, one mask per
+/// digit: the same set as [`Bfs::run`] reaches, found layer by layer on masks (all weak links
+/// of a frontier are one peer-mask union per frontier cell; cell links are 72 mask operations
+/// per layer). Candidate nodes only.
+fn reach_masks(
+    g: &LinkGraph,
+    spec: &Spec,
+    start_cell: bitdoku_bitboard::Cell,
+    start_digit: usize,
+) -> [CellSet; 9] {
+    use bitdoku_bitboard::tables::PEERS;
+    let masks = g.masks();
+    let mut seen_off = [CellSet::EMPTY; 9];
+    let mut seen_on = [CellSet::EMPTY; 9];
+    let mut frontier = [CellSet::EMPTY; 9];
+    frontier[start_digit] = CellSet::single(start_cell);
+    seen_off[start_digit] = frontier[start_digit];
+    let mut on = false;
+    for _ in 0..spec.max_links {
+        let mut next = [CellSet::EMPTY; 9];
+        if on {
+            if spec.weak & HOUSE != 0 {
+                for d in 0..9 {
+                    for x in frontier[d] {
+                        next[d] |= PEERS[x.index()];
+                    }
+                    next[d] &= masks[d];
+                }
+            }
+            if spec.weak & CELL != 0 {
+                for d in 0..9 {
+                    if frontier[d].is_empty() {
+                        continue;
+                    }
+                    for e in (0..9).filter(|&e| e != d) {
+                        next[e] |= frontier[d] & masks[e];
+                    }
+                }
+            }
+        } else {
+            if spec.strong & HOUSE != 0 {
+                for d in 0..9 {
+                    for x in frontier[d] {
+                        next[d] |= g.conjugates(d, x);
+                    }
+                }
+            }
+            if spec.strong & CELL != 0 {
+                let bivalue = g.bivalue();
+                for d in 0..9 {
+                    let f = frontier[d] & bivalue;
+                    if f.is_empty() {
+                        continue;
+                    }
+                    for e in (0..9).filter(|&e| e != d) {
+                        next[e] |= f & masks[e];
+                    }
+                }
+            }
+        }
+        let seen = if on { &mut seen_off } else { &mut seen_on };
+        let mut any = false;
+        for d in 0..9 {
+            next[d] -= seen[d];
+            seen[d] |= next[d];
+            any |= !next[d].is_empty();
+        }
+        if !any {
+            break;
+        }
+        frontier = next;
+        on = !on;
+    }
+    seen_on
+}
+
+/// [`find`] for a union-only sink without groups: the union of the AIC pairs' eliminations
+/// from [`reach_masks`], pushed as one step without a chain.
+fn find_union(g: &LinkGraph, spec: &Spec, sink: &mut dyn Sink) -> ControlFlow<()> {
+    let masks = g.masks();
+    let mut union = [CellSet::EMPTY; 9];
+    for a in 0..g.singles() {
+        let na = g.node(a);
+        let cell = na.cells.first().expect("a candidate node has a cell");
+        let reached = reach_masks(g, spec, cell, na.digit.index());
+        for (e, cells) in reached.iter().enumerate() {
+            for c in *cells {
+                let Some(b) = g.single(c, bitdoku_bitboard::Digit::new_unchecked(e as u8)) else {
+                    continue;
+                };
+                if b < a {
+                    continue;
+                }
+                let nb = g.node(b);
+                if spec.same_digit_ends && (na.digit != nb.digit || na.cells == nb.cells) {
+                    continue;
+                }
+                let elims = common_elims(g, spec, a, b);
+                for d in 0..9 {
+                    union[d] |= elims[d] & masks[d];
+                }
+            }
+        }
+    }
+    if union.iter().any(|m| !m.is_empty()) {
+        sink.push(make_step(spec, union, Chain::EMPTY))?;
     }
     ControlFlow::Continue(())
 }
