@@ -256,13 +256,11 @@ impl LinkGraph {
     }
 
     /// The cells joined to `cell` by a strong house link of `digit` (its conjugate partners).
-    #[must_use]
     pub fn conjugates(&self, digit: usize, cell: Cell) -> CellSet {
         self.conjugates[digit * 81 + cell.index()]
     }
 
     /// The bivalue cells.
-    #[must_use]
     pub fn bivalue(&self) -> CellSet {
         self.bivalue
     }

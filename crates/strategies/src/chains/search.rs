@@ -379,12 +379,12 @@ fn reach_masks(
                 }
             }
             if spec.weak & CELL != 0 {
-                for d in 0..9 {
-                    if frontier[d].is_empty() {
+                for (d, f) in frontier.iter().enumerate() {
+                    if f.is_empty() {
                         continue;
                     }
                     for e in (0..9).filter(|&e| e != d) {
-                        next[e] |= frontier[d] & masks[e];
+                        next[e] |= *f & masks[e];
                     }
                 }
             }
@@ -398,8 +398,8 @@ fn reach_masks(
             }
             if spec.strong & CELL != 0 {
                 let bivalue = g.bivalue();
-                for d in 0..9 {
-                    let f = frontier[d] & bivalue;
+                for (d, fd) in frontier.iter().enumerate() {
+                    let f = *fd & bivalue;
                     if f.is_empty() {
                         continue;
                     }
