@@ -129,7 +129,8 @@ macro_rules! technique_ids {
     };
 }
 
-// One line per technique; its registry row sits at the same position in `registry/table.rs`.
+// One line per technique; its registry row sits at the same position in `registry/table.rs`
+// (rows from simple colours on: `registry/table_late.rs`).
 technique_ids! {
     FullHouse = "full-house",
     NakedSingle = "naked-single",

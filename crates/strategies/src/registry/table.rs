@@ -3,15 +3,16 @@
 
 use crate::id::{Family, Level, TechniqueId};
 use crate::technique::{Hodoku, Presets, Reglib, Technique};
-use crate::{
-    chains, coloring, fish, intersections, single_digit, singles, subsets, uniqueness, wings,
-};
+use crate::{fish, intersections, single_digit, singles, subsets, uniqueness, wings};
 
 use TechniqueId as T;
 
 /// Every technique, in [`TechniqueId`] declaration order (so `TECHNIQUES[id as usize]` is the
 /// row of `id`).
-pub const TECHNIQUES: &[Technique] = &[
+pub const TECHNIQUES: &[Technique] = &join::<40, 10, 50>(EARLY, super::table_late::LATE);
+
+/// The rows from full house to the sashimi fish (the first wave's techniques).
+const EARLY: [Technique; 40] = [
     Technique {
         id: T::FullHouse,
         name: "Full House",
@@ -492,124 +493,24 @@ pub const TECHNIQUES: &[Technique] = &[
         naive: true,
         find: Some(fish::sashimi_jellyfish::find),
     },
-    Technique {
-        id: T::SimpleColors,
-        name: "Simple Colors",
-        family: Family::Coloring,
-        hodoku: Hodoku { order: 5330, score: 150, level: Level::Hard },
-        se: 6.5,
-        reglib: Reglib::Codes(&["0500", "0501"]),
-        needs_uniqueness: false,
-        presets: Presets { singles: false, seeds: None, hodoku: true },
-        naive: true,
-        find: Some(coloring::simple_colors::find),
-    },
-    Technique {
-        id: T::MultiColors,
-        name: "Multi Colors",
-        family: Family::Coloring,
-        hodoku: Hodoku { order: 5360, score: 200, level: Level::Hard },
-        se: 7.0,
-        reglib: Reglib::Codes(&["0502", "0503"]),
-        needs_uniqueness: false,
-        presets: Presets { singles: false, seeds: None, hodoku: true },
-        naive: true,
-        find: Some(coloring::multi_colors::find),
-    },
-    Technique {
-        id: T::RemotePair,
-        name: "Remote Pair",
-        family: Family::Chains,
-        hodoku: Hodoku { order: 2800, score: 110, level: Level::Hard },
-        se: 5.0,
-        reglib: Reglib::Codes(&["0703"]),
-        needs_uniqueness: false,
-        presets: Presets { singles: false, seeds: None, hodoku: true },
-        naive: true,
-        find: Some(chains::remote_pair::find),
-    },
-    Technique {
-        id: T::XChain,
-        name: "X-Chain",
-        family: Family::Chains,
-        hodoku: Hodoku { order: 5400, score: 260, level: Level::Unfair },
-        se: 6.6,
-        reglib: Reglib::Codes(&["0701"]),
-        needs_uniqueness: false,
-        presets: Presets { singles: false, seeds: None, hodoku: true },
-        naive: true,
-        find: Some(chains::x_chain::find),
-    },
-    Technique {
-        id: T::XyChain,
-        name: "XY-Chain",
-        family: Family::Chains,
-        hodoku: Hodoku { order: 5500, score: 260, level: Level::Unfair },
-        se: 7.0,
-        reglib: Reglib::Codes(&["0702"]),
-        needs_uniqueness: false,
-        presets: Presets { singles: false, seeds: None, hodoku: true },
-        naive: true,
-        find: Some(chains::xy_chain::find),
-    },
-    Technique {
-        id: T::Aic,
-        name: "Nice Loop/AIC",
-        family: Family::Chains,
-        hodoku: Hodoku { order: 5600, score: 280, level: Level::Unfair },
-        se: 7.0,
-        reglib: Reglib::Codes(&["0706", "0707", "0708"]),
-        needs_uniqueness: false,
-        presets: Presets { singles: false, seeds: None, hodoku: true },
-        naive: true,
-        find: Some(chains::aic::find),
-    },
-    Technique {
-        id: T::GroupedAic,
-        name: "Grouped Nice Loop/AIC",
-        family: Family::Chains,
-        hodoku: Hodoku { order: 5650, score: 300, level: Level::Unfair },
-        se: 7.2,
-        reglib: Reglib::Codes(&["0709", "0710", "0711"]),
-        needs_uniqueness: false,
-        presets: Presets { singles: false, seeds: None, hodoku: true },
-        naive: true,
-        find: Some(chains::grouped_aic::find),
-    },
-    Technique {
-        id: T::TemplateSet,
-        name: "Template Set",
-        family: Family::SingleDigit,
-        hodoku: Hodoku { order: 8400, score: 10000, level: Level::Extreme },
-        se: 9.0,
-        reglib: Reglib::Codes(&["1201"]),
-        needs_uniqueness: false,
-        presets: Presets { singles: false, seeds: None, hodoku: false },
-        naive: true,
-        find: Some(single_digit::template_set::find),
-    },
-    Technique {
-        id: T::TemplateDelete,
-        name: "Template Delete",
-        family: Family::SingleDigit,
-        hodoku: Hodoku { order: 8410, score: 10000, level: Level::Extreme },
-        se: 9.0,
-        reglib: Reglib::Codes(&["1202"]),
-        needs_uniqueness: false,
-        presets: Presets { singles: false, seeds: None, hodoku: false },
-        naive: true,
-        find: Some(single_digit::template_delete::find),
-    },
-    Technique {
-        id: T::BruteForce,
-        name: "Brute Force",
-        family: Family::Fallback,
-        hodoku: Hodoku { order: 8900, score: 10000, level: Level::Extreme },
-        se: 20.0,
-        reglib: Reglib::NoCases,
-        needs_uniqueness: false,
-        presets: Presets { singles: false, seeds: None, hodoku: false },
-        naive: false,
-        find: None,
-    },
 ];
+
+/// `a` then `b` as one array (`C` must be `A + B`; checked when the constant is evaluated).
+const fn join<const A: usize, const B: usize, const C: usize>(
+    a: [Technique; A],
+    b: [Technique; B],
+) -> [Technique; C] {
+    assert!(A + B == C, "registry table lengths");
+    let mut out = [a[0]; C];
+    let mut i = 0;
+    while i < B {
+        out[A + i] = b[i];
+        i += 1;
+    }
+    let mut i = 0;
+    while i < A {
+        out[i] = a[i];
+        i += 1;
+    }
+    out
+}
