@@ -426,30 +426,55 @@ fn reach_masks(
 }
 
 /// [`find`] for a union-only sink without groups: the union of the AIC pairs' eliminations
-/// from [`reach_masks`], pushed as one step without a chain.
+/// from [`reach_masks`], pushed as one step without a chain. Pairs are symmetric, so for each
+/// start `A` the union over every reached end `B` of "weakly linked to both" is taken on masks:
+/// the digit in the cells seeing `A` and some reached `B` of its digit, and (with cell
+/// eliminations) the cell links of `A`'s cell and of the reached ends seeing it.
 fn find_union(g: &LinkGraph, spec: &Spec, sink: &mut dyn Sink) -> ControlFlow<()> {
+    use bitdoku_bitboard::tables::PEERS;
     let masks = g.masks();
     let mut union = [CellSet::EMPTY; 9];
     for a in 0..g.singles() {
         let na = g.node(a);
-        let cell = na.cells.first().expect("a candidate node has a cell");
-        let reached = reach_masks(g, spec, cell, na.digit.index());
-        for (e, cells) in reached.iter().enumerate() {
-            for c in *cells {
-                let Some(b) = g.single(c, bitdoku_bitboard::Digit::new_unchecked(e as u8)) else {
-                    continue;
-                };
-                if b < a {
-                    continue;
+        let da = na.digit.index();
+        let ca = na.cells.first().expect("a candidate node has a cell");
+        let reached = reach_masks(g, spec, ca, da);
+        // Same digit: ends B of digit `da` (in another cell for an XY-chain).
+        let mut ends = reached[da];
+        if spec.same_digit_ends {
+            ends.remove(ca);
+        }
+        let seen = ends.iter().fold(CellSet::EMPTY, |acc, c| acc | PEERS[c.index()]);
+        union[da] |= masks[da] & PEERS[ca.index()] & seen;
+        if !spec.elim_cell {
+            continue;
+        }
+        let here = CellSet::single(ca);
+        for (e, r) in reached.iter().enumerate() {
+            if e == da {
+                if r.contains(ca) {
+                    // A forced true: the cell's other candidates.
+                    for (x, u) in union.iter_mut().enumerate() {
+                        if x != da {
+                            *u |= masks[x] & here;
+                        }
+                    }
                 }
-                let nb = g.node(b);
-                if spec.same_digit_ends && (na.digit != nb.digit || na.cells == nb.cells) {
-                    continue;
+                continue;
+            }
+            if r.contains(ca) {
+                // B in A's cell: the cell's third digits.
+                for (x, u) in union.iter_mut().enumerate() {
+                    if x != da && x != e {
+                        *u |= masks[x] & here;
+                    }
                 }
-                let elims = common_elims(g, spec, a, b);
-                for d in 0..9 {
-                    union[d] |= elims[d] & masks[d];
-                }
+            }
+            let near = *r & PEERS[ca.index()];
+            if !near.is_empty() {
+                // B sees A: A's cell loses B's digit, B's cells lose A's digit.
+                union[e] |= masks[e] & here;
+                union[da] |= masks[da] & near;
             }
         }
     }
