@@ -22,6 +22,7 @@
 //!   cell.
 
 use crate::chain::{Chain, ChainNode};
+use crate::coloring::seen_by;
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::tables::PEERS;
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, DigitSet};
@@ -70,11 +71,6 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
         }
     }
     ControlFlow::Continue(())
-}
-
-/// Cells that see at least one cell of `cells`.
-fn seen_by(cells: CellSet) -> CellSet {
-    cells.iter().fold(CellSet::EMPTY, |acc, c| acc | PEERS[c.index()])
 }
 
 /// The component of `root` in `pair` (connected by "sees") and the cells of `root`'s colour

@@ -250,6 +250,7 @@ pub(crate) fn find(g: &LinkGraph, spec: &Spec, sink: &mut dyn Sink) -> ControlFl
     let union_only = sink.union_only();
     let nice_loops = spec.nice_loops && !union_only;
     let mut bound = spec.max_links;
+    let mut checked = 0;
     let mut push = |found: &mut Vec<Found>,
                     links: usize,
                     kind: Kind,
@@ -269,7 +270,11 @@ pub(crate) fn find(g: &LinkGraph, spec: &Spec, sink: &mut dyn Sink) -> ControlFl
     for a in 0..limit {
         let start = 2 * a as u32;
         if first_only {
-            bound = found.iter().map(|f| f.key.0).min().map_or(bound, |b| b.min(255) as u8);
+            // Only the records found since the last start can lower the bound.
+            for f in &found[checked..] {
+                bound = bound.min(f.key.0.min(255) as u8);
+            }
+            checked = found.len();
         }
         bfs.run(g, spec, start, bound);
         bfs.reached_on(a, &mut ends);
