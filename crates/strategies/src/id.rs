@@ -26,6 +26,10 @@ pub enum Family {
     Coloring,
     /// X-chain, XY-chain, remote pair, nice loops/AIC and their grouped forms.
     Chains,
+    /// Almost locked sets: ALS-XZ, ALS-XY-Wing, ALS chains, death blossom, Sue de Coq.
+    Als,
+    /// Forcing chains and nets, kraken fish.
+    Forcing,
     /// The brute-force fallback.
     Fallback,
 }
@@ -42,6 +46,8 @@ impl Family {
         Family::Uniqueness,
         Family::Coloring,
         Family::Chains,
+        Family::Als,
+        Family::Forcing,
         Family::Fallback,
     ];
 
@@ -58,6 +64,8 @@ impl Family {
             Family::Uniqueness => "uniqueness",
             Family::Coloring => "coloring",
             Family::Chains => "chains",
+            Family::Als => "als",
+            Family::Forcing => "forcing",
             Family::Fallback => "fallback",
         }
     }
@@ -181,6 +189,10 @@ technique_ids! {
     GroupedAic = "grouped-aic",
     TemplateSet = "template-set",
     TemplateDelete = "template-delete",
+    // Franken, mutant and large fish (rows: registry/table_fish.rs).
+    // Sue de Coq, dual kite and dual empty rectangle (rows: registry/table_sdc.rs).
+    // Almost locked sets (rows: registry/table_als.rs).
+    // Forcing chains and nets (rows: registry/table_forcing.rs).
     BruteForce = "brute-force",
 }
 

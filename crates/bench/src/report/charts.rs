@@ -129,7 +129,9 @@ pub fn family_color(family: Family) -> &'static str {
         Family::Wings => "#edc948",
         Family::Uniqueness => "#b07aa1",
         Family::Coloring => "#ff9da7",
-        Family::Chains => "#e15759",
+        Family::Chains => "#d37295",
+        Family::Als => "#d7b5a6",
+        Family::Forcing => "#a0cbe8",
         Family::Fallback => "#9c755f",
     }
 }

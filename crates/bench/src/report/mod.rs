@@ -196,6 +196,15 @@ mod tests {
     }
 
     #[test]
+    fn family_colours_are_distinct() {
+        let mut seen = std::collections::HashSet::new();
+        for &f in bitdoku_strategies::Family::ALL {
+            assert!(seen.insert(charts::family_color(f)), "{f:?} shares a colour");
+        }
+        assert!(!seen.contains(charts::OTHER_COLOR));
+    }
+
+    #[test]
     fn folders_are_never_overwritten() {
         let out = std::env::temp_dir().join(format!("bench-report-{}", std::process::id()));
         let meta = RunMeta {

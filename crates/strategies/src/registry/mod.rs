@@ -1,6 +1,7 @@
 //! The registry: one row per technique, holding everything about it (see [`Technique`]).
 //!
-//! The rows are in `table.rs` and `table_late.rs` (joined into one array in declaration order). Names, families, HoDoKu order/score/level, SE ratings, reglib
+//! The rows are in `table.rs`, `table_late.rs` and one `table_*.rs` per later block of ids (joined
+//! into one array in declaration order, see `PARTS` in `table.rs`). Names, families, HoDoKu order/score/level, SE ratings, reglib
 //! codes, preset membership, the
 //! naive engine's coverage and the search function all come from this one table; the rest of
 //! the workspace derives from it (presets in `engine::Order`, reglib's code map, `bitdoku
@@ -16,7 +17,11 @@ use crate::technique::{Reglib, Technique};
 use bitdoku_bitboard::Candidates;
 
 mod table;
+mod table_als;
+mod table_fish;
+mod table_forcing;
 mod table_late;
+mod table_sdc;
 
 pub use table::TECHNIQUES;
 

@@ -9,7 +9,29 @@ use TechniqueId as T;
 
 /// Every technique, in [`TechniqueId`] declaration order (so `TECHNIQUES[id as usize]` is the
 /// row of `id`).
-pub const TECHNIQUES: &[Technique] = &join::<40, 10, 50>(EARLY, super::table_late::LATE);
+pub const TECHNIQUES: &[Technique] = &concat::<COUNT>(PARTS);
+
+/// The blocks of rows, in [`TechniqueId`] declaration order.
+const PARTS: &[&[Technique]] = &[
+    &EARLY,
+    &super::table_late::LATE,
+    &super::table_fish::FISH,
+    &super::table_sdc::SDC,
+    &super::table_als::ALS,
+    &super::table_forcing::FORCING,
+    &super::table_late::FALLBACK,
+];
+
+/// The number of rows.
+const COUNT: usize = {
+    let mut n = 0;
+    let mut i = 0;
+    while i < PARTS.len() {
+        n += PARTS[i].len();
+        i += 1;
+    }
+    n
+};
 
 /// The rows from full house to the sashimi fish (the first wave's techniques).
 const EARLY: [Technique; 40] = [
@@ -495,22 +517,20 @@ const EARLY: [Technique; 40] = [
     },
 ];
 
-/// `a` then `b` as one array (`C` must be `A + B`; checked when the constant is evaluated).
-const fn join<const A: usize, const B: usize, const C: usize>(
-    a: [Technique; A],
-    b: [Technique; B],
-) -> [Technique; C] {
-    assert!(A + B == C, "registry table lengths");
-    let mut out = [a[0]; C];
-    let mut i = 0;
-    while i < B {
-        out[A + i] = b[i];
-        i += 1;
+/// The blocks of `parts` as one array of `N` rows.
+const fn concat<const N: usize>(parts: &[&[Technique]]) -> [Technique; N] {
+    let mut out = [parts[0][0]; N];
+    let mut n = 0;
+    let mut p = 0;
+    while p < parts.len() {
+        let mut i = 0;
+        while i < parts[p].len() {
+            out[n] = parts[p][i];
+            n += 1;
+            i += 1;
+        }
+        p += 1;
     }
-    let mut i = 0;
-    while i < A {
-        out[i] = a[i];
-        i += 1;
-    }
+    assert!(n == N, "registry table lengths");
     out
 }

@@ -1,5 +1,6 @@
-//! The registry's later rows: colouring, chains, templates and the brute-force fallback, in
-//! [`TechniqueId`] declaration order after [`super::table`]'s (split only to keep files short).
+//! The registry's later rows: colouring, chains, templates, and (as [`FALLBACK`]) the
+//! brute-force fallback, in [`TechniqueId`] declaration order after [`super::table`]'s (split
+//! only to keep files short).
 
 use crate::id::{Family, Level, TechniqueId};
 use crate::technique::{Hodoku, Presets, Reglib, Technique};
@@ -7,8 +8,8 @@ use crate::{chains, coloring, single_digit};
 
 use TechniqueId as T;
 
-/// The rows from simple colours to brute force.
-pub(super) const LATE: [Technique; 10] = [
+/// The rows from simple colours to template delete.
+pub(super) const LATE: [Technique; 9] = [
     Technique {
         id: T::SimpleColors,
         name: "Simple Colors",
@@ -117,16 +118,18 @@ pub(super) const LATE: [Technique; 10] = [
         naive: true,
         find: Some(single_digit::template_delete::find),
     },
-    Technique {
-        id: T::BruteForce,
-        name: "Brute Force",
-        family: Family::Fallback,
-        hodoku: Hodoku { order: 8900, score: 10000, level: Level::Extreme },
-        se: 20.0,
-        reglib: Reglib::NoCases,
-        needs_uniqueness: false,
-        presets: Presets { singles: false, seeds: None, hodoku: false },
-        naive: false,
-        find: None,
-    },
 ];
+
+/// The brute-force fallback row, always last.
+pub(super) const FALLBACK: [Technique; 1] = [Technique {
+    id: T::BruteForce,
+    name: "Brute Force",
+    family: Family::Fallback,
+    hodoku: Hodoku { order: 8900, score: 10000, level: Level::Extreme },
+    se: 20.0,
+    reglib: Reglib::NoCases,
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: false },
+    naive: false,
+    find: None,
+}];
