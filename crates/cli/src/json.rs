@@ -103,6 +103,21 @@ pub struct StepRow {
     /// The chain or loop of a chain technique.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chain: Option<ChainRow>,
+    /// The almost locked sets of an ALS technique, in pattern order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub als: Vec<AlsRow>,
+}
+
+/// One almost locked set in JSON.
+#[derive(Serialize, Debug)]
+pub struct AlsRow {
+    /// Its cells.
+    pub cells: Vec<String>,
+    /// Its digits (one more than it has cells).
+    pub digits: Vec<u8>,
+    /// The digits linking it to the next ALS (restricted commons) or, in a death blossom, to
+    /// the stem; empty for the last ALS of a chain.
+    pub links: Vec<u8>,
 }
 
 /// A chain in JSON: `nodes[i]` and `nodes[i + 1]` are joined by `links[i]` (`"strong"` or
@@ -158,6 +173,17 @@ impl From<&Step> for StepRow {
             explanation: step.explain(),
             cells: step.evidence.cells.iter().map(|c| c.to_string()).collect(),
             chain: (!step.evidence.chain.is_empty()).then(|| ChainRow::from(&step.evidence.chain)),
+            als: step
+                .evidence
+                .als
+                .entries()
+                .iter()
+                .map(|a| AlsRow {
+                    cells: a.cells().iter().map(|c| c.to_string()).collect(),
+                    digits: a.digits().iter().map(|d| d.value()).collect(),
+                    links: a.links().iter().map(|d| d.value()).collect(),
+                })
+                .collect(),
         }
     }
 }

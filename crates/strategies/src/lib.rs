@@ -8,6 +8,7 @@
 //! One folder per family, one file per technique, one [`registry`].
 #![deny(missing_docs)]
 
+mod als_list;
 mod chain;
 pub mod chains;
 pub mod coloring;
@@ -27,6 +28,7 @@ pub mod testkit;
 pub mod uniqueness;
 pub mod wings;
 
+pub use als_list::{AlsEntry, AlsList, MAX_ALS};
 pub use chain::{Chain, ChainNode, MAX_CHAIN_NODES};
 pub use id::{Family, Level, TechniqueId, UnknownTechnique};
 pub use sink::{FirstStep, FnSink, Sink, Union};

@@ -2,6 +2,7 @@
 //! eliminations as one [`CellSet`] per digit, and a little [`Evidence`] for explanations.
 //! [`Step::apply`] is the one generic applier every engine uses.
 
+use crate::als_list::AlsList;
 use crate::chain::Chain;
 use crate::id::TechniqueId;
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, DigitSet, HouseSet};
@@ -27,6 +28,8 @@ pub struct Evidence {
     pub pincers: CellSet,
     /// The chain or loop (chains and colouring); empty for other techniques.
     pub chain: Chain,
+    /// The almost locked sets (ALS techniques), with the digits that link them.
+    pub als: AlsList,
 }
 
 /// One deduction: placements and eliminations, with the evidence for them.
@@ -58,6 +61,7 @@ impl Step {
                 pivot: CellSet::EMPTY,
                 pincers: CellSet::EMPTY,
                 chain: Chain::EMPTY,
+                als: AlsList::EMPTY,
             },
         }
     }
@@ -147,6 +151,22 @@ impl Step {
             }
             (TechniqueId::HiddenSingle, Some((cell, d))) => {
                 let _ = write!(s, ": in {}, {d} fits only in {cell}", e.base);
+            }
+            _ if !e.als.is_empty() => {
+                // `ALS-XZ: (r2c1 r2c5 {147}) -4- (r6c5 r9c5 {467}), z 7 => ...`; a death
+                // blossom: `stem r5c5, 1: (r1c5 r2c5 {156}), 2: (...)`.
+                let _ = write!(s, ": ");
+                if e.pivot.is_empty() {
+                    let _ = write!(s, "{}", e.als);
+                } else {
+                    let _ = write!(s, "stem {}", e.pivot);
+                    for a in e.als.entries() {
+                        let _ = write!(s, ", {}: ({} {{{}}})", a.links(), a.cells(), a.digits());
+                    }
+                }
+                if !e.digits.is_empty() {
+                    let _ = write!(s, ", z {}", e.digits);
+                }
             }
             _ if !e.chain.is_empty() => {
                 // Eureka notation: `X-Chain 5: (5)r1c2=(5)r1c7-(5)r4c7=(5)r4c2 => r3c2<>5`.
