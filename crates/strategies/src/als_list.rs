@@ -21,7 +21,6 @@ impl AlsEntry {
     const EMPTY: AlsEntry = AlsEntry { cells: [0; 3], digits: 0, links: 0 };
 
     /// The ALS's cells.
-    #[must_use]
     pub fn cells(&self) -> CellSet {
         let bits = u128::from(self.cells[0])
             | (u128::from(self.cells[1]) << 32)
@@ -30,14 +29,12 @@ impl AlsEntry {
     }
 
     /// The ALS's digits (one more than it has cells).
-    #[must_use]
     pub fn digits(&self) -> DigitSet {
         DigitSet::from_bits(self.digits)
     }
 
     /// The digits linking it to the next entry (restricted commons), or to the stem (the petal
     /// digit of a death blossom); empty for the last ALS of a chain.
-    #[must_use]
     pub fn links(&self) -> DigitSet {
         DigitSet::from_bits(self.links)
     }
@@ -89,7 +86,6 @@ impl AlsList {
     }
 
     /// All cells of all ALSs.
-    #[must_use]
     pub fn cells(&self) -> CellSet {
         self.entries().iter().fold(CellSet::EMPTY, |a, e| a | e.cells())
     }
