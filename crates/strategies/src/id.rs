@@ -192,6 +192,10 @@ technique_ids! {
     // Franken, mutant and large fish (rows: registry/table_fish.rs).
     // Sue de Coq, dual kite and dual empty rectangle (rows: registry/table_sdc.rs).
     // Almost locked sets (rows: registry/table_als.rs).
+    AlsXz = "als-xz",
+    AlsXyWing = "als-xy-wing",
+    AlsChain = "als-chain",
+    DeathBlossom = "death-blossom",
     // Forcing chains and nets (rows: registry/table_forcing.rs).
     BruteForce = "brute-force",
 }

@@ -8,6 +8,7 @@
 //! One folder per family, one file per technique, one [`registry`].
 #![deny(missing_docs)]
 
+pub mod als;
 mod als_list;
 mod chain;
 pub mod chains;

@@ -116,10 +116,6 @@ pub const NOT_IMPLEMENTED: &[(&str, &str)] = &[
     ("0364", "mutant-fish"),
     ("0404", "dual-two-string-kite"),
     ("0405", "dual-empty-rectangle"),
-    ("0901", "als-xz"),
-    ("0902", "als-xy-wing"),
-    ("0903", "als-chain"),
-    ("0904", "death-blossom"),
     ("1101", "sue-de-coq"),
 ];
 
@@ -132,6 +128,15 @@ pub const WAITING: &[(&str, u8, &str)] = &[
     ("0710", 4, "grouped-aic (ALS nodes, waiting)"),
     ("0711", 3, "grouped-aic (ALS nodes, waiting)"),
     ("0711", 4, "grouped-aic (ALS nodes, waiting)"),
+];
+
+/// Variants whose cases ask for a search option bitdoku has as a separate search: HoDoKu's
+/// "allow overlapping ALSs" for `0902-2`, `0903-2` and `0904-2` (REGLIB-FORMAT.md). The
+/// registered techniques keep HoDoKu's default (disjoint ALSs).
+pub const OPTION_SEARCHES: &[(&str, u8, crate::FindFn)] = &[
+    ("0902", 2, crate::als::als_xy_wing::find_overlapping),
+    ("0903", 2, crate::als::als_chain::find_overlapping),
+    ("0904", 2, crate::als::death_blossom::find_overlapping),
 ];
 
 /// The label of a case that waits for a missing search option (see [`WAITING`]).
@@ -231,7 +236,17 @@ pub fn run_case(case: &Case) -> Option<Verdict> {
     }
     let id = technique_for(&case.code)?;
     crate::registry::get(id)?;
-    let mut steps = crate::registry::find_all(id, &case.state);
+    let option = OPTION_SEARCHES
+        .iter()
+        .find(|(code, variant, _)| *code == case.code && Some(*variant) == case.variant);
+    let mut steps = match option {
+        Some(&(_, _, search)) => {
+            let mut steps = Vec::new();
+            let _ = search(&case.state, &mut steps);
+            steps
+        }
+        None => crate::registry::find_all(id, &case.state),
+    };
     if case.siamese {
         // HoDoKu searches finned and sashimi fish in one pass and may merge one of each.
         if let Some(sibling) = fish_sibling(id) {

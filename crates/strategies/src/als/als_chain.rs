@@ -1,0 +1,295 @@
+//! ALS Chain (HoDoKu's ALS-XY-Chain): almost locked sets A0, A1, ..., Ak joined by
+//! restricted commons r1 (A0-A1), ..., rk (Ak-1 - Ak), each different from the one before.
+//! If A0 lacks a digit z, it is locked and holds r1, so A1 lacks r1 and is locked, holds r2, so
+//! A2 lacks r2, ... and Ak lacks rk and is locked: it holds z (z != rk). So A0 or Ak holds z
+//! (z != r1, z != rk), and every cell that sees all z-cells of A0 and Ak loses z. With two
+//! links this is an ALS-XY-Wing; a chain here has at least three.
+//!
+//! ```text
+//!   ALS Chain: (r1c1 {12}) -1- (r1c5 {13}) -3- (r4c5 {34}) -4- (r4c9 {24}), z 2 => ...
+//! ```
+//!
+//! Rating: HoDoKu score 340 (unfair), SE 8.0 plus length.
+//!
+//! # Find-all semantics
+//!
+//! Walks of 3 to [`MAX_RCC`] restricted commons between disjoint pairs of ALSs (the chain
+//! may come back to an ALS: the argument above does not need distinct sets), where each link
+//! uses a restricted common of its pair other than the digit the previous link used. For every
+//! start A0, first digit r1, end Ak != A0 and last digit rk such that such a walk exists: one
+//! candidate step eliminating every z of A0 ∩ Ak other than r1 and rk from the cells outside
+//! A0 and Ak that see all z-cells of both. Steps with equal eliminations are one step; they
+//! are pushed in HoDoKu's preference (most eliminations first, then the smaller sum of
+//! eliminated cell indices, then fewer ALSs in the chain, then fewer cells). The evidence
+//! chain is a shortest such walk. Reachability is computed breadth-first over (ALS, digit it
+//! lacks, number of links capped at 3) with a bit per first digit, so the cost does not grow
+//! with the number of walks.
+
+use super::sets::AlsLayer;
+use super::{als_step, common_eliminations, is_empty};
+use crate::{Sink, Step, TechniqueId};
+use bitdoku_bitboard::{Candidates, CellSet, DigitSet};
+use std::collections::HashSet;
+use std::ops::ControlFlow;
+
+/// The most restricted commons in one chain (the evidence holds one more ALS than links).
+pub const MAX_RCC: usize = crate::MAX_ALS - 1;
+
+/// Pushes every ALS chain of `state` (disjoint neighbours; see the module docs).
+pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
+    search(&AlsLayer::for_state(state), sink)
+}
+
+/// The same with overlapping ALSs allowed.
+pub fn find_overlapping(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
+    search(&AlsLayer::build(state, true), sink)
+}
+
+/// One candidate step: start, first digit, end, last digit, eliminations.
+struct Found {
+    start: usize,
+    first: u8,
+    end: usize,
+    last: u8,
+    elims: [CellSet; 9],
+}
+
+/// Reachability from one start: `reach[(als * 9 + digit) * 3 + class]` holds a bit per first
+/// digit, class = links - 1 capped at 2. Level-synchronous: the bits a slot gains on one level
+/// are passed on on the next, so walk lengths are exact up to [`MAX_RCC`].
+struct Reach {
+    reach: Vec<u16>,
+    frontier: Vec<u32>,
+    next: Vec<u32>,
+    pending: Vec<u16>,
+    pending_next: Vec<u16>,
+}
+
+impl Reach {
+    fn new(n: usize) -> Reach {
+        Reach {
+            reach: vec![0; n * 27],
+            frontier: Vec::new(),
+            next: Vec::new(),
+            pending: vec![0; n * 27],
+            pending_next: vec![0; n * 27],
+        }
+    }
+
+    /// Fills `reach` for walks from `start` (cleared first).
+    fn run(&mut self, layer: &AlsLayer, start: usize) {
+        self.reach.iter_mut().for_each(|r| *r = 0);
+        self.frontier.clear();
+        for &k in layer.rccs_of(start) {
+            let rcc = &layer.rccs[k as usize];
+            let j = rcc.other(start);
+            for r in rcc.digits.iter() {
+                let slot = (j * 9 + r.index()) * 3;
+                if self.pending[slot] == 0 {
+                    self.frontier.push(slot as u32);
+                }
+                self.pending[slot] |= 1 << r.index();
+                self.reach[slot] |= 1 << r.index();
+            }
+        }
+        for _level in 1..MAX_RCC {
+            self.next.clear();
+            for f in 0..self.frontier.len() {
+                let slot = self.frontier[f] as usize;
+                let bits = std::mem::take(&mut self.pending[slot]);
+                let (i, lacked, class) = (slot / 27, slot / 3 % 9, slot % 3);
+                let to_class = (class + 1).min(2);
+                for &k in layer.rccs_of(i) {
+                    let rcc = &layer.rccs[k as usize];
+                    let j = rcc.other(i);
+                    for s in rcc.digits.iter() {
+                        if s.index() == lacked {
+                            continue;
+                        }
+                        let t = (j * 9 + s.index()) * 3 + to_class;
+                        let new = bits & !self.reach[t];
+                        if new != 0 {
+                            self.reach[t] |= new;
+                            if self.pending_next[t] == 0 {
+                                self.next.push(t as u32);
+                            }
+                            self.pending_next[t] |= new;
+                        }
+                    }
+                }
+            }
+            std::mem::swap(&mut self.frontier, &mut self.next);
+            std::mem::swap(&mut self.pending, &mut self.pending_next);
+            if self.frontier.is_empty() {
+                break;
+            }
+        }
+        for &slot in &self.frontier {
+            self.pending[slot as usize] = 0;
+        }
+    }
+}
+
+fn search(layer: &AlsLayer, sink: &mut dyn Sink) -> ControlFlow<()> {
+    let n = layer.alses.len();
+    let mut reach = Reach::new(n);
+    let mut found: Vec<Found> = Vec::new();
+    let union_only = sink.union_only();
+    for start in 0..n {
+        if layer.rccs_of(start).is_empty() {
+            continue;
+        }
+        reach.run(layer, start);
+        let a0 = &layer.alses[start];
+        for end in 0..n {
+            if end == start {
+                continue;
+            }
+            let ak = &layer.alses[end];
+            let shared = a0.digits.bits() & ak.digits.bits();
+            if shared == 0 || !a0.reach.intersects(ak.reach) {
+                continue;
+            }
+            for last in 0..9u8 {
+                let firsts = reach.reach[(end * 9 + usize::from(last)) * 3 + 2];
+                if firsts == 0 {
+                    continue;
+                }
+                for first in 0..9u8 {
+                    if firsts & 1 << first == 0 {
+                        continue;
+                    }
+                    let zs = DigitSet::from_bits(shared & !(1 << first) & !(1 << last));
+                    let elims = common_eliminations(a0, ak, zs);
+                    if is_empty(&elims) {
+                        continue;
+                    }
+                    if union_only {
+                        let mut step = Step::new(TechniqueId::AlsChain);
+                        step.eliminations = elims;
+                        sink.push(step)?;
+                        continue;
+                    }
+                    found.push(Found { start, first, end, last, elims });
+                }
+            }
+        }
+    }
+    if union_only {
+        return ControlFlow::Continue(());
+    }
+    let key = |f: &Found| {
+        let count: u32 = f.elims.iter().map(|m| m.len()).sum();
+        let sum: usize = f.elims.iter().flat_map(|m| m.iter()).map(|c| c.index()).sum();
+        (std::cmp::Reverse(count), sum, f.elims)
+    };
+    found.sort_by_cached_key(|f| {
+        let (c, s, e) = key(f);
+        (c, s, e.map(|m| m.bits()), f.start, f.end, f.first, f.last)
+    });
+    let mut seen: HashSet<[u128; 9]> = HashSet::new();
+    for f in &found {
+        if !seen.insert(f.elims.map(|m| m.bits())) {
+            continue;
+        }
+        if let Some(step) = build(layer, f) {
+            sink.push(step)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The step of `f` with a shortest walk as evidence.
+fn build(layer: &AlsLayer, f: &Found) -> Option<Step> {
+    let n = layer.alses.len();
+    // Breadth-first over (ALS, lacked digit, class) from the start's first links with digit
+    // `f.first`, parents kept, to (end, last, class 2).
+    let slot = |i: usize, d: usize, c: usize| (i * 9 + d) * 3 + c;
+    let mut parent = vec![u32::MAX; n * 27];
+    let mut queue = std::collections::VecDeque::new();
+    for &k in layer.rccs_of(f.start) {
+        let rcc = &layer.rccs[k as usize];
+        let d = usize::from(f.first);
+        if rcc.digits.bits() & 1 << d != 0 {
+            let t = slot(rcc.other(f.start), d, 0);
+            if parent[t] == u32::MAX {
+                parent[t] = u32::MAX - 1;
+                queue.push_back((t, 1usize));
+            }
+        }
+    }
+    let target = slot(f.end, usize::from(f.last), 2);
+    while let Some((t, len)) = queue.pop_front() {
+        if t == target {
+            break;
+        }
+        if len == MAX_RCC {
+            continue;
+        }
+        let (i, lacked, class) = (t / 27, t / 3 % 9, t % 3);
+        for &k in layer.rccs_of(i) {
+            let rcc = &layer.rccs[k as usize];
+            for s in rcc.digits.iter() {
+                if s.index() == lacked {
+                    continue;
+                }
+                let u = slot(rcc.other(i), s.index(), (class + 1).min(2));
+                if parent[u] == u32::MAX {
+                    parent[u] = t as u32;
+                    queue.push_back((u, len + 1));
+                }
+            }
+        }
+    }
+    if parent[target] == u32::MAX {
+        return None;
+    }
+    // Walk back: (ALS, digit that links it to the previous one).
+    let mut walk = Vec::new();
+    let mut t = target;
+    loop {
+        walk.push((t / 27, t / 3 % 9));
+        let p = parent[t];
+        if p == u32::MAX - 1 {
+            break;
+        }
+        t = p as usize;
+    }
+    walk.push((f.start, usize::MAX));
+    walk.reverse();
+    let mut chain = Vec::with_capacity(walk.len());
+    for (w, &(i, _)) in walk.iter().enumerate() {
+        let link = walk.get(w + 1).map_or(DigitSet::EMPTY, |&(_, d)| {
+            DigitSet::single(bitdoku_bitboard::Digit::new_unchecked(d as u8))
+        });
+        chain.push((&layer.alses[i], link));
+    }
+    Some(als_step(TechniqueId::AlsChain, f.elims, &chain))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixtures::pencil;
+    use crate::TechniqueId::AlsChain;
+    use crate::testkit::{check_not_applicable, check_step};
+
+    /// Four bivalue cells: r1c1 {1,2} -1- r1c5 {1,3} -3- r4c5 {3,4} -4- r4c9 {2,4}. A0 = r1c1
+    /// and A3 = r4c9 share 2 (neither first digit 1 nor last digit 4): r1c9 and r4c1 see both
+    /// ends and lose 2.
+    #[test]
+    fn four_bivalue_cells() {
+        let s = pencil("r1c1=12 r1c5=13 r4c5=34 r4c9=24", "");
+        let step = check_step(AlsChain, &s, "r1c9<>2 r4c1<>2");
+        assert!(step.evidence.als.len() >= 4, "{}", step.explain());
+    }
+
+    /// A solved grid has no ALS.
+    #[test]
+    fn none_on_a_solved_grid() {
+        let s = crate::testkit::state(
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+            "",
+        );
+        check_not_applicable(AlsChain, &s);
+    }
+}

@@ -1,0 +1,238 @@
+//! The ALS layer: every almost locked set of a state and the restricted common candidates
+//! between pairs of them, computed from the masks once per state and shared by the family
+//! ([`AlsLayer::for_state`] keeps the last layer per thread, as the chains' link graph does).
+//!
+//! * An **almost locked set** (ALS) is a set of N unsolved cells of one house (N = 1..8) whose
+//!   candidates are exactly N + 1 digits. A set lying in two houses (2-3 cells of a mini-line,
+//!   or one cell) is listed once. The list is in HoDoKu's order: houses rows, columns, boxes;
+//!   within a house, subsets in depth-first order of the house's cells, each set where it is
+//!   first met; so "first found" matches HoDoKu's.
+//! * A digit x is a **restricted common candidate** (RCC) of two ALSs A and B when both hold
+//!   x, no cell of A ∩ B holds x, and every x-cell of A sees every x-cell of B: then at most
+//!   one of A and B holds x in the solution. Pairs are kept when they share at least one RCC;
+//!   by default A and B must be disjoint (HoDoKu's default), [`AlsLayer::build`] can allow
+//!   overlap (HoDoKu's "allow overlapping ALSs", used by reglib's `-2` variants). At most two
+//!   RCCs are kept per pair, the two lowest digits (a pair with two is *doubly linked*).
+
+use bitdoku_bitboard::tables::{HOUSES, PEERS};
+use bitdoku_bitboard::{Candidates, CellSet, Digit, DigitSet};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// One almost locked set and what the techniques ask of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Als {
+    /// Its cells.
+    pub cells: CellSet,
+    /// Its digits (`cells.len() + 1` of them).
+    pub digits: DigitSet,
+    /// `by_digit[d]`: its cells holding digit `d`.
+    pub by_digit: [CellSet; 9],
+    /// `seen[d]`: the cells outside the ALS holding `d` that see every cell of `by_digit[d]`
+    /// (where `d` goes if the ALS loses it: these lose `d` when the ALS is forced to hold it).
+    pub seen: [CellSet; 9],
+    /// The union of `seen`.
+    pub reach: CellSet,
+}
+
+/// A restricted common between ALSs `a < b` (indices into [`AlsLayer::alses`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rcc {
+    /// The lower ALS index.
+    pub a: u16,
+    /// The higher ALS index.
+    pub b: u16,
+    /// One or two restricted common digits.
+    pub digits: DigitSet,
+}
+
+impl Rcc {
+    /// The other end of the pair, seen from `from`.
+    #[must_use]
+    pub fn other(&self, from: usize) -> usize {
+        if usize::from(self.a) == from { usize::from(self.b) } else { usize::from(self.a) }
+    }
+}
+
+/// Every ALS of a state and the restricted commons between them.
+#[derive(Debug)]
+pub struct AlsLayer {
+    masks: [CellSet; 9],
+    overlap: bool,
+    /// The ALSs, in HoDoKu's order.
+    pub alses: Vec<Als>,
+    /// The restricted commons, ordered by `(a, b)`.
+    pub rccs: Vec<Rcc>,
+    /// `adjacency[start[i]..start[i + 1]]`: indices into `rccs` of the pairs holding ALS `i`,
+    /// ascending.
+    start: Vec<u32>,
+    adjacency: Vec<u32>,
+}
+
+thread_local! {
+    static LAST: RefCell<Option<Rc<AlsLayer>>> = const { RefCell::new(None) };
+}
+
+impl AlsLayer {
+    /// The layer of `state` (disjoint ALSs only), built once per distinct state per thread.
+    pub fn for_state(state: &Candidates) -> Rc<AlsLayer> {
+        LAST.with(|last| {
+            let mut last = last.borrow_mut();
+            if let Some(l) = last.as_ref().filter(|l| l.masks == *state.masks()) {
+                return Rc::clone(l);
+            }
+            let l = Rc::new(AlsLayer::build(state, false));
+            *last = Some(Rc::clone(&l));
+            l
+        })
+    }
+
+    /// Builds the layer of `state` (no cache); `overlap` allows pairs of ALSs that share cells
+    /// (never on an RCC digit).
+    #[must_use]
+    pub fn build(state: &Candidates, overlap: bool) -> AlsLayer {
+        let masks = *state.masks();
+        let alses = collect(&masks);
+        let rccs = restricted_commons(&alses, overlap);
+        let mut degree = vec![0u32; alses.len() + 1];
+        for r in &rccs {
+            degree[usize::from(r.a)] += 1;
+            degree[usize::from(r.b)] += 1;
+        }
+        let mut start = vec![0u32; alses.len() + 1];
+        for i in 0..alses.len() {
+            start[i + 1] = start[i] + degree[i];
+        }
+        let mut fill = start.clone();
+        let mut adjacency = vec![0u32; rccs.len() * 2];
+        for (k, r) in rccs.iter().enumerate() {
+            for end in [usize::from(r.a), usize::from(r.b)] {
+                adjacency[fill[end] as usize] = k as u32;
+                fill[end] += 1;
+            }
+        }
+        AlsLayer { masks, overlap, alses, rccs, start, adjacency }
+    }
+
+    /// Whether overlapping ALSs were allowed.
+    #[must_use]
+    pub fn overlap(&self) -> bool {
+        self.overlap
+    }
+
+    /// The indices (into [`Self::rccs`]) of the restricted commons of ALS `i`, ascending.
+    #[must_use]
+    pub fn rccs_of(&self, i: usize) -> &[u32] {
+        &self.adjacency[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+
+    /// The candidate mask of digit `d` the layer was built from.
+    #[must_use]
+    pub fn mask(&self, d: Digit) -> CellSet {
+        self.masks[d.index()]
+    }
+}
+
+fn collect(masks: &[CellSet; 9]) -> Vec<Als> {
+    let mut out = Vec::with_capacity(256);
+    for (h, &house) in HOUSES.iter().enumerate() {
+        let mut cells = [0u8; 9];
+        let mut digits = [0u16; 9];
+        let mut n = 0;
+        for cell in house {
+            let bits = digit_bits(masks, cell.index());
+            if bits != 0 {
+                cells[n] = cell.index() as u8;
+                digits[n] = bits;
+                n += 1;
+            }
+        }
+        let mut walk = Walk { masks, h, cells: &cells[..n], digits: &digits[..n], out: &mut out };
+        walk.dfs(0, 0, 0, 0);
+    }
+    out
+}
+
+fn digit_bits(masks: &[CellSet; 9], cell: usize) -> u16 {
+    let mut bits = 0u16;
+    for (d, m) in masks.iter().enumerate() {
+        bits |= ((m.bits() >> cell) as u16 & 1) << d;
+    }
+    bits
+}
+
+struct Walk<'a> {
+    masks: &'a [CellSet; 9],
+    h: usize,
+    cells: &'a [u8],
+    digits: &'a [u16],
+    out: &'a mut Vec<Als>,
+}
+
+impl Walk<'_> {
+    /// Depth-first over the subsets of the house's unsolved cells that extend `set` with cells
+    /// from `from` on (HoDoKu's order), recording each ALS.
+    fn dfs(&mut self, from: usize, size: u32, set: u128, digits: u16) {
+        if size == 8 {
+            return;
+        }
+        for i in from..self.cells.len() {
+            let s = set | 1u128 << self.cells[i];
+            let d = digits | self.digits[i];
+            if d.count_ones() == size + 2 {
+                let cells = CellSet::from_bits_truncate(s);
+                // A set lying in an earlier house was recorded there.
+                if !HOUSES[..self.h].iter().any(|&h| cells.is_subset(h)) {
+                    self.out.push(make(self.masks, cells, DigitSet::from_bits(d)));
+                }
+            }
+            self.dfs(i + 1, size + 1, s, d);
+        }
+    }
+}
+
+fn make(masks: &[CellSet; 9], cells: CellSet, digits: DigitSet) -> Als {
+    let mut by_digit = [CellSet::EMPTY; 9];
+    let mut seen = [CellSet::EMPTY; 9];
+    let mut reach = CellSet::EMPTY;
+    for d in digits.iter() {
+        let i = d.index();
+        by_digit[i] = cells & masks[i];
+        let mut common = masks[i] - cells;
+        for cell in by_digit[i] {
+            common &= PEERS[cell.index()];
+        }
+        seen[i] = common;
+        reach |= common;
+    }
+    Als { cells, digits, by_digit, seen, reach }
+}
+
+fn restricted_commons(alses: &[Als], overlap: bool) -> Vec<Rcc> {
+    let mut out = Vec::new();
+    for (i, a) in alses.iter().enumerate() {
+        for (j, b) in alses.iter().enumerate().skip(i + 1) {
+            let shared = a.cells & b.cells;
+            if !overlap && !shared.is_empty() {
+                continue;
+            }
+            if !a.reach.intersects(b.cells) {
+                continue;
+            }
+            let mut digits = DigitSet::EMPTY;
+            for d in DigitSet::from_bits(a.digits.bits() & b.digits.bits()).iter() {
+                let k = d.index();
+                if b.by_digit[k].is_subset(a.seen[k]) && !shared.intersects(a.by_digit[k] | b.by_digit[k]) {
+                    digits = digits.with(d);
+                    if digits.len() == 2 {
+                        break;
+                    }
+                }
+            }
+            if !digits.is_empty() {
+                out.push(Rcc { a: i as u16, b: j as u16, digits });
+            }
+        }
+    }
+    out
+}
