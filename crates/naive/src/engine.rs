@@ -11,7 +11,7 @@
 use crate::findings::Findings;
 use crate::grid::NaiveGrid;
 use crate::{
-    avoidable_rectangles, chains, fish, grouped_chains, intersections, single_digit, singles,
+    als, avoidable_rectangles, chains, fish, grouped_chains, intersections, single_digit, singles,
     subsets, templates, unique_rectangles, wings,
 };
 
@@ -92,6 +92,10 @@ pub const TECHNIQUES: &[Technique] = &[
     t("xy-chain", chains::xy_chain),
     t("aic", chains::aic),
     t("grouped-aic", grouped_chains::grouped_aic),
+    t("als-xz", als::als_xz),
+    t("als-xy-wing", als::als_xy_wing),
+    t("als-chain", als::als_chain),
+    t("death-blossom", als::death_blossom),
     t("template-set", templates::template_set),
     t("template-delete", templates::template_delete),
 ];

@@ -50,6 +50,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod als;
 pub mod avoidable_rectangles;
 pub mod chains;
 mod combos;

@@ -54,15 +54,17 @@ struct Found {
     elims: [CellSet; 9],
 }
 
-/// Reachability from one start: `reach[(als * 9 + digit) * 3 + class]` holds a bit per first
-/// digit, class = links - 1 capped at 2. Level-synchronous: the bits a slot gains on one level
-/// are passed on on the next, so walk lengths are exact up to [`MAX_RCC`].
+/// Reachability from up to 64 sources at once (bit-parallel breadth-first search): a source
+/// is a start ALS and the first link's digit; `reach[(als * 9 + digit) * 3 + class]` holds a
+/// bit per source that reaches "this ALS lacks this digit" with class = links - 1 capped at 2.
+/// Level-synchronous: the bits a slot gains on one level are passed on on the next, so walk
+/// lengths are exact up to [`MAX_RCC`].
 struct Reach {
-    reach: Vec<u16>,
+    reach: Vec<u64>,
     frontier: Vec<u32>,
     next: Vec<u32>,
-    pending: Vec<u16>,
-    pending_next: Vec<u16>,
+    pending: Vec<u64>,
+    pending_next: Vec<u64>,
 }
 
 impl Reach {
@@ -76,20 +78,22 @@ impl Reach {
         }
     }
 
-    /// Fills `reach` for walks from `start` (cleared first).
-    fn run(&mut self, layer: &AlsLayer, start: usize) {
+    /// Fills `reach` for walks from `sources` (start ALS, first digit), at most 64.
+    fn run(&mut self, layer: &AlsLayer, sources: &[(usize, u8)]) {
         self.reach.iter_mut().for_each(|r| *r = 0);
         self.frontier.clear();
-        for &k in layer.rccs_of(start) {
-            let rcc = &layer.rccs[k as usize];
-            let j = rcc.other(start);
-            for r in rcc.digits.iter() {
-                let slot = (j * 9 + r.index()) * 3;
+        for (lane, &(start, first)) in sources.iter().enumerate() {
+            for &k in layer.rccs_of(start) {
+                let rcc = &layer.rccs[k as usize];
+                if rcc.digits.bits() & 1 << first == 0 {
+                    continue;
+                }
+                let slot = (rcc.other(start) * 9 + usize::from(first)) * 3;
                 if self.pending[slot] == 0 {
                     self.frontier.push(slot as u32);
                 }
-                self.pending[slot] |= 1 << r.index();
-                self.reach[slot] |= 1 << r.index();
+                self.pending[slot] |= 1 << lane;
+                self.reach[slot] |= 1 << lane;
             }
         }
         for _level in 1..MAX_RCC {
@@ -135,44 +139,81 @@ fn search(layer: &AlsLayer, sink: &mut dyn Sink) -> ControlFlow<()> {
     let mut reach = Reach::new(n);
     let mut found: Vec<Found> = Vec::new();
     let union_only = sink.union_only();
-    for start in 0..n {
-        if layer.rccs_of(start).is_empty() {
-            continue;
-        }
-        reach.run(layer, start);
-        let a0 = &layer.alses[start];
-        for end in 0..n {
-            if end == start {
-                continue;
-            }
-            let ak = &layer.alses[end];
+    // The ends worth reaching from each start: ALSs sharing a digit z whose z-cells and the
+    // start's have a common peer holding z (else no chain between them eliminates anything).
+    let mut ends: Vec<Vec<(u32, u16)>> = vec![Vec::new(); n];
+    for (s0, a0) in layer.alses.iter().enumerate() {
+        for (k, ak) in layer.alses.iter().enumerate().skip(s0 + 1) {
             let shared = a0.digits.bits() & ak.digits.bits();
             if shared == 0 || !a0.reach.intersects(ak.reach) {
                 continue;
             }
-            for last in 0..9u8 {
-                let firsts = reach.reach[(end * 9 + usize::from(last)) * 3 + 2];
-                if firsts == 0 {
-                    continue;
-                }
-                for first in 0..9u8 {
-                    if firsts & 1 << first == 0 {
-                        continue;
-                    }
-                    let zs = DigitSet::from_bits(shared & !(1 << first) & !(1 << last));
-                    let elims = common_eliminations(a0, ak, zs);
-                    if is_empty(&elims) {
-                        continue;
-                    }
-                    if union_only {
-                        let mut step = Step::new(TechniqueId::AlsChain);
-                        step.eliminations = elims;
-                        sink.push(step)?;
-                        continue;
-                    }
-                    found.push(Found { start, first, end, last, elims });
+            let mut zs = 0u16;
+            for z in DigitSet::from_bits(shared).iter() {
+                let i = z.index();
+                if !((a0.seen[i] & ak.seen[i]) - a0.cells - ak.cells).is_empty() {
+                    zs |= 1 << i;
                 }
             }
+            if zs != 0 {
+                ends[s0].push((k as u32, zs));
+                ends[k].push((s0 as u32, zs));
+            }
+        }
+    }
+    let mut sources: Vec<(usize, u8)> = Vec::new();
+    for (start, start_ends) in ends.iter().enumerate() {
+        if start_ends.is_empty() {
+            continue;
+        }
+        let mut firsts = 0u16;
+        for &k in layer.rccs_of(start) {
+            firsts |= layer.rccs[k as usize].digits.bits();
+        }
+        sources.extend(DigitSet::from_bits(firsts).iter().map(|d| (start, d.index() as u8)));
+    }
+    // Per batch: the lanes of each start (sources are grouped by start).
+    let mut lanes = vec![0u64; n];
+    for batch in sources.chunks(64) {
+        reach.run(layer, batch);
+        for (lane, &(start, _)) in batch.iter().enumerate() {
+            lanes[start] |= 1 << lane;
+        }
+        for (end, end_starts) in ends.iter().enumerate() {
+            for last in 0..9u8 {
+                let bits = reach.reach[(end * 9 + usize::from(last)) * 3 + 2];
+                if bits == 0 {
+                    continue;
+                }
+                for &(start, zmask) in end_starts {
+                    let start = start as usize;
+                    let mut hits = bits & lanes[start];
+                    while hits != 0 {
+                        let lane = hits.trailing_zeros() as usize;
+                        hits &= hits - 1;
+                        let first = batch[lane].1;
+                        let zs = DigitSet::from_bits(zmask & !(1 << first) & !(1 << last));
+                        if zs.is_empty() {
+                            continue;
+                        }
+                        let (a0, ak) = (&layer.alses[start], &layer.alses[end]);
+                        let elims = common_eliminations(a0, ak, zs);
+                        if is_empty(&elims) {
+                            continue;
+                        }
+                        if union_only {
+                            let mut step = Step::new(TechniqueId::AlsChain);
+                            step.eliminations = elims;
+                            sink.push(step)?;
+                            continue;
+                        }
+                        found.push(Found { start, first, end, last, elims });
+                    }
+                }
+            }
+        }
+        for &(start, _) in batch {
+            lanes[start] = 0;
         }
     }
     if union_only {

@@ -132,7 +132,10 @@ impl Blossom<'_> {
             .iter()
             .zip(&self.petals)
             .map(|(&i, &(d, _))| {
-                (&self.layer.alses[i], DigitSet::single(bitdoku_bitboard::Digit::new_unchecked(d as u8)))
+                (
+                    &self.layer.alses[i],
+                    DigitSet::single(bitdoku_bitboard::Digit::new_unchecked(d as u8)),
+                )
             })
             .collect();
         let mut step = als_step(TechniqueId::DeathBlossom, elims, &petals);

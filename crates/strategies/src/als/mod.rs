@@ -26,7 +26,7 @@ fn common_eliminations(a: &Als, b: &Als, zs: DigitSet) -> [CellSet; 9] {
     let mut out = [CellSet::EMPTY; 9];
     for z in zs.iter() {
         let i = z.index();
-        out[i] = a.seen[i] & b.seen[i] - a.cells - b.cells;
+        out[i] = (a.seen[i] & b.seen[i]) - a.cells - b.cells;
     }
     out
 }

@@ -15,7 +15,7 @@
 //!   RCCs are kept per pair, the two lowest digits (a pair with two is *doubly linked*).
 
 use bitdoku_bitboard::tables::{HOUSES, PEERS};
-use bitdoku_bitboard::{Candidates, CellSet, Digit, DigitSet};
+use bitdoku_bitboard::{Candidates, CellSet, DigitSet};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -125,12 +125,6 @@ impl AlsLayer {
     pub fn rccs_of(&self, i: usize) -> &[u32] {
         &self.adjacency[self.start[i] as usize..self.start[i + 1] as usize]
     }
-
-    /// The candidate mask of digit `d` the layer was built from.
-    #[must_use]
-    pub fn mask(&self, d: Digit) -> CellSet {
-        self.masks[d.index()]
-    }
 }
 
 fn collect(masks: &[CellSet; 9]) -> Vec<Als> {
@@ -222,7 +216,9 @@ fn restricted_commons(alses: &[Als], overlap: bool) -> Vec<Rcc> {
             let mut digits = DigitSet::EMPTY;
             for d in DigitSet::from_bits(a.digits.bits() & b.digits.bits()).iter() {
                 let k = d.index();
-                if b.by_digit[k].is_subset(a.seen[k]) && !shared.intersects(a.by_digit[k] | b.by_digit[k]) {
+                if b.by_digit[k].is_subset(a.seen[k])
+                    && !shared.intersects(a.by_digit[k] | b.by_digit[k])
+                {
                     digits = digits.with(d);
                     if digits.len() == 2 {
                         break;

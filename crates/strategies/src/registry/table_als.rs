@@ -18,7 +18,7 @@ pub(super) const ALS: [Technique; 4] = [
         reglib: Reglib::Codes(&["0901"]),
         needs_uniqueness: false,
         presets: Presets { singles: false, seeds: None, hodoku: true },
-        naive: false,
+        naive: true,
         find: Some(als::als_xz::find),
     },
     Technique {
@@ -30,7 +30,7 @@ pub(super) const ALS: [Technique; 4] = [
         reglib: Reglib::Codes(&["0902"]),
         needs_uniqueness: false,
         presets: Presets { singles: false, seeds: None, hodoku: true },
-        naive: false,
+        naive: true,
         find: Some(als::als_xy_wing::find),
     },
     Technique {
@@ -42,7 +42,7 @@ pub(super) const ALS: [Technique; 4] = [
         reglib: Reglib::Codes(&["0903"]),
         needs_uniqueness: false,
         presets: Presets { singles: false, seeds: None, hodoku: true },
-        naive: false,
+        naive: true,
         find: Some(als::als_chain::find),
     },
     Technique {
@@ -54,7 +54,7 @@ pub(super) const ALS: [Technique; 4] = [
         reglib: Reglib::Codes(&["0904"]),
         needs_uniqueness: false,
         presets: Presets { singles: false, seeds: None, hodoku: false },
-        naive: false,
+        naive: true,
         find: Some(als::death_blossom::find),
     },
 ];
