@@ -103,22 +103,18 @@ impl Reach {
                 let bits = std::mem::take(&mut self.pending[slot]);
                 let (i, lacked, class) = (slot / 27, slot / 3 % 9, slot % 3);
                 let to_class = (class + 1).min(2);
-                for &k in layer.rccs_of(i) {
-                    let rcc = &layer.rccs[k as usize];
-                    let j = rcc.other(i);
-                    for s in rcc.digits.iter() {
-                        if s.index() == lacked {
-                            continue;
+                for &p in layer.steps_of(i) {
+                    if (p & 15) as usize == lacked {
+                        continue;
+                    }
+                    let t = (p >> 4) as usize * 3 + to_class;
+                    let new = bits & !self.reach[t];
+                    if new != 0 {
+                        self.reach[t] |= new;
+                        if self.pending_next[t] == 0 {
+                            self.next.push(t as u32);
                         }
-                        let t = (j * 9 + s.index()) * 3 + to_class;
-                        let new = bits & !self.reach[t];
-                        if new != 0 {
-                            self.reach[t] |= new;
-                            if self.pending_next[t] == 0 {
-                                self.next.push(t as u32);
-                            }
-                            self.pending_next[t] |= new;
-                        }
+                        self.pending_next[t] |= new;
                     }
                 }
             }
@@ -142,12 +138,15 @@ fn search(layer: &AlsLayer, sink: &mut dyn Sink) -> ControlFlow<()> {
     // The ends worth reaching from each start: ALSs sharing a digit z whose z-cells and the
     // start's have a common peer holding z (else no chain between them eliminates anything).
     let mut ends: Vec<Vec<(u32, u16)>> = vec![Vec::new(); n];
-    for (s0, a0) in layer.alses.iter().enumerate() {
-        for (k, ak) in layer.alses.iter().enumerate().skip(s0 + 1) {
-            let shared = a0.digits.bits() & ak.digits.bits();
-            if shared == 0 || !a0.reach.intersects(ak.reach) {
+    let digits: Vec<u16> = layer.alses.iter().map(|a| a.digits.bits()).collect();
+    let reaches: Vec<CellSet> = layer.alses.iter().map(|a| a.reach).collect();
+    for s0 in 0..n {
+        for k in s0 + 1..n {
+            let shared = digits[s0] & digits[k];
+            if shared == 0 || !reaches[s0].intersects(reaches[k]) {
                 continue;
             }
+            let (a0, ak) = (&layer.alses[s0], &layer.alses[k]);
             let mut zs = 0u16;
             for z in DigitSet::from_bits(shared).iter() {
                 let i = z.index();
@@ -172,48 +171,42 @@ fn search(layer: &AlsLayer, sink: &mut dyn Sink) -> ControlFlow<()> {
         }
         sources.extend(DigitSet::from_bits(firsts).iter().map(|d| (start, d.index() as u8)));
     }
-    // Per batch: the lanes of each start (sources are grouped by start).
-    let mut lanes = vec![0u64; n];
+    // Per batch: which lanes reach each end with three links or more, by any last digit.
+    let mut any = vec![0u64; n];
     for batch in sources.chunks(64) {
         reach.run(layer, batch);
-        for (lane, &(start, _)) in batch.iter().enumerate() {
-            lanes[start] |= 1 << lane;
+        for (end, a) in any.iter_mut().enumerate() {
+            *a = (0..9).fold(0, |acc, last| acc | reach.reach[(end * 9 + last) * 3 + 2]);
         }
-        for (end, end_starts) in ends.iter().enumerate() {
-            for last in 0..9u8 {
-                let bits = reach.reach[(end * 9 + usize::from(last)) * 3 + 2];
-                if bits == 0 {
+        for (lane, &(start, first)) in batch.iter().enumerate() {
+            let a0 = &layer.alses[start];
+            for &(end, zmask) in &ends[start] {
+                let end = end as usize;
+                if any[end] & 1 << lane == 0 {
                     continue;
                 }
-                for &(start, zmask) in end_starts {
-                    let start = start as usize;
-                    let mut hits = bits & lanes[start];
-                    while hits != 0 {
-                        let lane = hits.trailing_zeros() as usize;
-                        hits &= hits - 1;
-                        let first = batch[lane].1;
-                        let zs = DigitSet::from_bits(zmask & !(1 << first) & !(1 << last));
-                        if zs.is_empty() {
-                            continue;
-                        }
-                        let (a0, ak) = (&layer.alses[start], &layer.alses[end]);
-                        let elims = common_eliminations(a0, ak, zs);
-                        if is_empty(&elims) {
-                            continue;
-                        }
-                        if union_only {
-                            let mut step = Step::new(TechniqueId::AlsChain);
-                            step.eliminations = elims;
-                            sink.push(step)?;
-                            continue;
-                        }
-                        found.push(Found { start, first, end, last, elims });
+                let ak = &layer.alses[end];
+                for last in 0..9u8 {
+                    if reach.reach[(end * 9 + usize::from(last)) * 3 + 2] & 1 << lane == 0 {
+                        continue;
                     }
+                    let zs = DigitSet::from_bits(zmask & !(1 << first) & !(1 << last));
+                    if zs.is_empty() {
+                        continue;
+                    }
+                    let elims = common_eliminations(a0, ak, zs);
+                    if is_empty(&elims) {
+                        continue;
+                    }
+                    if union_only {
+                        let mut step = Step::new(TechniqueId::AlsChain);
+                        step.eliminations = elims;
+                        sink.push(step)?;
+                        continue;
+                    }
+                    found.push(Found { start, first, end, last, elims });
                 }
             }
-        }
-        for &(start, _) in batch {
-            lanes[start] = 0;
         }
     }
     if union_only {

@@ -67,6 +67,10 @@ pub struct AlsLayer {
     /// ascending.
     start: Vec<u32>,
     adjacency: Vec<u32>,
+    /// `steps[step_start[i]..step_start[i + 1]]`: the moves out of ALS `i` along its restricted
+    /// commons, one per (neighbour j, restricted common s), packed as `(j * 9 + s) << 4 | s`.
+    step_start: Vec<u32>,
+    steps: Vec<u32>,
 }
 
 thread_local! {
@@ -111,7 +115,27 @@ impl AlsLayer {
                 fill[end] += 1;
             }
         }
-        AlsLayer { masks, overlap, alses, rccs, start, adjacency }
+        let mut step_start = Vec::with_capacity(alses.len() + 1);
+        let mut steps = Vec::with_capacity(adjacency.len() * 2);
+        step_start.push(0);
+        for i in 0..alses.len() {
+            for &k in &adjacency[start[i] as usize..start[i + 1] as usize] {
+                let r = &rccs[k as usize];
+                let j = r.other(i);
+                for d in r.digits.iter() {
+                    steps.push(((j * 9 + d.index()) as u32) << 4 | d.index() as u32);
+                }
+            }
+            step_start.push(steps.len() as u32);
+        }
+        AlsLayer { masks, overlap, alses, rccs, start, adjacency, step_start, steps }
+    }
+
+    /// The moves out of ALS `i`: `(j * 9 + s) << 4 | s` for each neighbour `j` and each
+    /// restricted common `s` of the pair.
+    #[must_use]
+    pub fn steps_of(&self, i: usize) -> &[u32] {
+        &self.steps[self.step_start[i] as usize..self.step_start[i + 1] as usize]
     }
 
     /// Whether overlapping ALSs were allowed.
