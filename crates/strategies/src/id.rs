@@ -191,6 +191,9 @@ technique_ids! {
     TemplateDelete = "template-delete",
     // Franken, mutant and large fish (rows: registry/table_fish.rs).
     // Sue de Coq, dual kite and dual empty rectangle (rows: registry/table_sdc.rs).
+    SueDeCoq = "sue-de-coq",
+    DualTwoStringKite = "dual-two-string-kite",
+    DualEmptyRectangle = "dual-empty-rectangle",
     // Almost locked sets (rows: registry/table_als.rs).
     AlsXz = "als-xz",
     AlsXyWing = "als-xy-wing",

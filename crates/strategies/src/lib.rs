@@ -24,6 +24,7 @@ pub mod singles;
 mod sink;
 mod step;
 pub mod subsets;
+pub mod sue_de_coq;
 mod technique;
 pub mod testkit;
 pub mod uniqueness;

@@ -114,9 +114,6 @@ pub const NOT_IMPLEMENTED: &[(&str, &str)] = &[
     ("0362", "mutant-fish"),
     ("0363", "mutant-fish"),
     ("0364", "mutant-fish"),
-    ("0404", "dual-two-string-kite"),
-    ("0405", "dual-empty-rectangle"),
-    ("1101", "sue-de-coq"),
 ];
 
 /// Variants of claimed codes whose cases need a search option bitdoku does not have yet, with

@@ -152,6 +152,21 @@ impl Step {
             (TechniqueId::HiddenSingle, Some((cell, d))) => {
                 let _ = write!(s, ": in {}, {d} fits only in {cell}", e.base);
             }
+            (TechniqueId::SueDeCoq, _) if e.als.len() == 3 => {
+                // `Sue de Coq: r1c1 r1c2 {1234} in r1 b1, line set r1c5 {125}, box set ...`.
+                let [c, l, b] = [0, 1, 2].map(|i| e.als.entries()[i]);
+                let _ = write!(
+                    s,
+                    ": {} {{{}}} in {}, line set {} {{{}}}, box set {} {{{}}}",
+                    c.cells(),
+                    c.digits(),
+                    e.base,
+                    l.cells(),
+                    l.digits(),
+                    b.cells(),
+                    b.digits()
+                );
+            }
             _ if !e.als.is_empty() => {
                 // `ALS-XZ: (r2c1 r2c5 {147}) -4- (r6c5 r9c5 {467}), z 7 => ...`; a death
                 // blossom: `stem r5c5, 1: (r1c5 r2c5 {156}), 2: (...)`.

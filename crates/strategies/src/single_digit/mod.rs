@@ -1,6 +1,8 @@
 //! The single-digit family: patterns of one digit built from strong links (conjugate pairs),
 //! in HoDoKu's order: [`skyscraper`], [`two_string_kite`], [`turbot_fish`],
-//! [`empty_rectangle`]; and the exhaustive single-digit check, templates ([`template_set`],
+//! [`empty_rectangle`]; their duals ([`dual_two_string_kite`], [`dual_empty_rectangle`]: two
+//! kites or ERs of one digit sharing their box, as one step; off in HoDoKu's default
+//! steps); and the exhaustive single-digit check, templates ([`template_set`],
 //! [`template_delete`]; off in HoDoKu's default steps).
 //!
 //! Skyscraper, two-string kite and turbot fish are all the same short X-chain
@@ -30,6 +32,8 @@
 use crate::{Step, TechniqueId};
 use bitdoku_bitboard::{CellSet, Digit, DigitSet, HouseSet};
 
+pub mod dual_empty_rectangle;
+pub mod dual_two_string_kite;
 pub mod empty_rectangle;
 pub(crate) mod links;
 pub mod skyscraper;
@@ -54,6 +58,18 @@ fn pattern_step(
     step.evidence.cells = cells;
     step.evidence.pincers = pincers;
     step.evidence.base = base;
+    step
+}
+
+/// The dual of two single-digit steps `a` and `b`: both eliminations, the unions of their
+/// cells, pincers, bases and digits.
+fn dual_of(id: TechniqueId, a: &Step, b: &Step) -> Step {
+    let mut step = Step::new(id);
+    step.eliminations = std::array::from_fn(|d| a.eliminations[d] | b.eliminations[d]);
+    step.evidence.digits = a.evidence.digits | b.evidence.digits;
+    step.evidence.cells = a.evidence.cells | b.evidence.cells;
+    step.evidence.pincers = a.evidence.pincers | b.evidence.pincers;
+    step.evidence.base = a.evidence.base.iter().chain(b.evidence.base.iter()).collect();
     step
 }
 

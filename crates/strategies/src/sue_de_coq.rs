@@ -1,0 +1,292 @@
+//! Sue de Coq: two or three cells where a box meets a line, whose digits are covered by a set
+//! of cells in the rest of the line and a set in the rest of the box that share no
+//! intersection digit.
+//!
+//! Take a line `L` (row or column) and a box `B` that cross. `C` = 2 or 3 unsolved cells of
+//! the mini-line `L ∩ B` with digits `D` (the union of their candidates), `|D| = |C| + n`,
+//! `n >= 2`. `S_L` = a set of unsolved cells of `L` outside `C` with digits `A`, `S_B` = a set
+//! of unsolved cells of `B` outside `C` and `S_L` with digits `E`, such that `A` and `E`
+//! share no digit of `D`, and with `a = |A \ D|`, `e = |E \ D|`:
+//! `|S_L| - a = m`, `1 <= m < n`, `|S_B| - e = n - m`. Counting places: a digit of `A` not
+//! in `E` can only sit in `C ∪ S_L` (one line), at most once; a digit of `E` not in `A` in
+//! `C ∪ S_B` (one box), at most once; a digit of both (never in `D`) once in `S_L` and once
+//! in `S_B`; a digit of `D` in neither once in `C`. That is `|C| + |S_L| + |S_B|` places for
+//! exactly as many cells, so every one of these digits is placed exactly that often, and:
+//! - the rest of the line (`L` minus `C` and `S_L`) loses `(D ∪ A) \ E` and `A ∩ E`;
+//! - the rest of the box (`B` minus `C` and `S_B`) loses `(D ∪ E) \ A` and `A ∩ E`.
+//!
+//! The basic form: `C` holds `|C| + 2` digits, `S_L` is an almost locked set (one digit
+//! more than cells) holding two of them and no digit outside `D`, `S_B` likewise with the
+//! other two. HoDoKu's extended forms are covered by the counts above: more intersection digits,
+//! extra digits outside `D` in a set, the same extra digit in both sets (it then goes from
+//! both the rest of the line and the rest of the box), and the third cell of the mini-line
+//! in one of the sets.
+//!
+//! ```text
+//!   C = r1c1 r1c2 {1,2,3,4} (row 1, box 1)   S_L = r1c5 {1,2}   S_B = r2c3 {3,4}
+//! ```
+//! n = 2, m = |S_L| - 0 = 1, |S_B| - 0 = 1 = n - m. Row 1 minus C and S_L loses 1 and 2;
+//! box 1 minus C and S_B loses 3 and 4.
+//!
+//! HoDoKu: Sue de Coq, order 5300, score 250, level unfair (on by default). SE rating 6.6
+//! (Sudoku Explainer has no Sue de Coq; rated beside the first ALS techniques, see the
+//! registry row).
+//!
+//! # Find-all semantics (exact)
+//! For each line `L` (rows 1-9, then columns 1-9), each box `B` crossing it (box order), each
+//! `C` of 2 or 3 unsolved cells of `L ∩ B` with `n = |D| - |C| >= 2`, each non-empty `S_L`
+//! of unsolved cells of `L` outside `C` with `A ∩ D` non-empty and `1 <= |S_L| - a < n`, and
+//! each non-empty `S_B` of unsolved cells of `B` outside `C ∪ S_L` with `E ∩ D` non-empty,
+//! `E ∩ A ∩ D` empty and `|S_B| - e = n - |S_L| + a`: one step with the eliminations above
+//! (in the unsolved cells of the rest of `L`, resp. `B`, that hold them), when there is at
+//! least one. Cell sets are enumerated in lexicographic order of their sorted cells (`C`:
+//! (1,2), (1,2,3), (1,3), (2,3) of the mini-line), which is HoDoKu's `MiscellaneousSolver`
+//! order, so the first step is HoDoKu's. Instances with the same eliminations are all
+//! reported. Evidence: `cells` = `C ∪ S_L ∪ S_B`, `pivot` = `C`, `pincers` = `S_L ∪ S_B`,
+//! `base` = `L` and `B`, `digits` = `D ∪ A ∪ E`, `als` = `(C, D)`, `(S_L, A)`, `(S_B, E)`.
+
+use crate::{Sink, Step, TechniqueId};
+use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, DigitSet, House, HouseSet};
+use std::ops::ControlFlow;
+
+/// Finds every Sue de Coq (see the module doc for the exact semantics).
+pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
+    let unsolved = state.unsolved();
+    let mut digits = [0u16; 81];
+    for (d, mask) in state.masks().iter().enumerate() {
+        for cell in *mask & unsolved {
+            digits[cell.index()] |= 1 << d;
+        }
+    }
+    let search = Search { masks: state.masks(), digits, unsolved };
+    for line in (0..9).map(House::row).chain((0..9).map(House::col)) {
+        let n = line.number();
+        let boxes: [usize; 3] = if line.index() < 9 {
+            [n / 3 * 3, n / 3 * 3 + 1, n / 3 * 3 + 2]
+        } else {
+            [n / 3, 3 + n / 3, 6 + n / 3]
+        };
+        for b in boxes {
+            search.mini_line(line, House::boxx(b), sink)?;
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The state, with each cell's digits as a 9-bit mask (0 for solved cells).
+struct Search<'a> {
+    masks: &'a [CellSet; 9],
+    digits: [u16; 81],
+    unsolved: CellSet,
+}
+
+/// One choice of line, box and intersection cells.
+struct Pattern {
+    line: House,
+    boxx: House,
+    /// `C`.
+    inter: CellSet,
+    /// `D`.
+    inter_digits: u16,
+    /// `n = |D| - |C|`.
+    n: u32,
+}
+
+/// Number of digits in a mask.
+fn count(mask: u16) -> u32 {
+    mask.count_ones()
+}
+
+impl Search<'_> {
+    /// The intersections `C` of one mini-line, in HoDoKu's order.
+    fn mini_line(&self, line: House, boxx: House, sink: &mut dyn Sink) -> ControlFlow<()> {
+        let cells: Vec<Cell> = (line.cells() & boxx.cells() & self.unsolved).iter().collect();
+        for i1 in 0..cells.len() {
+            for i2 in i1 + 1..cells.len() {
+                let pair = CellSet::single(cells[i1]).with(cells[i2]);
+                self.intersection(line, boxx, pair, sink)?;
+                for &c3 in &cells[i2 + 1..] {
+                    self.intersection(line, boxx, pair.with(c3), sink)?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn union(&self, cells: CellSet) -> u16 {
+        cells.iter().fold(0, |acc, c| acc | self.digits[c.index()])
+    }
+
+    fn intersection(
+        &self,
+        line: House,
+        boxx: House,
+        inter: CellSet,
+        sink: &mut dyn Sink,
+    ) -> ControlFlow<()> {
+        let inter_digits = self.union(inter);
+        let n = count(inter_digits).saturating_sub(inter.len());
+        if n < 2 {
+            return ControlFlow::Continue(());
+        }
+        let p = Pattern { line, boxx, inter, inter_digits, n };
+        let src: Vec<Cell> = ((line.cells() & self.unsolved) - inter).iter().collect();
+        self.line_sets(&p, &src, 0, CellSet::EMPTY, 0, sink)
+    }
+
+    /// Every line set `S_L` extending `set` (digits `a`) with cells of `src[start..]`, in
+    /// lexicographic order.
+    fn line_sets(
+        &self,
+        p: &Pattern,
+        src: &[Cell],
+        start: usize,
+        set: CellSet,
+        a: u16,
+        sink: &mut dyn Sink,
+    ) -> ControlFlow<()> {
+        for i in start..src.len() {
+            let set = set.with(src[i]);
+            let a = a | self.digits[src[i].index()];
+            let extra = count(a & !p.inter_digits);
+            if a & p.inter_digits != 0 && set.len() > extra && set.len() - extra < p.n {
+                let m = set.len() - extra;
+                // Box cells may not hold a digit of `D` that the line set holds.
+                let banned = a & p.inter_digits;
+                let bsrc: Vec<Cell> = ((p.boxx.cells() & self.unsolved) - p.inter - set)
+                    .iter()
+                    .filter(|c| self.digits[c.index()] & banned == 0)
+                    .collect();
+                self.box_sets(p, (set, a), p.n - m, &bsrc, 0, (CellSet::EMPTY, 0), sink)?;
+            }
+            self.line_sets(p, src, i + 1, set, a, sink)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Every box set `S_B` extending `set` with cells of `src[start..]` whose count
+    /// `|S_B| - e` is `want`.
+    #[allow(clippy::too_many_arguments)]
+    fn box_sets(
+        &self,
+        p: &Pattern,
+        line_set: (CellSet, u16),
+        want: u32,
+        src: &[Cell],
+        start: usize,
+        set: (CellSet, u16),
+        sink: &mut dyn Sink,
+    ) -> ControlFlow<()> {
+        for i in start..src.len() {
+            let cells = set.0.with(src[i]);
+            let e = set.1 | self.digits[src[i].index()];
+            let extra = count(e & !p.inter_digits);
+            if e & p.inter_digits != 0 && cells.len() == extra + want {
+                self.push(p, line_set, (cells, e), sink)?;
+            }
+            self.box_sets(p, line_set, want, src, i + 1, (cells, e), sink)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The step of one complete pattern, if it eliminates anything.
+    fn push(
+        &self,
+        p: &Pattern,
+        (sl, a): (CellSet, u16),
+        (sb, e): (CellSet, u16),
+        sink: &mut dyn Sink,
+    ) -> ControlFlow<()> {
+        let shared = a & e;
+        let line_digits = ((p.inter_digits | a) & !e) | shared;
+        let box_digits = ((p.inter_digits | e) & !a) | shared;
+        let line_rest = (p.line.cells() & self.unsolved) - p.inter - sl;
+        let box_rest = (p.boxx.cells() & self.unsolved) - p.inter - sb;
+        let mut step = Step::new(TechniqueId::SueDeCoq);
+        let mut any = false;
+        for d in Digit::all() {
+            let bit = 1 << d.index();
+            let mut targets = CellSet::EMPTY;
+            if line_digits & bit != 0 {
+                targets |= line_rest;
+            }
+            if box_digits & bit != 0 {
+                targets |= box_rest;
+            }
+            let elims = targets & self.masks[d.index()];
+            if !elims.is_empty() {
+                step.eliminate(d, elims);
+                any = true;
+            }
+        }
+        if !any {
+            return ControlFlow::Continue(());
+        }
+        let ev = &mut step.evidence;
+        ev.digits = DigitSet::from_bits(p.inter_digits | a | e);
+        ev.cells = p.inter | sl | sb;
+        ev.pivot = p.inter;
+        ev.pincers = sl | sb;
+        ev.base = HouseSet::single(p.line).with(p.boxx);
+        let none = DigitSet::EMPTY;
+        let _ = ev.als.push(p.inter, DigitSet::from_bits(p.inter_digits), none);
+        let _ = ev.als.push(sl, DigitSet::from_bits(a), none);
+        let _ = ev.als.push(sb, DigitSet::from_bits(e), none);
+        sink.push(step)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::TechniqueId::SueDeCoq;
+    use crate::testkit::{check, check_not_applicable, check_step, state};
+
+    /// Rows 1-3 as given (9 characters each, `.` empty), rows 4-9 empty, minus `deleted`.
+    fn rows(r1: &str, r2: &str, r3: &str, deleted: &str) -> bitdoku_bitboard::Candidates {
+        state(&format!("{r1}{r2}{r3}{}", ".".repeat(54)), deleted)
+    }
+
+    /// The module example: row 1 and box 1 hold 5-9 elsewhere, C = r1c1 r1c2 {1234},
+    /// S_L = r1c5 {12}, S_B = r2c3 {34}; targets r1c4 {234}, r1c9 {135}, r3c3 {123}.
+    const BASIC: [&str; 3] = ["..6..789.", "89.......", "75......."];
+
+    #[test]
+    fn basic_form() {
+        let s = rows(BASIC[0], BASIC[1], BASIC[2], "114 514 315 415 515 219 419 123 223 433");
+        let step = check_step(SueDeCoq, &s, "r1c4<>2 r1c9<>1 r3c3<>3");
+        assert_eq!(step.evidence.pivot.to_string(), "r1c1 r1c2");
+        assert_eq!(step.evidence.pincers.to_string(), "r1c5 r2c3");
+        assert_eq!(step.evidence.cells.to_string(), "r1c1 r1c2 r1c5 r2c3");
+        assert_eq!(step.evidence.base.to_string(), "r1 b1");
+        assert_eq!(step.evidence.digits.to_string(), "1234");
+        assert_eq!(
+            step.explain(),
+            "Sue de Coq: r1c1 r1c2 {1234} in r1 b1, line set r1c5 {12}, box set r2c3 {34} \
+             => r1c9<>1, r1c4<>2, r3c3<>3"
+        );
+        check(SueDeCoq, &s, "r1c4<>2 r1c9<>1 r3c3<>3");
+    }
+
+    #[test]
+    fn the_same_extra_digit_in_both_sets() {
+        // C = r1c1 r1c2 {1234}; S_L = r1c5 {15} r1c6 {25} (extra 5); S_B = r2c3 {35} r3c3
+        // {45} (extra 5). 5 sits once in S_L and once in S_B, so it leaves the rest of row 1
+        // (r1c9 {135}) and the rest of box 1 (r2c1 {125}).
+        let s = rows(
+            "..67..89.",
+            ".8.......",
+            "97.......",
+            "511 512 215 315 415 116 316 416 219 419 123 223 423 133 233 333 321 421",
+        );
+        let step = check_step(SueDeCoq, &s, "r1c9<>1 r1c9<>5 r2c1<>5");
+        assert_eq!(step.evidence.pincers.to_string(), "r1c5 r1c6 r2c3 r3c3");
+        check(SueDeCoq, &s, "r1c9<>1 r1c9<>5 r2c1<>5");
+    }
+
+    #[test]
+    fn no_pattern_when_the_sets_share_an_intersection_digit() {
+        // As the basic form, but the box cell r2c3 {134} shares 1 with the line set.
+        let s = rows(BASIC[0], BASIC[1], BASIC[2], "114 514 315 415 515 219 419 223 433");
+        check_not_applicable(SueDeCoq, &s);
+    }
+}
