@@ -11,8 +11,8 @@
 use crate::findings::Findings;
 use crate::grid::NaiveGrid;
 use crate::{
-    als, avoidable_rectangles, chains, fish, grouped_chains, intersections, single_digit, singles,
-    subsets, templates, unique_rectangles, wings,
+    als, avoidable_rectangles, chains, duals, fish, grouped_chains, intersections, single_digit,
+    singles, subsets, sue_de_coq, templates, unique_rectangles, wings,
 };
 
 /// A technique: finds all its instances on a grid and records their effects.
@@ -63,8 +63,10 @@ pub const TECHNIQUES: &[Technique] = &[
     t("jellyfish", fish::jellyfish),
     u("bug-plus-one", unique_rectangles::bug_plus_one),
     t("skyscraper", single_digit::skyscraper),
+    t("dual-two-string-kite", duals::dual_two_string_kite),
     t("two-string-kite", single_digit::two_string_kite),
     t("turbot-fish", single_digit::turbot_fish),
+    t("dual-empty-rectangle", duals::dual_empty_rectangle),
     t("empty-rectangle", single_digit::empty_rectangle),
     t("w-wing", wings::w_wing),
     t("xy-wing", wings::xy_wing),
@@ -85,6 +87,7 @@ pub const TECHNIQUES: &[Technique] = &[
     t("sashimi-swordfish", fish::sashimi_swordfish),
     t("finned-jellyfish", fish::finned_jellyfish),
     t("sashimi-jellyfish", fish::sashimi_jellyfish),
+    t("sue-de-coq", sue_de_coq::sue_de_coq),
     t("simple-colors", chains::simple_colors),
     t("multi-colors", chains::multi_colors),
     t("remote-pair", chains::remote_pair),

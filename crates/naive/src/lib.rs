@@ -35,7 +35,8 @@
 //! [`fish`] (basic, finned, sashimi; sizes 2-4), [`single_digit`] (skyscraper, two-string
 //! kite, turbot fish, empty rectangle), [`wings`] (XY, XYZ, WXYZ, W), [`unique_rectangles`]
 //! (UR 1-6, hidden rectangle, BUG+1), [`avoidable_rectangles`] and [`chains`] (simple and
-//! multi colours, remote pair, X-chain, XY-chain, nice loops/AIC) [`grouped_chains`] and [`templates`]; [`implemented`] lists the ids.
+//! multi colours, remote pair, X-chain, XY-chain, nice loops/AIC) [`grouped_chains`],
+//! [`duals`] (dual two-string kite, dual empty rectangle), [`sue_de_coq`] and [`templates`]; [`implemented`] lists the ids.
 //! Uniqueness techniques run only when [`NaiveEngine::new`] is told the puzzle has one solution.
 //!
 //! ```
@@ -54,6 +55,7 @@ pub mod als;
 pub mod avoidable_rectangles;
 pub mod chains;
 mod combos;
+pub mod duals;
 mod engine;
 mod findings;
 pub mod fish;
@@ -63,6 +65,7 @@ pub mod intersections;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
+pub mod sue_de_coq;
 pub mod templates;
 #[cfg(test)]
 mod testkit;
