@@ -200,6 +200,8 @@ technique_ids! {
     AlsChain = "als-chain",
     DeathBlossom = "death-blossom",
     // Forcing chains and nets (rows: registry/table_forcing.rs).
+    ForcingChain = "forcing-chain",
+    ForcingNet = "forcing-net",
     BruteForce = "brute-force",
 }
 

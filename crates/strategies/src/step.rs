@@ -5,6 +5,7 @@
 use crate::als_list::AlsList;
 use crate::chain::Chain;
 use crate::id::TechniqueId;
+use crate::premise::Premise;
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, DigitSet, HouseSet};
 use std::fmt::Write as _;
 
@@ -30,6 +31,8 @@ pub struct Evidence {
     pub chain: Chain,
     /// The almost locked sets (ALS techniques), with the digits that link them.
     pub als: AlsList,
+    /// The assumptions of a forcing step (their consequences are re-derived on demand).
+    pub forcing: Premise,
 }
 
 /// One deduction: placements and eliminations, with the evidence for them.
@@ -62,6 +65,7 @@ impl Step {
                 pincers: CellSet::EMPTY,
                 chain: Chain::EMPTY,
                 als: AlsList::EMPTY,
+                forcing: Premise::None,
             },
         }
     }
@@ -166,6 +170,16 @@ impl Step {
                     b.cells(),
                     b.digits()
                 );
+            }
+            _ if e.forcing.is_some() => {
+                // `Forcing Chain: r1c2=5 leads to a contradiction => r1c2<>5`; verities:
+                // `Forcing Net: each candidate of r1c2 leads to r3c4<>5 => r3c4<>5`.
+                let outcome = self.effects_text().join(", ");
+                if e.forcing.is_contradiction() {
+                    let _ = write!(s, ": {} leads to a contradiction", e.forcing);
+                } else {
+                    let _ = write!(s, ": {} lead to {outcome}", e.forcing);
+                }
             }
             _ if !e.als.is_empty() => {
                 // `ALS-XZ: (r2c1 r2c5 {147}) -4- (r6c5 r9c5 {467}), z 7 => ...`; a death

@@ -1,0 +1,269 @@
+//! The one search behind forcing chains and nets (HoDoKu's tabling, on bitboards): propagate
+//! every candidate of the state on and off once ([`super::propagate`]), keep each outcome
+//! (derived literals with their depths, or the round of a contradiction), then read the
+//! conclusions off the outcomes:
+//!
+//! * **contradiction**: an assumption `X` on (off) that contradicts proves `X` off (on);
+//! * **cell verity**: for an unsolved cell with at least two candidates, a literal derived
+//!   from every candidate of the cell assumed on (a branch that contradicts is impossible
+//!   and imposes nothing, but at least one branch must not contradict);
+//! * **house verity**: the same over the places of a digit in a house (at least two places);
+//! * **candidate verity**: a literal derived both from `X` on and from `X` off.
+//!
+//! Every conclusion is reported once, as the step of its smallest key: the depth of the
+//! proof (contradiction: the round of the contradiction; verity: the largest depth of the
+//! conclusion over the branches, a contradicting branch counting its contradiction round),
+//! then the kind (contradiction, cell, house, candidate verity), then the premise (candidate
+//! index `81 * digit + cell`, cell index, or `9 * house + digit`). Steps are pushed in key
+//! order, then by conclusion (placements before eliminations, then candidate index). The set
+//! of steps does not depend on search order.
+
+use super::propagate::{Base, CANDIDATES, Lit, Propagator, Rules, UNREACHED};
+use crate::id::TechniqueId;
+use crate::premise::Premise;
+use crate::sink::Sink;
+use crate::step::Step;
+use bitdoku_bitboard::tables::HOUSES;
+use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, House};
+use std::cell::RefCell;
+use std::ops::ControlFlow;
+
+/// The outcome of one assumption.
+#[derive(Clone, Copy)]
+struct Outcome {
+    on: [CellSet; 9],
+    off: [CellSet; 9],
+    /// Round of the contradiction, or [`UNREACHED`] when there was none.
+    broken: u16,
+}
+
+impl Outcome {
+    const EMPTY: Outcome =
+        Outcome { on: [CellSet::EMPTY; 9], off: [CellSet::EMPTY; 9], broken: UNREACHED };
+}
+
+/// Per-thread buffers, allocated once: the propagator, one outcome per literal and the
+/// depth of every derived literal of every outcome (`depths[lit][lit']`, saturated at 254).
+struct Work {
+    prop: Propagator,
+    outcomes: Vec<Outcome>,
+    depths: Vec<u8>,
+    best: Vec<u64>,
+}
+
+thread_local! {
+    static WORK: RefCell<Option<Box<Work>>> = const { RefCell::new(None) };
+}
+
+const LITS: usize = 2 * CANDIDATES;
+const NO_KEY: u64 = u64::MAX;
+
+fn lit_index(l: Lit) -> usize {
+    l.candidate() * 2 + usize::from(l.is_on())
+}
+
+impl Work {
+    fn new() -> Work {
+        Work {
+            prop: Propagator::new(),
+            outcomes: vec![Outcome::EMPTY; LITS],
+            depths: vec![0; LITS * LITS],
+            best: vec![NO_KEY; LITS],
+        }
+    }
+
+    fn run_all(&mut self, base: &Base, rules: Rules) {
+        for d in 0..9 {
+            for c in base.cand[d] {
+                for on in [false, true] {
+                    let lit = Lit::new(Digit::new_unchecked(d as u8), c, on);
+                    let i = lit_index(lit);
+                    let ok = self.prop.run(base, rules, lit);
+                    let out = &mut self.outcomes[i];
+                    out.on = self.prop.on;
+                    out.off = self.prop.off;
+                    out.broken = if ok { UNREACHED } else { self.prop.rounds };
+                    if ok {
+                        let row = &mut self.depths[i * LITS..(i + 1) * LITS];
+                        for e in 0..9 {
+                            for x in self.prop.on[e] {
+                                let cand = e * 81 + x.index();
+                                row[cand * 2 + 1] = self.prop.depth_on[cand].min(254) as u8;
+                            }
+                            for x in self.prop.off[e] {
+                                let cand = e * 81 + x.index();
+                                row[cand * 2] = self.prop.depth_off[cand].min(254) as u8;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn offer(&mut self, conclusion: usize, key: u64) {
+        if key < self.best[conclusion] {
+            self.best[conclusion] = key;
+        }
+    }
+
+    /// Intersects the outcomes of `branches` (literal indices) and offers every common literal
+    /// with the given kind and premise index.
+    fn verity(&mut self, branches: &[usize], kind: u64, premise: u64) {
+        let mut on = [CellSet::ALL; 9];
+        let mut off = [CellSet::ALL; 9];
+        let mut live = 0;
+        let mut worst_broken = 0u16;
+        for &b in branches {
+            let o = &self.outcomes[b];
+            if o.broken != UNREACHED {
+                worst_broken = worst_broken.max(o.broken);
+                continue;
+            }
+            live += 1;
+            for d in 0..9 {
+                on[d] &= o.on[d];
+                off[d] &= o.off[d];
+            }
+        }
+        if live == 0 {
+            return;
+        }
+        for d in 0..9 {
+            for (mask, is_on) in [(on[d], true), (off[d], false)] {
+                for c in mask {
+                    let lit = Lit::new(Digit::new_unchecked(d as u8), c, is_on);
+                    let li = lit_index(lit);
+                    let mut depth = u64::from(worst_broken);
+                    for &b in branches {
+                        if self.outcomes[b].broken == UNREACHED {
+                            depth = depth.max(u64::from(self.depths[b * LITS + li]));
+                        }
+                    }
+                    self.offer(li, key(depth, kind, premise));
+                }
+            }
+        }
+    }
+}
+
+fn key(depth: u64, kind: u64, premise: u64) -> u64 {
+    (depth << 24) | (kind << 16) | premise
+}
+
+/// Decodes a premise from its kind and index.
+fn premise_of(kind: u64, index: u64) -> Premise {
+    let i = index as usize;
+    match kind {
+        0 => {
+            // Contradiction: index = literal index of the failing assumption.
+            let lit = Lit::from_candidate(i / 2, i % 2 == 1);
+            if lit.is_on() {
+                Premise::On(lit.cell(), lit.digit())
+            } else {
+                Premise::Off(lit.cell(), lit.digit())
+            }
+        }
+        1 => Premise::Cell(Cell::new_unchecked(i as u8)),
+        2 => Premise::House(House::new((i / 9) as u8).expect("house"), Digit::new_unchecked((i % 9) as u8)),
+        _ => {
+            let lit = Lit::from_candidate(i, true);
+            Premise::Candidate(lit.cell(), lit.digit())
+        }
+    }
+}
+
+/// Finds every forcing conclusion of `state` under `rules` and pushes one step per conclusion
+/// (see the module doc), with technique id `technique`.
+pub(crate) fn find(
+    state: &Candidates,
+    sink: &mut dyn Sink,
+    rules: Rules,
+    technique: TechniqueId,
+) -> ControlFlow<()> {
+    let base = Base::new(state);
+    if base.unsolved.is_empty() {
+        return ControlFlow::Continue(());
+    }
+    let steps: Vec<(u64, usize)> = WORK.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let work = slot.get_or_insert_with(|| Box::new(Work::new()));
+        work.best.fill(NO_KEY);
+        work.run_all(&base, rules);
+        // Contradictions.
+        for d in 0..9 {
+            for c in base.cand[d] {
+                for on in [false, true] {
+                    let lit = Lit::new(Digit::new_unchecked(d as u8), c, on);
+                    let i = lit_index(lit);
+                    let broken = work.outcomes[i].broken;
+                    if broken != UNREACHED {
+                        work.offer(lit_index(lit.negate()), key(u64::from(broken), 0, i as u64));
+                    }
+                }
+            }
+        }
+        // Cell verities.
+        let mut branches: Vec<usize> = Vec::with_capacity(9);
+        for c in base.unsolved {
+            branches.clear();
+            for d in 0..9 {
+                if base.cand[d].contains(c) {
+                    branches.push(lit_index(Lit::new(Digit::new_unchecked(d as u8), c, true)));
+                }
+            }
+            if branches.len() >= 2 {
+                work.verity(&branches, 1, c.index() as u64);
+            }
+        }
+        // House verities.
+        for (h, house) in HOUSES.iter().enumerate() {
+            for d in 0..9 {
+                let places = base.cand[d] & *house;
+                if places.len() < 2 {
+                    continue;
+                }
+                branches.clear();
+                for c in places {
+                    branches.push(lit_index(Lit::new(Digit::new_unchecked(d as u8), c, true)));
+                }
+                work.verity(&branches, 2, (h * 9 + d) as u64);
+            }
+        }
+        // Candidate verities.
+        for d in 0..9 {
+            for c in base.cand[d] {
+                let on = Lit::new(Digit::new_unchecked(d as u8), c, true);
+                branches.clear();
+                branches.push(lit_index(on));
+                branches.push(lit_index(on.negate()));
+                work.verity(&branches, 3, on.candidate() as u64);
+            }
+        }
+        let mut found: Vec<(u64, usize)> = Vec::new();
+        for (li, &k) in work.best.iter().enumerate() {
+            if k != NO_KEY && base.cand[li / 2 / 81].contains(Cell::new_unchecked((li / 2 % 81) as u8))
+            {
+                found.push((k, li));
+            }
+        }
+        found
+    });
+    let mut steps = steps;
+    // Key order, then placements (on literals, odd index) before eliminations, then candidate.
+    steps.sort_unstable_by_key(|&(k, li)| (k, li % 2 == 0, li / 2));
+    for (k, li) in steps {
+        let lit = Lit::from_candidate(li / 2, li % 2 == 1);
+        let mut step = Step::new(technique);
+        if lit.is_on() {
+            step.place(lit.cell(), lit.digit());
+        } else {
+            step.eliminate(lit.digit(), CellSet::single(lit.cell()));
+        }
+        let premise = premise_of((k >> 16) & 0xff, k & 0xffff);
+        step.evidence.forcing = premise;
+        step.evidence.cells = super::proof::premise_cells(state, premise);
+        sink.push(step)?;
+    }
+    ControlFlow::Continue(())
+}
