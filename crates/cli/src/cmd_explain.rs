@@ -133,7 +133,7 @@ fn explain_one(
         *histogram.entry((step.technique.hodoku_order(), step.technique.name())).or_default() += 1;
         steps.push(PageStep {
             name: step.technique.name(),
-            explanation: step.explain(),
+            explanation: bitdoku_strategies::forcing::proof::explain(&state, step),
             effects: step.effects_text().join(" "),
             svg: bitdoku_render::step_svg(&state, step),
         });

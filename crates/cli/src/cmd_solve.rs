@@ -219,6 +219,15 @@ fn logic(
         ed: json::one_decimal(r.ed),
     });
     row.state = stuck;
-    row.steps = out.steps.iter().map(json::StepRow::from).collect();
+    let mut state = puzzle.candidates();
+    row.steps = out
+        .steps
+        .iter()
+        .map(|step| {
+            let r = json::StepRow::with_state(step, &state);
+            step.apply(&mut state);
+            r
+        })
+        .collect();
     (json::line(&row), kind)
 }

@@ -106,6 +106,121 @@ pub struct StepRow {
     /// The almost locked sets of an ALS technique, in pattern order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub als: Vec<AlsRow>,
+    /// The proof of a forcing step (re-derived from the state before it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proof: Option<ProofRow>,
+}
+
+/// A forcing step's proof: one branch per assumption, each a DAG of nodes in derivation
+/// order (`from` holds indices of earlier nodes of the same branch).
+#[derive(Serialize, Debug)]
+pub struct ProofRow {
+    /// `chain` (single-premise inferences) or `net`.
+    pub rules: &'static str,
+    /// `contradiction`, `cell`, `house` or `candidate` (the last three are verities).
+    pub kind: &'static str,
+    /// The premise in words.
+    pub premise: String,
+    /// What the step concludes (`r1c2=5` or `r1c2<>5`).
+    pub conclusion: String,
+    /// One branch per assumption.
+    pub branches: Vec<BranchRow>,
+    /// The proof in words.
+    pub text: String,
+}
+
+/// One assumption and its consequences.
+#[derive(Serialize, Debug)]
+pub struct BranchRow {
+    /// The assumption (node 0).
+    pub assumption: String,
+    /// The nodes.
+    pub nodes: Vec<ProofNodeRow>,
+    /// `{"contradiction": text, "from": [...]}` or `{"reaches": index}`.
+    pub outcome: OutcomeRow,
+}
+
+/// One literal of a proof.
+#[derive(Serialize, Debug)]
+pub struct ProofNodeRow {
+    /// `r1c2=5` or `r1c2<>5`.
+    pub literal: String,
+    /// `assumption`, `cell`, `peer`, `naked single`, `hidden single in b3`.
+    pub reason: String,
+    /// The earlier nodes it follows from.
+    pub from: Vec<usize>,
+}
+
+/// How a branch ends.
+#[derive(Serialize, Debug)]
+pub struct OutcomeRow {
+    /// The contradiction, if the branch ends in one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub contradiction: Option<String>,
+    /// The nodes that make the contradiction.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub from: Vec<usize>,
+    /// The node holding the conclusion.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reaches: Option<usize>,
+}
+
+impl From<&bitdoku_strategies::forcing::Proof> for ProofRow {
+    fn from(p: &bitdoku_strategies::forcing::Proof) -> ProofRow {
+        use bitdoku_strategies::Premise;
+        use bitdoku_strategies::forcing::{Rules, proof::Outcome};
+        ProofRow {
+            rules: if p.rules == Rules::Chain { "chain" } else { "net" },
+            kind: match p.premise {
+                Premise::Cell(_) => "cell",
+                Premise::House(..) => "house",
+                Premise::Candidate(..) => "candidate",
+                _ => "contradiction",
+            },
+            premise: p.premise.to_string(),
+            conclusion: p.conclusion.to_string(),
+            branches: p
+                .branches
+                .iter()
+                .map(|b| BranchRow {
+                    assumption: b.assumption.to_string(),
+                    nodes: b
+                        .nodes
+                        .iter()
+                        .map(|n| ProofNodeRow {
+                            literal: n.lit.to_string(),
+                            reason: n.reason.text(),
+                            from: n.from.clone(),
+                        })
+                        .collect(),
+                    outcome: match &b.outcome {
+                        Outcome::Contradiction(k, from) => OutcomeRow {
+                            contradiction: Some(k.to_string()),
+                            from: from.clone(),
+                            reaches: None,
+                        },
+                        Outcome::Reaches(i) => {
+                            OutcomeRow { contradiction: None, from: Vec::new(), reaches: Some(*i) }
+                        }
+                    },
+                })
+                .collect(),
+            text: bitdoku_strategies::forcing::proof::text(p),
+        }
+    }
+}
+
+impl StepRow {
+    /// The row of `step` applied to `state` (the state before it): a forcing step also gets
+    /// its proof.
+    pub fn with_state(step: &Step, state: &bitdoku_bitboard::Candidates) -> StepRow {
+        let mut row = StepRow::from(step);
+        if step.evidence.forcing.is_some() {
+            row.proof =
+                bitdoku_strategies::forcing::derive(state, step).ok().map(|p| ProofRow::from(&p));
+        }
+        row
+    }
 }
 
 /// One almost locked set in JSON.
@@ -184,6 +299,7 @@ impl From<&Step> for StepRow {
                     links: a.links().iter().map(|d| d.value()).collect(),
                 })
                 .collect(),
+            proof: None,
         }
     }
 }

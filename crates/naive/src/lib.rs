@@ -59,6 +59,7 @@ pub mod duals;
 mod engine;
 mod findings;
 pub mod fish;
+pub mod forcing;
 mod grid;
 pub mod grouped_chains;
 pub mod intersections;

@@ -38,8 +38,8 @@ impl Premise {
 }
 
 impl fmt::Display for Premise {
-    /// `r1c2=5`, `r1c2<>5`, `r1c2` (each candidate), `5 in b1` (each place), `r1c2=5 or
-    /// r1c2<>5`.
+    /// `r1c2=5`, `r1c2<>5`, `each candidate of r1c2`, `each place of 5 in b1`, `both r1c2=5
+    /// and r1c2<>5`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Premise::None => Ok(()),
@@ -47,7 +47,7 @@ impl fmt::Display for Premise {
             Premise::Off(c, d) => write!(f, "{c}<>{d}"),
             Premise::Cell(c) => write!(f, "each candidate of {c}"),
             Premise::House(h, d) => write!(f, "each place of {d} in {h}"),
-            Premise::Candidate(c, d) => write!(f, "{c}={d} and {c}<>{d}"),
+            Premise::Candidate(c, d) => write!(f, "both {c}={d} and {c}<>{d}"),
         }
     }
 }

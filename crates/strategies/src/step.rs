@@ -178,7 +178,11 @@ impl Step {
                 if e.forcing.is_contradiction() {
                     let _ = write!(s, ": {} leads to a contradiction", e.forcing);
                 } else {
-                    let _ = write!(s, ": {} lead to {outcome}", e.forcing);
+                    let verb = match e.forcing {
+                        Premise::Candidate(..) => "lead",
+                        _ => "leads",
+                    };
+                    let _ = write!(s, ": {} {verb} to {outcome}", e.forcing);
                 }
             }
             _ if !e.als.is_empty() => {

@@ -340,7 +340,8 @@ pub fn replay(state: &Candidates, proof: &Proof) -> Result<Lit, String> {
                 }
             }
             Outcome::Contradiction(kind, from) => {
-                let lits: Vec<Lit> = from.iter().filter_map(|&f| b.nodes.get(f).map(|n| n.lit)).collect();
+                let lits: Vec<Lit> =
+                    from.iter().filter_map(|&f| b.nodes.get(f).map(|n| n.lit)).collect();
                 let placed = |h: House, d: Digit| !(base.cand[d.index()] & h.cells()).is_empty();
                 let ok = from.len() == lits.len()
                     && match *kind {
@@ -386,7 +387,8 @@ pub fn text(proof: &Proof) -> String {
     let what = if proof.premise.is_contradiction() {
         format!("{} leads to a contradiction, so {}", proof.premise, proof.conclusion)
     } else {
-        format!("{} lead to {}", proof.premise, proof.conclusion)
+        let verb = if matches!(proof.premise, Premise::Candidate(..)) { "lead" } else { "leads" };
+        format!("{} {verb} to {}", proof.premise, proof.conclusion)
     };
     let _ = writeln!(s, "{what}");
     for b in &proof.branches {
@@ -430,8 +432,26 @@ fn path(b: &Branch, mut i: usize) -> String {
     lits.iter().map(ToString::to_string).collect::<Vec<_>>().join(" -> ")
 }
 
-/// The cells a premise is about (the cell, or the places of the digit in the house).
+/// The step's one-line explanation, followed for a forcing step by its proof (re-derived from
+/// `state`, the state before the step), one line per branch.
 #[must_use]
+pub fn explain(state: &Candidates, step: &Step) -> String {
+    let mut s = step.explain();
+    if step.evidence.forcing.is_some() && rules_of(step.technique).is_some() {
+        match derive(state, step) {
+            Ok(p) => {
+                s.push('\n');
+                s.push_str(text(&p).trim_end());
+            }
+            Err(e) => {
+                let _ = write!(s, " (no proof on this state: {e})");
+            }
+        }
+    }
+    s
+}
+
+/// The cells a premise is about (the cell, or the places of the digit in the house).
 pub fn premise_cells(state: &Candidates, premise: Premise) -> CellSet {
     match premise {
         Premise::None => CellSet::EMPTY,

@@ -251,19 +251,19 @@ impl Propagator {
             let mut add_off = [CellSet::EMPTY; 9];
             // Rules cell and peer, from the literals that turned on last round.
             let mut on_cells = CellSet::EMPTY;
-            for d in 0..9 {
-                for c in f_on[d] {
+            // Cells where two or more digits turned on (each turns the others off).
+            let mut multi = CellSet::EMPTY;
+            for (d, f) in f_on.iter().enumerate() {
+                for c in *f {
                     add_off[d] |= PEERS[c.index()] & base.cand[d];
                 }
-                on_cells |= f_on[d];
+                multi |= on_cells & *f;
+                on_cells |= *f;
             }
             if !on_cells.is_empty() {
-                for d in 0..9 {
+                for (d, off) in add_off.iter_mut().enumerate() {
                     // Cells where another digit turned on.
-                    let others = (0..9)
-                        .filter(|&e| e != d)
-                        .fold(CellSet::EMPTY, |acc, e| acc | (f_on[e] & base.cand[d]));
-                    add_off[d] |= others;
+                    *off |= base.cand[d] & ((on_cells - f_on[d]) | multi);
                 }
             }
             // Singles, from the literals that turned off last round.
@@ -296,9 +296,12 @@ impl Propagator {
                             houses |= 1 << h.index();
                         }
                     }
-                    if rules == Rules::Chain {
-                        houses &= base.two_places[d];
-                    }
+                    // Chains: a hidden single only across a strong link; the empty-house
+                    // check applies to every touched house under both rules.
+                    let singles_ok = match rules {
+                        Rules::Chain => base.two_places[d],
+                        Rules::Net => u32::MAX,
+                    };
                     while houses != 0 {
                         let h = houses.trailing_zeros() as usize;
                         houses &= houses - 1;
@@ -310,7 +313,7 @@ impl Propagator {
                                     Digit::new_unchecked(d as u8),
                                 ));
                             }
-                        } else if rem.is_single() {
+                        } else if rem.is_single() && singles_ok & (1 << h) != 0 {
                             add_on[d] |= rem;
                         }
                     }
@@ -372,7 +375,8 @@ mod tests {
     fn the_solution_never_contradicts_and_wrong_digits_often_do() {
         // An easy puzzle: the right digit propagates consistently with the solution; most
         // wrong digits die by singles (base-state singles are facts, not derived, so not all).
-        let line = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+        let line =
+            "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
         let s = state(line);
         let solution = bitdoku_brute_free_solve(&s);
         let base = Base::new(&s);
@@ -403,7 +407,7 @@ mod tests {
 
     /// The solution by singles alone (the test puzzle needs no more).
     fn bitdoku_brute_free_solve(s: &Candidates) -> [u8; 81] {
-        let mut c = s.clone();
+        let mut c = *s;
         while !c.is_solved() {
             let planes = c.counts();
             let mut progressed = false;

@@ -165,7 +165,10 @@ fn premise_of(kind: u64, index: u64) -> Premise {
             }
         }
         1 => Premise::Cell(Cell::new_unchecked(i as u8)),
-        2 => Premise::House(House::new((i / 9) as u8).expect("house"), Digit::new_unchecked((i % 9) as u8)),
+        2 => Premise::House(
+            House::new((i / 9) as u8).expect("house"),
+            Digit::new_unchecked((i % 9) as u8),
+        ),
         _ => {
             let lit = Lit::from_candidate(i, true);
             Premise::Candidate(lit.cell(), lit.digit())
@@ -242,7 +245,8 @@ pub(crate) fn find(
         }
         let mut found: Vec<(u64, usize)> = Vec::new();
         for (li, &k) in work.best.iter().enumerate() {
-            if k != NO_KEY && base.cand[li / 2 / 81].contains(Cell::new_unchecked((li / 2 % 81) as u8))
+            if k != NO_KEY
+                && base.cand[li / 2 / 81].contains(Cell::new_unchecked((li / 2 % 81) as u8))
             {
                 found.push((k, li));
             }

@@ -18,7 +18,7 @@ pub(super) const FORCING: [Technique; 2] = [
         reglib: Reglib::NoCases,
         needs_uniqueness: false,
         presets: Presets { singles: false, seeds: None, hodoku: true },
-        naive: false,
+        naive: true,
         find: Some(forcing::forcing_chain::find),
     },
     Technique {
@@ -30,7 +30,7 @@ pub(super) const FORCING: [Technique; 2] = [
         reglib: Reglib::NoCases,
         needs_uniqueness: false,
         presets: Presets { singles: false, seeds: None, hodoku: true },
-        naive: false,
+        naive: true,
         find: Some(forcing::forcing_net::find),
     },
 ];
