@@ -36,7 +36,8 @@ fn seventeen_clue_puzzle() {
 
 #[test]
 fn brute_force_places_one_cell_at_a_time() {
-    let p = "3..5..1...7.....8...8..4..66..4..9...3..6..5...7..1..48..1..3......2..6...2..9...";
+    // forum_hardest_1106 line 1: beyond forcing chains and nets.
+    let p = "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
     let out = rate(p, true);
     assert!(out.fallback);
     let bf: Vec<_> = out.steps.iter().filter(|s| s.technique == TechniqueId::BruteForce).collect();
