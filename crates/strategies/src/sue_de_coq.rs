@@ -73,6 +73,87 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     ControlFlow::Continue(())
 }
 
+/// The most cells a line set or box set draws from: a line or box minus at least two
+/// intersection cells.
+const MAX_SOURCES: usize = 7;
+
+/// `ORDER[n][..2^n - 1]`: the non-empty subsets of `n` source cells as bit masks, in the
+/// lexicographic order of their sorted elements (HoDoKu's stack enumeration), e.g. for
+/// `n = 3`: `001, 011, 111, 101, 010, 110, 100`. Built at compile time: extend the sorted
+/// list by its last element + 1 while possible, otherwise drop the last element and
+/// increment the new last one.
+const ORDER: [[u8; 127]; MAX_SOURCES + 1] = {
+    let mut out = [[0u8; 127]; MAX_SOURCES + 1];
+    let mut n = 1;
+    while n <= MAX_SOURCES {
+        let mut seq = [0usize; MAX_SOURCES];
+        let mut len = 1;
+        let mut k = 0;
+        loop {
+            let mut mask = 0u8;
+            let mut i = 0;
+            while i < len {
+                mask |= 1 << seq[i];
+                i += 1;
+            }
+            out[n][k] = mask;
+            k += 1;
+            if seq[len - 1] < n - 1 {
+                seq[len] = seq[len - 1] + 1;
+                len += 1;
+            } else {
+                len -= 1;
+                if len == 0 {
+                    break;
+                }
+                seq[len - 1] += 1;
+            }
+        }
+        n += 1;
+    }
+    out
+};
+
+/// Every subset of up to [`MAX_SOURCES`] source cells, indexed by bit mask: the digits of
+/// each, built from the subset without its lowest cell (one OR per subset). The cells of a
+/// subset are only listed for the few that form a pattern ([`Subsets::cells`]).
+struct Subsets {
+    count: usize,
+    src: [Cell; MAX_SOURCES],
+    digits: [u16; 128],
+}
+
+impl Subsets {
+    fn new(sources: CellSet, digits: &[u16; 81]) -> Subsets {
+        let mut s =
+            Subsets { count: 0, src: [Cell::new_unchecked(0); MAX_SOURCES], digits: [0; 128] };
+        for cell in sources {
+            s.src[s.count] = cell;
+            s.count += 1;
+        }
+        for mask in 1..1usize << s.count {
+            let low = mask.trailing_zeros() as usize;
+            s.digits[mask] = s.digits[mask & (mask - 1)] | digits[s.src[low].index()];
+        }
+        s
+    }
+
+    /// The non-empty subset masks in HoDoKu's order.
+    fn ordered(&self) -> &[u8] {
+        &ORDER[self.count][..(1 << self.count) - 1]
+    }
+
+    /// The bit of `cell` in this subset's masks (0 when it is no source).
+    fn bit(&self, cell: Option<Cell>) -> u8 {
+        (0..self.count).find(|&i| Some(self.src[i]) == cell).map_or(0, |i| 1 << i)
+    }
+
+    /// The cells of subset `mask`.
+    fn cells(&self, mask: u8) -> CellSet {
+        (0..self.count).filter(|i| mask >> i & 1 != 0).map(|i| self.src[i]).collect()
+    }
+}
+
 /// The state, with each cell's digits as a 9-bit mask (0 for solved cells).
 struct Search<'a> {
     masks: &'a [CellSet; 9],
@@ -88,8 +169,6 @@ struct Pattern {
     inter: CellSet,
     /// `D`.
     inter_digits: u16,
-    /// `n = |D| - |C|`.
-    n: u32,
 }
 
 /// Number of digits in a mask.
@@ -100,12 +179,17 @@ fn count(mask: u16) -> u32 {
 impl Search<'_> {
     /// The intersections `C` of one mini-line, in HoDoKu's order.
     fn mini_line(&self, line: House, boxx: House, sink: &mut dyn Sink) -> ControlFlow<()> {
-        let cells: Vec<Cell> = (line.cells() & boxx.cells() & self.unsolved).iter().collect();
-        for i1 in 0..cells.len() {
-            for i2 in i1 + 1..cells.len() {
+        let mut cells = [Cell::new_unchecked(0); 3];
+        let mut len = 0;
+        for cell in line.cells() & boxx.cells() & self.unsolved {
+            cells[len] = cell;
+            len += 1;
+        }
+        for i1 in 0..len {
+            for i2 in i1 + 1..len {
                 let pair = CellSet::single(cells[i1]).with(cells[i2]);
                 self.intersection(line, boxx, pair, sink)?;
-                for &c3 in &cells[i2 + 1..] {
+                for &c3 in &cells[i2 + 1..len] {
                     self.intersection(line, boxx, pair.with(c3), sink)?;
                 }
             }
@@ -113,10 +197,8 @@ impl Search<'_> {
         ControlFlow::Continue(())
     }
 
-    fn union(&self, cells: CellSet) -> u16 {
-        cells.iter().fold(0, |acc, c| acc | self.digits[c.index()])
-    }
-
+    /// Every pattern on intersection cells `inter`: the box sets are tabled once, bucketed
+    /// by `|S_B| - e` (order kept), then every line set meets the bucket it needs.
     fn intersection(
         &self,
         line: House,
@@ -124,67 +206,63 @@ impl Search<'_> {
         inter: CellSet,
         sink: &mut dyn Sink,
     ) -> ControlFlow<()> {
-        let inter_digits = self.union(inter);
-        let n = count(inter_digits).saturating_sub(inter.len());
+        let d = inter.iter().fold(0, |acc, c| acc | self.digits[c.index()]);
+        let n = count(d).saturating_sub(inter.len());
         if n < 2 {
             return ControlFlow::Continue(());
         }
-        let p = Pattern { line, boxx, inter, inter_digits, n };
-        let src: Vec<Cell> = ((line.cells() & self.unsolved) - inter).iter().collect();
-        self.line_sets(&p, &src, 0, CellSet::EMPTY, 0, sink)
-    }
-
-    /// Every line set `S_L` extending `set` (digits `a`) with cells of `src[start..]`, in
-    /// lexicographic order.
-    fn line_sets(
-        &self,
-        p: &Pattern,
-        src: &[Cell],
-        start: usize,
-        set: CellSet,
-        a: u16,
-        sink: &mut dyn Sink,
-    ) -> ControlFlow<()> {
-        for i in start..src.len() {
-            let set = set.with(src[i]);
-            let a = a | self.digits[src[i].index()];
-            let extra = count(a & !p.inter_digits);
-            if a & p.inter_digits != 0 && set.len() > extra && set.len() - extra < p.n {
-                let m = set.len() - extra;
-                // Box cells may not hold a digit of `D` that the line set holds.
-                let banned = a & p.inter_digits;
-                let bsrc: Vec<Cell> = ((p.boxx.cells() & self.unsolved) - p.inter - set)
-                    .iter()
-                    .filter(|c| self.digits[c.index()] & banned == 0)
-                    .collect();
-                self.box_sets(p, (set, a), p.n - m, &bsrc, 0, (CellSet::EMPTY, 0), sink)?;
+        let boxes = Subsets::new((boxx.cells() & self.unsolved) - inter, &self.digits);
+        // The box subsets holding a digit of D with 1 <= k = |S_B| - e < n, grouped by k
+        // (a counting sort, which keeps HoDoKu's order within a group): group k is
+        // bmasks[start[k]..start[k + 1]].
+        let mut ks = [0u8; 128];
+        let mut start = [0usize; MAX_SOURCES + 2];
+        for &mask in boxes.ordered() {
+            let e = boxes.digits[usize::from(mask)];
+            let extra = count(e & !d);
+            let size = mask.count_ones();
+            if e & d != 0 && size > extra && size - extra < n {
+                ks[usize::from(mask)] = (size - extra) as u8;
+                start[(size - extra) as usize + 1] += 1;
             }
-            self.line_sets(p, src, i + 1, set, a, sink)?;
         }
-        ControlFlow::Continue(())
-    }
-
-    /// Every box set `S_B` extending `set` with cells of `src[start..]` whose count
-    /// `|S_B| - e` is `want`.
-    #[allow(clippy::too_many_arguments)]
-    fn box_sets(
-        &self,
-        p: &Pattern,
-        line_set: (CellSet, u16),
-        want: u32,
-        src: &[Cell],
-        start: usize,
-        set: (CellSet, u16),
-        sink: &mut dyn Sink,
-    ) -> ControlFlow<()> {
-        for i in start..src.len() {
-            let cells = set.0.with(src[i]);
-            let e = set.1 | self.digits[src[i].index()];
-            let extra = count(e & !p.inter_digits);
-            if e & p.inter_digits != 0 && cells.len() == extra + want {
-                self.push(p, line_set, (cells, e), sink)?;
+        if start.iter().all(|&c| c == 0) {
+            return ControlFlow::Continue(());
+        }
+        for k in 1..start.len() {
+            start[k] += start[k - 1];
+        }
+        let mut bmasks = [0u8; 127];
+        let mut fill = start;
+        for &mask in boxes.ordered() {
+            let k = usize::from(ks[usize::from(mask)]);
+            if k != 0 {
+                bmasks[fill[k]] = mask;
+                fill[k] += 1;
             }
-            self.box_sets(p, line_set, want, src, i + 1, (cells, e), sink)?;
+        }
+        let p = Pattern { line, boxx, inter, inter_digits: d };
+        let lines = Subsets::new((line.cells() & self.unsolved) - inter, &self.digits);
+        // Only the mini-line's third cell can be a source of both sides.
+        let third = ((line.cells() & boxx.cells() & self.unsolved) - inter).first();
+        let (lbit, bbit) = (lines.bit(third), boxes.bit(third));
+        for &mask in lines.ordered() {
+            let a = lines.digits[usize::from(mask)];
+            let extra = count(a & !d);
+            let size = mask.count_ones();
+            if a & d == 0 || size <= extra || size - extra >= n {
+                continue;
+            }
+            let want = (n - (size - extra)) as usize;
+            let taken = if mask & lbit != 0 { bbit } else { 0 };
+            for &bmask in &bmasks[start[want]..start[want + 1]] {
+                let e = boxes.digits[usize::from(bmask)];
+                // Box cells may not hold a digit of D that the line set holds.
+                if e & a & d == 0 && bmask & taken == 0 {
+                    let sets = ((lines.cells(mask), a), (boxes.cells(bmask), e));
+                    self.push(&p, sets.0, sets.1, sink)?;
+                }
+            }
         }
         ControlFlow::Continue(())
     }
