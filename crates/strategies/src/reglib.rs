@@ -106,14 +106,6 @@ pub fn technique_for(code: &str) -> Option<TechniqueId> {
 /// Every code of HoDoKu's library that no registry row claims yet, with the id it will get
 /// (CONTRACT.md's names). A code in neither place is a test failure (`codes_are_all_accounted_for`).
 pub const NOT_IMPLEMENTED: &[(&str, &str)] = &[
-    ("0331", "franken-fish"),
-    ("0332", "franken-fish"),
-    ("0340", "franken-fish"),
-    ("0341", "franken-fish"),
-    ("0342", "franken-fish"),
-    ("0362", "mutant-fish"),
-    ("0363", "mutant-fish"),
-    ("0364", "mutant-fish"),
 ];
 
 /// Variants of claimed codes whose cases need a search option bitdoku does not have yet, with
@@ -253,7 +245,8 @@ pub fn run_case(case: &Case) -> Option<Verdict> {
     Some(judge(case, &steps))
 }
 
-/// The sashimi fish of the same size for a finned fish, and the other way round.
+/// The sashimi fish of the same size for a finned fish, and the other way round; the finless
+/// franken or mutant fish of the same size for a finned one (HoDoKu searches both in one pass).
 fn fish_sibling(id: TechniqueId) -> Option<TechniqueId> {
     use TechniqueId::*;
     Some(match id {
@@ -263,6 +256,10 @@ fn fish_sibling(id: TechniqueId) -> Option<TechniqueId> {
         SashimiSwordfish => FinnedSwordfish,
         FinnedJellyfish => SashimiJellyfish,
         SashimiJellyfish => FinnedJellyfish,
+        FinnedFrankenXWing => FrankenXWing,
+        FinnedFrankenSwordfish => FrankenSwordfish,
+        FinnedFrankenJellyfish => FrankenJellyfish,
+        FinnedMutantJellyfish => MutantJellyfish,
         _ => return None,
     })
 }

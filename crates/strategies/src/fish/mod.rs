@@ -35,15 +35,51 @@
 //! Evidence: `digits` = {d}; `base` / `cover` = the lines; `cells` = the body (base candidates
 //! in the cover); `fins` = the fins (empty for a basic fish).
 
+#[cfg(test)]
+mod example;
+pub(crate) mod finned_franken_jellyfish;
+pub(crate) mod finned_franken_leviathan;
+pub(crate) mod finned_franken_squirmbag;
+pub(crate) mod finned_franken_swordfish;
+pub(crate) mod finned_franken_whale;
+pub(crate) mod finned_franken_x_wing;
 pub(crate) mod finned_jellyfish;
+pub(crate) mod finned_leviathan;
+pub(crate) mod finned_mutant_jellyfish;
+pub(crate) mod finned_mutant_leviathan;
+pub(crate) mod finned_mutant_squirmbag;
+pub(crate) mod finned_mutant_swordfish;
+pub(crate) mod finned_mutant_whale;
+pub(crate) mod finned_mutant_x_wing;
+pub(crate) mod finned_squirmbag;
 pub(crate) mod finned_swordfish;
+pub(crate) mod finned_whale;
 pub(crate) mod finned_x_wing;
 pub(crate) mod fins;
+pub(crate) mod franken_jellyfish;
+pub(crate) mod franken_leviathan;
+pub(crate) mod franken_squirmbag;
+pub(crate) mod franken_swordfish;
+pub(crate) mod franken_whale;
+pub(crate) mod franken_x_wing;
+pub(crate) mod general;
 pub(crate) mod jellyfish;
+pub(crate) mod leviathan;
 pub(crate) mod lines;
+pub(crate) mod mutant_jellyfish;
+pub(crate) mod mutant_leviathan;
+pub(crate) mod mutant_squirmbag;
+pub(crate) mod mutant_swordfish;
+pub(crate) mod mutant_whale;
+pub(crate) mod mutant_x_wing;
 pub(crate) mod sashimi_jellyfish;
+pub(crate) mod sashimi_leviathan;
+pub(crate) mod sashimi_squirmbag;
 pub(crate) mod sashimi_swordfish;
+pub(crate) mod sashimi_whale;
 pub(crate) mod sashimi_x_wing;
 pub(crate) mod search;
+pub(crate) mod squirmbag;
 pub(crate) mod swordfish;
+pub(crate) mod whale;
 pub(crate) mod x_wing;

@@ -1,0 +1,40 @@
+//! Finned Franken Jellyfish: a finned franken fish of size 4 (base and cover sets of 4 houses each, see
+//! `fish/general.rs`). Franken: rows (and boxes) as base, columns (and boxes) as cover, or the
+//! other way round, with at least one box.
+//!
+//! Either a fin (exo or endo) is `d`, or every cover house takes its `d` from the base; both
+//! ways, a cover candidate outside the base (or in two cover houses) that sees every fin
+//! loses `d`.
+//!
+//! Find-all semantics (the rules of `fish/general.rs`, which spell them out): for every digit,
+//! every base set of 4 houses and cover set of 4 other houses that make a finned fish
+//! of the franken kind, one step if it eliminates something. reglib 0342.
+//!
+//! HoDoKu: order 6900, score 430, level unfair, off by default. SE rating 5.6
+//! (ours: see ARCHITECTURE.md).
+
+use super::general::{self, Kind};
+use crate::{Sink, TechniqueId};
+use bitdoku_bitboard::Candidates;
+use std::ops::ControlFlow;
+
+/// Finds every Finned Franken Jellyfish (see the module doc).
+pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
+    general::find(state, sink, Kind::Franken, 4, true, TechniqueId::FinnedFrankenJellyfish)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::TechniqueId::FinnedFrankenJellyfish;
+    use crate::fish::{example, search::picture};
+    use crate::testkit::{check_not_applicable, check_step};
+
+    #[test]
+    fn fires_and_must_not_fire() {
+        let s = picture(4, &example::franken(4, true));
+        let step = check_step(FinnedFrankenJellyfish, &s, "r7c1<>4");
+        assert_eq!(step.evidence.cover.to_string(), example::franken_cover(4));
+        let none = example::franken(4, true).replace('e', '.');
+        check_not_applicable(FinnedFrankenJellyfish, &picture(4, &none));
+    }
+}

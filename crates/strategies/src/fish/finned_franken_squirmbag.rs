@@ -1,0 +1,40 @@
+//! Finned Franken Squirmbag: a finned franken fish of size 5 (base and cover sets of 5 houses each, see
+//! `fish/general.rs`). Franken: rows (and boxes) as base, columns (and boxes) as cover, or the
+//! other way round, with at least one box.
+//!
+//! Either a fin (exo or endo) is `d`, or every cover house takes its `d` from the base; both
+//! ways, a cover candidate outside the base (or in two cover houses) that sees every fin
+//! loses `d`.
+//!
+//! Find-all semantics (the rules of `fish/general.rs`, which spell them out): for every digit,
+//! every base set of 5 houses and cover set of 5 other houses that make a finned fish
+//! of the franken kind, one step if it eliminates something. HoDoKu has no reglib case for it.
+//!
+//! HoDoKu: order 7000, score 470, level extreme, off by default. SE rating 6.0
+//! (ours: see ARCHITECTURE.md).
+
+use super::general::{self, Kind};
+use crate::{Sink, TechniqueId};
+use bitdoku_bitboard::Candidates;
+use std::ops::ControlFlow;
+
+/// Finds every Finned Franken Squirmbag (see the module doc).
+pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
+    general::find(state, sink, Kind::Franken, 5, true, TechniqueId::FinnedFrankenSquirmbag)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::TechniqueId::FinnedFrankenSquirmbag;
+    use crate::fish::{example, search::picture};
+    use crate::testkit::{check_not_applicable, check_step};
+
+    #[test]
+    fn fires_and_must_not_fire() {
+        let s = picture(4, &example::franken(5, true));
+        let step = check_step(FinnedFrankenSquirmbag, &s, "r7c1<>4");
+        assert_eq!(step.evidence.cover.to_string(), example::franken_cover(5));
+        let none = example::franken(5, true).replace('e', '.');
+        check_not_applicable(FinnedFrankenSquirmbag, &picture(4, &none));
+    }
+}

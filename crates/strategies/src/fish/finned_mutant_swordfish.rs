@@ -1,0 +1,40 @@
+//! Finned Mutant Swordfish: a finned mutant fish of size 3 (base and cover sets of 3 houses each, see
+//! `fish/general.rs`). Mutant: any mix of rows, columns and boxes that is
+//! neither basic nor franken.
+//!
+//! Either a fin (exo or endo) is `d`, or every cover house takes its `d` from the base; both
+//! ways, a cover candidate outside the base (or in two cover houses) that sees every fin
+//! loses `d`.
+//!
+//! Find-all semantics (the rules of `fish/general.rs`, which spell them out): for every digit,
+//! every base set of 3 houses and cover set of 3 other houses that make a finned fish
+//! of the mutant kind, one step if it eliminates something. HoDoKu has no reglib case for it.
+//!
+//! HoDoKu: order 8000, score 470, level extreme, off by default. SE rating 4.4
+//! (ours: see ARCHITECTURE.md).
+
+use super::general::{self, Kind};
+use crate::{Sink, TechniqueId};
+use bitdoku_bitboard::Candidates;
+use std::ops::ControlFlow;
+
+/// Finds every Finned Mutant Swordfish (see the module doc).
+pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
+    general::find(state, sink, Kind::Mutant, 3, true, TechniqueId::FinnedMutantSwordfish)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::TechniqueId::FinnedMutantSwordfish;
+    use crate::fish::{example, search::picture};
+    use crate::testkit::{check_not_applicable, check_step};
+
+    #[test]
+    fn fires_and_must_not_fire() {
+        let s = picture(4, &example::mutant(3, true));
+        let step = check_step(FinnedMutantSwordfish, &s, "r9c7<>4");
+        assert_eq!(step.evidence.cover.to_string(), example::mutant_cover(3));
+        let none = example::mutant(3, true).replace('e', '.');
+        check_not_applicable(FinnedMutantSwordfish, &picture(4, &none));
+    }
+}

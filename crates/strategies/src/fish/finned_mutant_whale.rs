@@ -1,0 +1,40 @@
+//! Finned Mutant Whale: a finned mutant fish of size 6 (base and cover sets of 6 houses each, see
+//! `fish/general.rs`). Mutant: any mix of rows, columns and boxes that is
+//! neither basic nor franken.
+//!
+//! Either a fin (exo or endo) is `d`, or every cover house takes its `d` from the base; both
+//! ways, a cover candidate outside the base (or in two cover houses) that sees every fin
+//! loses `d`.
+//!
+//! Find-all semantics (the rules of `fish/general.rs`, which spell them out): for every digit,
+//! every base set of 6 houses and cover set of 6 other houses that make a finned fish
+//! of the mutant kind, one step if it eliminates something. reglib 0364.
+//!
+//! HoDoKu: order 8300, score 470, level extreme, off by default. SE rating 6.4
+//! (ours: see ARCHITECTURE.md).
+
+use super::general::{self, Kind};
+use crate::{Sink, TechniqueId};
+use bitdoku_bitboard::Candidates;
+use std::ops::ControlFlow;
+
+/// Finds every Finned Mutant Whale (see the module doc).
+pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
+    general::find(state, sink, Kind::Mutant, 6, true, TechniqueId::FinnedMutantWhale)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::TechniqueId::FinnedMutantWhale;
+    use crate::fish::{example, search::picture};
+    use crate::testkit::{check_not_applicable, check_step};
+
+    #[test]
+    fn fires_and_must_not_fire() {
+        let s = picture(4, &example::mutant(6, true));
+        let step = check_step(FinnedMutantWhale, &s, "r9c7<>4");
+        assert_eq!(step.evidence.cover.to_string(), example::mutant_cover(6));
+        let none = example::mutant(6, true).replace('e', '.');
+        check_not_applicable(FinnedMutantWhale, &picture(4, &none));
+    }
+}

@@ -1,0 +1,39 @@
+//! Franken Jellyfish: a franken fish of size 4 (base and cover sets of 4 houses each, see
+//! `fish/general.rs`). Franken: rows (and boxes) as base, columns (and boxes) as cover, or the
+//! other way round, with at least one box.
+//!
+//! Every cover house takes its `d` from the base, so the cover candidates outside the base
+//! (and base candidates in two cover houses: cannibalism) lose `d`.
+//!
+//! Find-all semantics (the rules of `fish/general.rs`, which spell them out): for every digit,
+//! every base set of 4 houses and cover set of 4 other houses that make a finless fish
+//! of the franken kind, one step if it eliminates something. reglib 0332.
+//!
+//! HoDoKu: order 6300, score 370, level unfair, off by default. SE rating 5.4
+//! (ours: see ARCHITECTURE.md).
+
+use super::general::{self, Kind};
+use crate::{Sink, TechniqueId};
+use bitdoku_bitboard::Candidates;
+use std::ops::ControlFlow;
+
+/// Finds every Franken Jellyfish (see the module doc).
+pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
+    general::find(state, sink, Kind::Franken, 4, false, TechniqueId::FrankenJellyfish)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::TechniqueId::FrankenJellyfish;
+    use crate::fish::{example, search::picture};
+    use crate::testkit::{check_not_applicable, check_step};
+
+    #[test]
+    fn fires_and_must_not_fire() {
+        let s = picture(4, &example::franken(4, false));
+        let step = check_step(FrankenJellyfish, &s, "r9c1<>4");
+        assert_eq!(step.evidence.cover.to_string(), example::franken_cover(4));
+        let none = example::franken(4, false).replace('e', '.');
+        check_not_applicable(FrankenJellyfish, &picture(4, &none));
+    }
+}

@@ -1,0 +1,39 @@
+//! Franken Squirmbag: a franken fish of size 5 (base and cover sets of 5 houses each, see
+//! `fish/general.rs`). Franken: rows (and boxes) as base, columns (and boxes) as cover, or the
+//! other way round, with at least one box.
+//!
+//! Every cover house takes its `d` from the base, so the cover candidates outside the base
+//! (and base candidates in two cover houses: cannibalism) lose `d`.
+//!
+//! Find-all semantics (the rules of `fish/general.rs`, which spell them out): for every digit,
+//! every base set of 5 houses and cover set of 5 other houses that make a finless fish
+//! of the franken kind, one step if it eliminates something. HoDoKu has no reglib case for it.
+//!
+//! HoDoKu: order 6400, score 470, level extreme, off by default. SE rating 5.8
+//! (ours: see ARCHITECTURE.md).
+
+use super::general::{self, Kind};
+use crate::{Sink, TechniqueId};
+use bitdoku_bitboard::Candidates;
+use std::ops::ControlFlow;
+
+/// Finds every Franken Squirmbag (see the module doc).
+pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
+    general::find(state, sink, Kind::Franken, 5, false, TechniqueId::FrankenSquirmbag)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::TechniqueId::FrankenSquirmbag;
+    use crate::fish::{example, search::picture};
+    use crate::testkit::{check_not_applicable, check_step};
+
+    #[test]
+    fn fires_and_must_not_fire() {
+        let s = picture(4, &example::franken(5, false));
+        let step = check_step(FrankenSquirmbag, &s, "r9c1<>4");
+        assert_eq!(step.evidence.cover.to_string(), example::franken_cover(5));
+        let none = example::franken(5, false).replace('e', '.');
+        check_not_applicable(FrankenSquirmbag, &picture(4, &none));
+    }
+}

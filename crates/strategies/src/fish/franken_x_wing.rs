@@ -1,0 +1,39 @@
+//! Franken X-Wing: a franken fish of size 2 (base and cover sets of 2 houses each, see
+//! `fish/general.rs`). Franken: rows (and boxes) as base, columns (and boxes) as cover, or the
+//! other way round, with at least one box.
+//!
+//! Every cover house takes its `d` from the base, so the cover candidates outside the base
+//! (and base candidates in two cover houses: cannibalism) lose `d`.
+//!
+//! Find-all semantics (the rules of `fish/general.rs`, which spell them out): for every digit,
+//! every base set of 2 houses and cover set of 2 other houses that make a finless fish
+//! of the franken kind, one step if it eliminates something. HoDoKu has no reglib case for it.
+//!
+//! HoDoKu: order 6100, score 300, level unfair, on by default. SE rating 3.4
+//! (ours: see ARCHITECTURE.md).
+
+use super::general::{self, Kind};
+use crate::{Sink, TechniqueId};
+use bitdoku_bitboard::Candidates;
+use std::ops::ControlFlow;
+
+/// Finds every Franken X-Wing (see the module doc).
+pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
+    general::find(state, sink, Kind::Franken, 2, false, TechniqueId::FrankenXWing)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::TechniqueId::FrankenXWing;
+    use crate::fish::{example, search::picture};
+    use crate::testkit::{check_not_applicable, check_step};
+
+    #[test]
+    fn fires_and_must_not_fire() {
+        let s = picture(4, &example::franken(2, false));
+        let step = check_step(FrankenXWing, &s, "r9c1<>4");
+        assert_eq!(step.evidence.cover.to_string(), example::franken_cover(2));
+        let none = example::franken(2, false).replace('e', '.');
+        check_not_applicable(FrankenXWing, &picture(4, &none));
+    }
+}

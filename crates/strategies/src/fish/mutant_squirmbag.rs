@@ -1,0 +1,39 @@
+//! Mutant Squirmbag: a mutant fish of size 5 (base and cover sets of 5 houses each, see
+//! `fish/general.rs`). Mutant: any mix of rows, columns and boxes that is
+//! neither basic nor franken.
+//!
+//! Every cover house takes its `d` from the base, so the cover candidates outside the base
+//! (and base candidates in two cover houses: cannibalism) lose `d`.
+//!
+//! Find-all semantics (the rules of `fish/general.rs`, which spell them out): for every digit,
+//! every base set of 5 houses and cover set of 5 other houses that make a finless fish
+//! of the mutant kind, one step if it eliminates something. HoDoKu has no reglib case for it.
+//!
+//! HoDoKu: order 7600, score 470, level extreme, off by default. SE rating 6.0
+//! (ours: see ARCHITECTURE.md).
+
+use super::general::{self, Kind};
+use crate::{Sink, TechniqueId};
+use bitdoku_bitboard::Candidates;
+use std::ops::ControlFlow;
+
+/// Finds every Mutant Squirmbag (see the module doc).
+pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
+    general::find(state, sink, Kind::Mutant, 5, false, TechniqueId::MutantSquirmbag)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::TechniqueId::MutantSquirmbag;
+    use crate::fish::{example, search::picture};
+    use crate::testkit::{check_not_applicable, check_step};
+
+    #[test]
+    fn fires_and_must_not_fire() {
+        let s = picture(4, &example::mutant(5, false));
+        let step = check_step(MutantSquirmbag, &s, "r9c1<>4 r9c8<>4");
+        assert_eq!(step.evidence.cover.to_string(), example::mutant_cover(5));
+        let none = example::mutant(5, false).replace('e', '.');
+        check_not_applicable(MutantSquirmbag, &picture(4, &none));
+    }
+}

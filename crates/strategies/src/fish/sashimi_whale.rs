@@ -1,0 +1,32 @@
+//! Sashimi Whale: a 6-line fish with fins in one box (sashimi: some base line keeps at most one
+//! candidate in the cover). Either a fin is `d` or the fish stands; both ways the cover
+//! cells of the fins' box outside the base lose `d`. HoDoKu has no reglib case for it.
+//!
+//! HoDoKu: order 5000, score 470, level unfair, off by default. SE rating 6.1
+//! (ours: see ARCHITECTURE.md).
+//! Find-all semantics: those of `sashimi-x-wing` (see `fish/mod.rs`) with 6 base and cover lines.
+
+use super::fins;
+use crate::{Sink, TechniqueId};
+use bitdoku_bitboard::Candidates;
+use std::ops::ControlFlow;
+
+/// Finds every Sashimi Whale (see the module doc).
+pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
+    fins::finned::<6>(state, sink, fins::Fins::Sashimi, TechniqueId::SashimiWhale)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::TechniqueId::SashimiWhale;
+    use crate::fish::{example, search::picture};
+    use crate::testkit::{check_not_applicable, check_step};
+
+    #[test]
+    fn fires_and_must_not_fire() {
+        let s = picture(4, &example::sashimi(6));
+        let step = check_step(SashimiWhale, &s, "r8c9<>4");
+        assert_eq!(step.evidence.fins.to_string(), "r9c8");
+        check_not_applicable(SashimiWhale, &picture(4, &example::sashimi(6).replace('e', '.')));
+    }
+}

@@ -1,0 +1,34 @@
+//! Squirmbag: a basic fish of size 5.
+//!
+//! 5 rows in which digit `d` lies only in the same 5 columns (each row with 2 to 5
+//! candidates): the columns get their `d` from those rows and lose it everywhere else. The
+//! same with columns and rows swapped. HoDoKu has no reglib case for it.
+//!
+//! HoDoKu: order 2500, score 470, level unfair, off by default. SE rating 5.6
+//! (ours: see ARCHITECTURE.md).
+//! Find-all semantics: those of `x-wing` (see `fish/mod.rs`) with 5 base lines instead of 2.
+
+use super::search;
+use crate::{Sink, TechniqueId};
+use bitdoku_bitboard::Candidates;
+use std::ops::ControlFlow;
+
+/// Finds every Squirmbag (see the module doc).
+pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
+    search::basic::<5>(state, sink, TechniqueId::Squirmbag)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::TechniqueId::Squirmbag;
+    use crate::fish::{example, search::picture};
+    use crate::testkit::{check_not_applicable, check_step};
+
+    #[test]
+    fn fires_and_must_not_fire() {
+        let s = picture(4, &example::basic(5));
+        let step = check_step(Squirmbag, &s, "r8c1<>4");
+        assert_eq!(step.evidence.base.to_string(), example::base_rows(5));
+        check_not_applicable(Squirmbag, &picture(4, &example::basic(5).replace('e', '.')));
+    }
+}

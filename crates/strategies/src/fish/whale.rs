@@ -1,0 +1,34 @@
+//! Whale: a basic fish of size 6.
+//!
+//! 6 rows in which digit `d` lies only in the same 6 columns (each row with 2 to 6
+//! candidates): the columns get their `d` from those rows and lose it everywhere else. The
+//! same with columns and rows swapped. HoDoKu has no reglib case for it.
+//!
+//! HoDoKu: order 2600, score 470, level unfair, off by default. SE rating 5.8
+//! (ours: see ARCHITECTURE.md).
+//! Find-all semantics: those of `x-wing` (see `fish/mod.rs`) with 6 base lines instead of 2.
+
+use super::search;
+use crate::{Sink, TechniqueId};
+use bitdoku_bitboard::Candidates;
+use std::ops::ControlFlow;
+
+/// Finds every Whale (see the module doc).
+pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
+    search::basic::<6>(state, sink, TechniqueId::Whale)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::TechniqueId::Whale;
+    use crate::fish::{example, search::picture};
+    use crate::testkit::{check_not_applicable, check_step};
+
+    #[test]
+    fn fires_and_must_not_fire() {
+        let s = picture(4, &example::basic(6));
+        let step = check_step(Whale, &s, "r8c1<>4");
+        assert_eq!(step.evidence.base.to_string(), example::base_rows(6));
+        check_not_applicable(Whale, &picture(4, &example::basic(6).replace('e', '.')));
+    }
+}
