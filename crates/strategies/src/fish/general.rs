@@ -98,6 +98,10 @@ pub(super) fn find(
         if (cands.len() as usize) <= n {
             continue;
         }
+        let targets = deletable(state, digit);
+        if targets.is_empty() {
+            continue;
+        }
         let mut houses = [0u128; 27];
         let mut nonempty = 0u32;
         for (h, m) in houses.iter_mut().enumerate() {
@@ -124,6 +128,7 @@ pub(super) fn find(
                 finned,
                 digit,
                 cands: cands.bits(),
+                targets: targets.bits(),
                 houses,
                 cover_ok: cover_ok & nonempty,
                 base: 0,
@@ -162,6 +167,8 @@ struct Search<'a> {
     finned: bool,
     digit: Digit,
     cands: u128,
+    /// The candidates no template of the digit holds: the only ones a fish can eliminate.
+    targets: u128,
     houses: [u128; 27],
     cover_ok: u32,
     /// The chosen base houses, their candidates and endo fins.
@@ -198,7 +205,7 @@ impl Search<'_> {
                 }
                 count += overlap.count_ones();
                 let endo = self.endo | overlap;
-                if count > MAX_ENDO || bits(endo).common_peers().bits() & self.cands == 0 {
+                if count > MAX_ENDO || bits(endo).common_peers().bits() & self.targets == 0 {
                     continue;
                 }
             }
@@ -270,7 +277,7 @@ impl Search<'_> {
         }
         if self.finned && fin_count < MAX_FINS {
             let fins = c.fins | 1 << cell;
-            if bits(fins | self.endo).common_peers().bits() & self.cands != 0 {
+            if bits(fins | self.endo).common_peers().bits() & self.targets != 0 {
                 let houses = CELL_HOUSES[cell].iter().fold(0, |m, h| m | 1 << h.index());
                 self.decide(Cover { banned: banned | houses, fins, ..c })?;
             }
@@ -307,6 +314,7 @@ impl Search<'_> {
             elims &= bits(fins).common_peers().bits();
         }
         elims &= self.cands;
+        debug_assert_eq!(elims & !self.targets, 0, "a fish eliminates only template-free candidates");
         if elims == 0 {
             return ControlFlow::Continue(());
         }
@@ -321,6 +329,52 @@ impl Search<'_> {
         debug_assert!(step.changes(self.state));
         self.sink.push(step)
     }
+}
+
+/// The candidates of `digit` that no template holds (a template: nine cells, one per row,
+/// column and box, holding every cell where the digit is placed and otherwise candidates).
+/// A fish reasons on one digit's houses only, so it holds in every template and can only
+/// eliminate these; an empty set skips the digit. The walk stops once every candidate is in
+/// some template.
+fn deletable(state: &Candidates, digit: Digit) -> CellSet {
+    let placed = state.placed(digit);
+    let cands = state.cells(digit);
+    let open = cands | placed;
+    let mut allowed = [0u16; 9];
+    for (row, mask) in allowed.iter_mut().enumerate() {
+        let fixed = (placed.bits() >> (9 * row)) as u16 & 0x1ff;
+        *mask = if fixed != 0 { fixed } else { (open.bits() >> (9 * row)) as u16 & 0x1ff };
+    }
+    let mut union = 0u128;
+    let _ = walk(&allowed, 0, 0, 0, 0, &mut union, open.bits());
+    bits(cands.bits() & !union)
+}
+
+/// One row of the template walk; breaks when `union` holds all of `all`.
+fn walk(
+    allowed: &[u16; 9],
+    row: usize,
+    cols: u16,
+    boxes: u16,
+    cur: u128,
+    union: &mut u128,
+    all: u128,
+) -> ControlFlow<()> {
+    if row == 9 {
+        *union |= cur;
+        return if *union == all { ControlFlow::Break(()) } else { ControlFlow::Continue(()) };
+    }
+    let mut m = allowed[row] & !cols;
+    while m != 0 {
+        let c = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let b = (row / 3) * 3 + c / 3;
+        if boxes & (1 << b) == 0 {
+            let cell = 1u128 << (9 * row + c);
+            walk(allowed, row + 1, cols | 1 << c, boxes | 1 << b, cur | cell, union, all)?;
+        }
+    }
+    ControlFlow::Continue(())
 }
 
 fn house_set(mask: u32) -> HouseSet {
