@@ -10,6 +10,10 @@
 //! - `all`: every implemented technique, in HoDoKu order (today the same set as `hodoku`;
 //!   techniques HoDoKu leaves off by default will only be in `all`).
 //!
+//! Group names, usable inside lists (and alone) like presets: `franken-fish` (every franken
+//! fish id, finned or not, sizes 2-7) and `mutant-fish` (every mutant fish id), each in HoDoKu
+//! order; ids already listed are not repeated.
+//!
 //! Ids of techniques that are not implemented yet are dropped from presets; in an explicit
 //! list they are an error.
 
@@ -67,6 +71,18 @@ pub struct Preset {
     key: fn(&Technique) -> Option<u32>,
 }
 
+/// The group names of an order list (see the module docs) and the word their ids contain.
+pub const GROUPS: &[(&str, &str)] = &[("franken-fish", "franken"), ("mutant-fish", "mutant")];
+
+/// The implemented ids of group `name`, in HoDoKu order; `None` if it names no group.
+fn group(name: &str) -> Option<Vec<TechniqueId>> {
+    let (_, word) = GROUPS.iter().find(|(g, _)| *g == name)?;
+    let mut rows: Vec<&Technique> =
+        registry::all().filter(|t| t.id.as_str().split('-').any(|w| w == *word)).collect();
+    rows.sort_by_key(|t| t.hodoku.order);
+    Some(rows.into_iter().map(|t| t.id).collect())
+}
+
 /// Every preset, the one place their names are written.
 pub const PRESETS: &[Preset] = &[
     Preset {
@@ -122,6 +138,10 @@ impl Order {
                 ids.extend(
                     preset.ids.iter().copied().filter(|id| !ids.contains(id)).collect::<Vec<_>>(),
                 );
+                continue;
+            }
+            if let Some(group) = group(part) {
+                ids.extend(group.into_iter().filter(|id| !ids.contains(id)).collect::<Vec<_>>());
                 continue;
             }
             let id: TechniqueId =
@@ -203,5 +223,23 @@ mod tests {
                 Err(OrderError::Duplicate(TechniqueId::NakedSingle))
             );
         }
+    }
+
+    #[test]
+    fn franken_and_mutant_groups_expand_in_lists() {
+        let o = Order::parse("singles,franken-fish").unwrap();
+        let franken: Vec<TechniqueId> = o.ids()[3..].to_vec();
+        assert_eq!(franken.len(), 12, "6 sizes, finless and finned");
+        assert_eq!(franken[0], TechniqueId::FrankenXWing);
+        assert!(franken.iter().all(|t| t.as_str().contains("franken")));
+        assert!(franken.windows(2).all(|w| w[0].hodoku_order() < w[1].hodoku_order()));
+        let m = Order::parse("mutant-fish").unwrap();
+        assert_eq!(m.ids().len(), 12);
+        assert!(m.ids().contains(&TechniqueId::FinnedMutantWhale));
+        assert!(!m.ids().iter().any(|t| t.as_str().contains("franken")));
+        // An id the group also holds is not repeated.
+        let both = Order::parse("finned-franken-x-wing,franken-fish").unwrap();
+        assert_eq!(both.ids().len(), 12);
+        assert_eq!(both.ids()[0], TechniqueId::FinnedFrankenXWing);
     }
 }

@@ -9,6 +9,8 @@
 //! * mutant: the same rows, column 9 in r7c9 r8c9; cover = columns 1..n-1 and box 9; `e` =
 //!   r9c1 r9c8 (finned: fin r1c7, `e` = r9c7 only).
 
+use bitdoku_bitboard::Candidates;
+
 /// A picture from a cell → character map (`.` elsewhere).
 fn draw(cell: impl Fn(usize, usize) -> char) -> String {
     (1..=9).map(|r| (1..=9).map(|c| cell(r, c)).collect::<String>()).collect::<Vec<_>>().join(" ")
@@ -87,4 +89,26 @@ pub(super) fn mutant(n: usize, finned: bool) -> String {
 pub(super) fn mutant_cover(n: usize) -> String {
     let cols = (1..n).map(|c| format!("c{c}")).collect::<Vec<_>>().join(" ");
     format!("{cols} b9")
+}
+
+/// Asserts that `id` finds a step on `state` with the eliminations `effects` and this cover
+/// (other base/cover pairs may eliminate the same, so the step need not be the first).
+pub(super) fn has_cover(id: crate::TechniqueId, state: &Candidates, effects: &str, cover: &str) {
+    let steps = crate::registry::find_all(id, state);
+    let shown: Vec<String> = steps.iter().map(crate::Step::explain).collect();
+    assert!(
+        steps.iter().any(|s| s.evidence.cover.to_string() == cover
+            && s.effects_text().join(" ") == effects),
+        "{id}: no step with cover {cover} and {effects}; found:\n{}",
+        shown.join("\n")
+    );
+}
+
+/// The must-not-fire half of a test: with the example's digit free in every cell, every
+/// candidate lies in some template of the digit, so no fish of any kind, size or fin count
+/// eliminates anything (`picture` only names the example).
+pub(super) fn check_broken(id: crate::TechniqueId, picture: &str) {
+    let words = picture.split_whitespace().count();
+    let all = vec!["x".repeat(9); words].join(" ");
+    crate::testkit::check_not_applicable(id, &super::search::picture(4, &all));
 }

@@ -20,13 +20,13 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
 mod tests {
     use crate::TechniqueId::FinnedLeviathan;
     use crate::fish::{example, search::picture};
-    use crate::testkit::{check_not_applicable, check_step};
+    use crate::testkit::check_step;
 
     #[test]
     fn fires_and_must_not_fire() {
         let s = picture(4, &example::finned(7));
         let step = check_step(FinnedLeviathan, &s, "r8c9<>4");
         assert_eq!(step.evidence.fins.to_string(), "r9c8");
-        check_not_applicable(FinnedLeviathan, &picture(4, &example::finned(7).replace('e', '.')));
+        example::check_broken(FinnedLeviathan, &example::finned(7));
     }
 }

@@ -64,7 +64,9 @@ fn classify(base: u32, cover: u32) -> Option<Kind> {
     if lines_only(ROWS, COLS) || lines_only(COLS, ROWS) {
         return None;
     }
-    let franken = |a: u32, b: u32| base & a != 0 && base & !(a | BOXES) == 0 && cover & !(b | BOXES) == 0 && cover & b != 0;
+    let franken = |a: u32, b: u32| {
+        base & a != 0 && base & !(a | BOXES) == 0 && cover & !(b | BOXES) == 0 && cover & b != 0
+    };
     if franken(ROWS, COLS) || franken(COLS, ROWS) {
         Some(Kind::Franken)
     } else {
@@ -314,7 +316,11 @@ impl Search<'_> {
             elims &= bits(fins).common_peers().bits();
         }
         elims &= self.cands;
-        debug_assert_eq!(elims & !self.targets, 0, "a fish eliminates only template-free candidates");
+        debug_assert_eq!(
+            elims & !self.targets,
+            0,
+            "a fish eliminates only template-free candidates"
+        );
         if elims == 0 {
             return ControlFlow::Continue(());
         }
