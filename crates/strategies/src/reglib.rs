@@ -105,8 +105,7 @@ pub fn technique_for(code: &str) -> Option<TechniqueId> {
 
 /// Every code of HoDoKu's library that no registry row claims yet, with the id it will get
 /// (CONTRACT.md's names). A code in neither place is a test failure (`codes_are_all_accounted_for`).
-pub const NOT_IMPLEMENTED: &[(&str, &str)] = &[
-];
+pub const NOT_IMPLEMENTED: &[(&str, &str)] = &[];
 
 /// Variants of claimed codes whose cases need a search option bitdoku does not have yet, with
 /// the label they are reported under: HoDoKu's `0709-2`, `0710-3/-4` and `0711-3/-4` allow ALS
