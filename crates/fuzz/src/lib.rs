@@ -388,9 +388,28 @@ pub fn techniques(corpus: &Corpus, seed: u64, count: u64) -> Report {
         let verifier = Verifier::new(Some(sol));
         let run = catch_unwind(AssertUnwindSafe(|| {
             let mut found = Vec::new();
+            // The ALS family's cost grows with the number of ALSs (thousands on a sparse
+            // random state): it runs on mid-solve states only (at most 50 open cells).
+            let sparse = state.unsolved().len() > 50;
             for t in registry::all() {
+                if sparse && t.family == bitdoku_strategies::Family::Als {
+                    continue;
+                }
                 for step in registry::find_all(t.id, &state) {
                     found.push((t.id, verifier.check(&state, &step)));
+                }
+            }
+            // The option searches reglib uses (ALS nodes in chains, overlapping ALSs), on one
+            // state in eight with at most 45 open cells (their cost grows fast with the
+            // number of ALSs, and reglib-like states are mid-solve).
+            let options = rng.u8(..8) == 0 && state.unsolved().len() <= 45;
+            let option_searches =
+                if options { bitdoku_strategies::reglib::OPTION_SEARCHES } else { &[] };
+            for &(_, _, search) in option_searches {
+                let mut steps = Vec::new();
+                let _ = search(&state, &mut steps);
+                for step in steps {
+                    found.push((step.technique, verifier.check(&state, &step)));
                 }
             }
             let whole = (rng.u8(..16) == 0).then(|| engine.solve(&state));

@@ -29,7 +29,8 @@ use super::sets::AlsLayer;
 use super::{als_step, common_eliminations, is_empty};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::{Candidates, CellSet, DigitSet};
-use std::collections::HashSet;
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::ops::ControlFlow;
 
 /// The most restricted commons in one chain (the evidence holds one more ALS than links).
@@ -133,7 +134,9 @@ impl Reach {
 fn search(layer: &AlsLayer, sink: &mut dyn Sink) -> ControlFlow<()> {
     let n = layer.alses.len();
     let mut reach = Reach::new(n);
-    let mut found: Vec<Found> = Vec::new();
+    // One record per elimination set (the least (start, end, first, last)): the number of
+    // walks can be huge on sparse states, the number of distinct results much smaller.
+    let mut found: HashMap<[u128; 9], Found> = HashMap::new();
     let union_only = sink.union_only();
     // The ends worth reaching from each start: ALSs sharing a digit z whose z-cells and the
     // start's have a common peer holding z (else no chain between them eliminates anything).
@@ -204,7 +207,20 @@ fn search(layer: &AlsLayer, sink: &mut dyn Sink) -> ControlFlow<()> {
                         sink.push(step)?;
                         continue;
                     }
-                    found.push(Found { start, first, end, last, elims });
+                    let f = Found { start, first, end, last, elims };
+                    let better = |old: &Found| {
+                        (f.start, f.end, f.first, f.last)
+                            < (old.start, old.end, old.first, old.last)
+                    };
+                    match found.entry(elims.map(|m| m.bits())) {
+                        Entry::Vacant(v) => {
+                            v.insert(f);
+                        }
+                        Entry::Occupied(mut o) if better(o.get()) => {
+                            o.insert(f);
+                        }
+                        Entry::Occupied(_) => {}
+                    }
                 }
             }
         }
@@ -217,15 +233,12 @@ fn search(layer: &AlsLayer, sink: &mut dyn Sink) -> ControlFlow<()> {
         let sum: usize = f.elims.iter().flat_map(|m| m.iter()).map(|c| c.index()).sum();
         (std::cmp::Reverse(count), sum, f.elims)
     };
+    let mut found: Vec<Found> = found.into_values().collect();
     found.sort_by_cached_key(|f| {
         let (c, s, e) = key(f);
         (c, s, e.map(|m| m.bits()), f.start, f.end, f.first, f.last)
     });
-    let mut seen: HashSet<[u128; 9]> = HashSet::new();
     for f in &found {
-        if !seen.insert(f.elims.map(|m| m.bits())) {
-            continue;
-        }
         if let Some(step) = build(layer, f) {
             sink.push(step)?;
         }

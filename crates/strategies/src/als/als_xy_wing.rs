@@ -12,17 +12,19 @@
 //!
 //! # Find-all semantics
 //!
-//! One step per (pivot C, restricted common C-A, restricted common C-B) with A != B, A and B
+//! Candidate steps: every (pivot C, restricted common C-A, restricted common C-B) with A != B, A and B
 //! disjoint, not both links singly linked on the same digit, and a non-empty elimination set:
 //! every digit z of A ∩ B that is none of the two links' restricted commons, removed from the
-//! cells outside A and B that see all z-cells of A and of B (they may lie in C). Steps come in
-//! HoDoKu's order: by the pair of restricted-common indices (see [`super::sets`]).
+//! cells outside A and B that see all z-cells of A and of B (they may lie in C). One step per
+//! elimination set, the first in HoDoKu's order (by the pair of restricted-common indices, see
+//! [`super::sets`]), pushed in that order.
 //! Evidence: A, C, B in that order (A links to C by x, C to B by y), the eliminated digits.
 
 use super::sets::{AlsLayer, Rcc};
 use super::{als_step, common_eliminations, is_empty};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::{Candidates, DigitSet};
+use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 /// Pushes every ALS-XY-Wing of `state` (disjoint ALSs; see the module docs).
@@ -36,18 +38,24 @@ pub fn find_overlapping(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<
 }
 
 fn search(layer: &AlsLayer, sink: &mut dyn Sink) -> ControlFlow<()> {
-    let mut found = Vec::new();
+    // One step per elimination set (the one HoDoKu meets first).
+    let mut found: HashMap<[u128; 9], ((u32, u32), crate::Step)> = HashMap::new();
     for c in 0..layer.alses.len() {
         let links = layer.rccs_of(c);
         for (k, &i) in links.iter().enumerate() {
             for &j in &links[k + 1..] {
                 let (r1, r2) = (&layer.rccs[i as usize], &layer.rccs[j as usize]);
                 if let Some(step) = wing(layer, c, r1, r2) {
-                    found.push(((i.min(j), i.max(j)), step));
+                    let key = (i.min(j), i.max(j));
+                    let e = found.entry(step.eliminations.map(|m| m.bits())).or_insert((key, step));
+                    if key < e.0 {
+                        *e = (key, step);
+                    }
                 }
             }
         }
     }
+    let mut found: Vec<((u32, u32), crate::Step)> = found.into_values().collect();
     found.sort_by_key(|&(key, _)| key);
     for (_, step) in found {
         sink.push(step)?;

@@ -12,12 +12,13 @@
 //!
 //! # Find-all semantics
 //!
-//! One step per stem and choice of pairwise disjoint petals (one per stem candidate, none
+//! Candidate steps: one per stem and choice of pairwise disjoint petals (one per stem candidate, none
 //! holding the stem, the petal of d joined to the stem by d) whose eliminations are not
 //! empty: for every digit z held by every petal and not by the stem, the cells outside the
 //! petals that see every z-cell of every petal. Stems in cell order, petals chosen for the
 //! stem's digits in ascending order, each among the ALSs in HoDoKu's order (see
 //! [`super::sets`]). A choice is abandoned as soon as no digit can still eliminate anything.
+//! Only the first step of each elimination set is pushed.
 //! Evidence: the stem as `pivot`, the petals (each linked to the stem by its digit).
 
 use super::sets::{Als, AlsLayer};
@@ -42,6 +43,8 @@ struct Blossom<'a> {
     /// `petals[k]`: the ALS indices that can be the petal of the k-th stem digit.
     petals: Vec<(usize, Vec<usize>)>,
     chosen: Vec<usize>,
+    /// Elimination sets pushed so far (unless the sink keeps only the union).
+    seen: std::collections::HashSet<[u128; 9]>,
 }
 
 fn search(state: &Candidates, layer: &AlsLayer, sink: &mut dyn Sink) -> ControlFlow<()> {
@@ -66,7 +69,7 @@ fn search(state: &Candidates, layer: &AlsLayer, sink: &mut dyn Sink) -> ControlF
         if petals.len() != digits.len() as usize {
             continue;
         }
-        let mut b = Blossom { layer, stem, petals, chosen: Vec::new() };
+        let mut b = Blossom { layer, stem, petals, chosen: Vec::new(), seen: Default::default() };
         let zs = DigitSet::from_bits(0x1ff & !digits.bits());
         let mut open = [CellSet::ALL; 9];
         b.grow(0, zs, CellSet::single(stem), &mut open, sink)?;
@@ -114,7 +117,7 @@ impl Blossom<'_> {
     }
 
     fn emit(
-        &self,
+        &mut self,
         zs: DigitSet,
         used: CellSet,
         open: &[CellSet; 9],
@@ -125,6 +128,9 @@ impl Blossom<'_> {
             elims[z.index()] = open[z.index()] - used;
         }
         if is_empty(&elims) {
+            return ControlFlow::Continue(());
+        }
+        if !sink.union_only() && !self.seen.insert(elims.map(|m| m.bits())) {
             return ControlFlow::Continue(());
         }
         let petals: Vec<(&Als, DigitSet)> = self

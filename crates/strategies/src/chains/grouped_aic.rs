@@ -21,6 +21,7 @@
 //! union contains the plain one; in an engine order the plain technique runs first.
 
 use super::LinkGraph;
+use super::links::ALS;
 use super::search::{self, ALL_KINDS, MAX_LINKS, Spec};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
@@ -37,9 +38,20 @@ const SPEC: Spec = Spec {
     nice_loops: true,
 };
 
+const SPEC_ALS: Spec = Spec { strong: ALL_KINDS | ALS, ..SPEC };
+
 /// Pushes every grouped nice loop and AIC of `state` (see the module docs).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     search::find(&LinkGraph::for_state(state), &SPEC, sink)
+}
+
+/// The same with ALS nodes in the chains (HoDoKu's option, off by default and in the
+/// registered search; reglib 0709-2, 0710-3/-4, 0711-3/-4): an ALS of two or more cells that
+/// lacks one of its digits holds all the others ([`LinkGraph::build_with_als`]). In a
+/// continuous loop through an ALS, its digits other than the two the loop uses are locked in
+/// it and leave the cells that see all their ALS cells.
+pub fn find_with_als(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
+    search::find(&LinkGraph::build_with_als(state), &SPEC_ALS, sink)
 }
 
 #[cfg(test)]

@@ -29,6 +29,10 @@ use std::rc::Rc;
 pub const CELL: u8 = 1;
 /// Edge tag: a link between two nodes of one digit in one house.
 pub const HOUSE: u8 = 2;
+/// Edge tag: a strong link between two digits of one almost locked set (graphs built by
+/// [`LinkGraph::build_with_als`] only): if the ALS lacks one digit it holds the other. Strong
+/// only: both digits may be present.
+pub const ALS: u8 = 4;
 
 const NONE: u16 = u16::MAX;
 
@@ -60,6 +64,11 @@ pub struct LinkGraph {
     singles: usize,
     index: Vec<u16>,
     group_range: [(usize, usize); 9],
+    /// ALS nodes (after the groups): per node, its ALS's index into `als_sets`.
+    als_start: usize,
+    als_id: Vec<u32>,
+    /// Each ALS used by the nodes: cells and digits.
+    als_sets: Vec<(CellSet, bitdoku_bitboard::DigitSet)>,
     conjugates: Vec<CellSet>,
     bivalue: CellSet,
     /// The adjacency arrays, built on first use (batch solving of plain chains needs only
@@ -141,10 +150,43 @@ impl LinkGraph {
             singles,
             index,
             group_range,
+            als_start: usize::MAX,
+            als_id: Vec::new(),
+            als_sets: Vec::new(),
             conjugates,
             bivalue,
             csr: OnceCell::new(),
         }
+    }
+
+    /// The graph of `state` with ALS nodes after the groups (no cache): for every almost locked
+    /// set of two or more cells (see [`crate::als::sets`]) and each of its digits, a node "the
+    /// digit is in the ALS" (its cells: the ALS cells holding it). Such a node is weakly linked
+    /// like a group (every cell of the other node sees every cell of it), and strongly linked
+    /// ([`ALS`]) to the ALS's other digits: an ALS that lacks one digit holds all the others.
+    /// HoDoKu's "ALS nodes in chains" option (reglib 0709-2, 0710-3/-4, 0711-3/-4).
+    #[must_use]
+    pub fn build_with_als(state: &Candidates) -> LinkGraph {
+        let mut g = LinkGraph::build(state);
+        let layer = crate::als::sets::AlsLayer::build(state, false);
+        g.als_start = g.nodes.len();
+        for a in layer.alses.iter().filter(|a| a.cells.len() >= 2) {
+            let id = g.als_sets.len() as u32;
+            g.als_sets.push((a.cells, a.digits));
+            for d in a.digits.iter() {
+                let cells = a.by_digit[d.index()];
+                g.nodes.push(Node { digit: d, cells, common_peers: cells.common_peers() });
+                g.als_id.push(id);
+            }
+        }
+        g
+    }
+
+    /// The ALS (cells and digits) of node `i`, if it is an ALS node.
+    #[must_use]
+    pub fn als_of(&self, i: usize) -> Option<(CellSet, bitdoku_bitboard::DigitSet)> {
+        let k = i.checked_sub(self.als_start)?;
+        Some(self.als_sets[self.als_id[k] as usize])
     }
 
     /// Generates the edges node by node straight into the two edge arrays (no per-node lists).
@@ -165,12 +207,42 @@ impl LinkGraph {
             let (lo, hi) = group_range[d.index()];
             (lo..hi).find(|&g| nodes[g].cells == cells).map(|g| g as u16)
         };
+        let als_start = self.als_start.min(n);
         for i in 0..n {
             let node = nodes[i];
             let d = node.digit;
             let dm = masks[d.index()];
             strong_start.push(strong.len() as u32);
             weak_start.push(weak.len() as u32);
+            // ALS nodes, and links to them: strong to the same ALS's other digits, weak to
+            // any node of the digit that sees all of it (both ways).
+            if i >= als_start {
+                let id = self.als_id[i - als_start];
+                for (j, &other) in self.als_id.iter().enumerate() {
+                    if other == id && als_start + j != i {
+                        strong.push(Edge { to: (als_start + j) as u16, kind: ALS });
+                    }
+                }
+            }
+            for (j, other) in nodes.iter().enumerate().skip(als_start) {
+                if other.digit == d && j != i && other.cells.is_subset(node.common_peers) {
+                    weak.push(Edge { to: j as u16, kind: HOUSE });
+                }
+            }
+            if i >= als_start {
+                for cell in dm & node.common_peers {
+                    weak.push(Edge { to: index[d.index() * 81 + cell.index()], kind: HOUSE });
+                }
+                let (lo, hi) = group_range[d.index()];
+                for (g, other) in nodes.iter().enumerate().take(hi).skip(lo) {
+                    if other.cells.is_subset(node.common_peers) {
+                        weak.push(Edge { to: g as u16, kind: HOUSE });
+                    }
+                }
+                strong[strong_start[i] as usize..].sort_unstable_by_key(|e| (e.to, e.kind));
+                weak[weak_start[i] as usize..].sort_unstable_by_key(|e| (e.to, e.kind));
+                continue;
+            }
             if let Some(cell) = node.cells.first().filter(|_| node.cells.is_single()) {
                 for e in Digit::all().filter(|&e| e != d && masks[e.index()].contains(cell)) {
                     let other = index[e.index() * 81 + cell.index()];

@@ -176,11 +176,25 @@ fn loop_elims(g: &LinkGraph, nodes: &[usize]) -> [CellSet; 9] {
     let loop_cells = nodes.iter().fold(CellSet::EMPTY, |acc, &n| acc | g.node(n).cells);
     let mut e = [CellSet::EMPTY; 9];
     for (i, &x) in nodes.iter().enumerate() {
-        let (nx, ny) = (g.node(x), g.node(nodes[(i + 1) % nodes.len()]));
+        let y = nodes[(i + 1) % nodes.len()];
+        let (nx, ny) = (g.node(x), g.node(y));
         if nx.digit == ny.digit {
             let d = nx.digit.index();
             e[d] |= (masks[d] & nx.common_peers & ny.common_peers) - loop_cells;
-        } else if nx.cells == ny.cells {
+        } else if let (Some(ax), Some(ay)) = (g.als_of(x), g.als_of(y)) {
+            // Two digits of one ALS: one of them is missing from it, so every other digit of
+            // the ALS is locked in it.
+            if ax == ay {
+                let (cells, digits) = ax;
+                for d in digits.iter() {
+                    let k = d.index();
+                    if k != nx.digit.index() && k != ny.digit.index() {
+                        e[k] |= (masks[k] & (cells & masks[k]).common_peers()) - cells;
+                    }
+                }
+            }
+        } else if nx.cells == ny.cells && nx.cells.is_single() {
+            // A cell link: the cell holds one of the two digits.
             for (d, m) in e.iter_mut().enumerate() {
                 if d != nx.digit.index() && d != ny.digit.index() {
                     *m |= masks[d] & nx.cells;
