@@ -388,11 +388,19 @@ pub fn techniques(corpus: &Corpus, seed: u64, count: u64) -> Report {
         let verifier = Verifier::new(Some(sol));
         let run = catch_unwind(AssertUnwindSafe(|| {
             let mut found = Vec::new();
-            // The ALS family's cost grows with the number of ALSs (thousands on a sparse
-            // random state): it runs on mid-solve states only (at most 50 open cells).
+            // The ALS family and the franken, mutant and size 5-7 fish grow with the state's
+            // freedom (thousands of ALSs, millions of fish instances in find-all mode on a
+            // sparse random state): they run on mid-solve states only (at most 50 open cells).
             let sparse = state.unsolved().len() > 50;
+            let heavy = |t: &bitdoku_strategies::Technique| {
+                let id = t.id.as_str();
+                t.family == bitdoku_strategies::Family::Als
+                    || ["franken", "mutant", "squirmbag", "whale", "leviathan"]
+                        .iter()
+                        .any(|k| id.contains(k))
+            };
             for t in registry::all() {
-                if sparse && t.family == bitdoku_strategies::Family::Als {
+                if sparse && heavy(t) {
                     continue;
                 }
                 for step in registry::find_all(t.id, &state) {
