@@ -72,6 +72,20 @@ pub fn grid(line: &str) -> Candidates {
     p.candidates()
 }
 
+/// A 729-character grid whose one-candidate cells are placed (for grids printed from states,
+/// where placed cells show as one candidate).
+#[track_caller]
+pub fn grid_with_singles_placed(line: &str) -> Candidates {
+    let mut c = grid(line);
+    for cell in Cell::all() {
+        let ds = c.digits_at(cell);
+        if let (1, Some(d)) = (ds.len(), ds.first()) {
+            c.place(cell, d);
+        }
+    }
+    c
+}
+
 /// Parses a `drc` triple.
 #[track_caller]
 pub fn drc(tok: &str) -> (Digit, Cell) {

@@ -228,15 +228,12 @@ fn search(layer: &AlsLayer, sink: &mut dyn Sink) -> ControlFlow<()> {
     if union_only {
         return ControlFlow::Continue(());
     }
-    let key = |f: &Found| {
+    let mut found: Vec<Found> = found.into_values().collect();
+    // HoDoKu's preference: most eliminations, then the smaller sum of eliminated cell indices.
+    found.sort_by_cached_key(|f| {
         let count: u32 = f.elims.iter().map(|m| m.len()).sum();
         let sum: usize = f.elims.iter().flat_map(|m| m.iter()).map(|c| c.index()).sum();
-        (std::cmp::Reverse(count), sum, f.elims)
-    };
-    let mut found: Vec<Found> = found.into_values().collect();
-    found.sort_by_cached_key(|f| {
-        let (c, s, e) = key(f);
-        (c, s, e.map(|m| m.bits()), f.start, f.end, f.first, f.last)
+        (std::cmp::Reverse(count), sum, f.elims.map(|m| m.bits()), f.start, f.end, f.first, f.last)
     });
     for f in &found {
         if let Some(step) = build(layer, f) {

@@ -48,6 +48,16 @@ struct Blossom<'a> {
 }
 
 fn search(state: &Candidates, layer: &AlsLayer, sink: &mut dyn Sink) -> ControlFlow<()> {
+    // `by_stem[cell * 9 + d]`: the ALSs that can be the petal of digit d for stem `cell` (its
+    // d-cells all see the cell, which is outside it: the ALS's `seen[d]`), in ALS order.
+    let mut by_stem: Vec<Vec<usize>> = vec![Vec::new(); 81 * 9];
+    for (i, a) in layer.alses.iter().enumerate() {
+        for d in a.digits.iter() {
+            for cell in a.seen[d.index()] {
+                by_stem[cell.index() * 9 + d.index()].push(i);
+            }
+        }
+    }
     for stem in state.unsolved() {
         let digits = state.digits_at(stem);
         if digits.len() < 2 {
@@ -55,12 +65,7 @@ fn search(state: &Candidates, layer: &AlsLayer, sink: &mut dyn Sink) -> ControlF
         }
         let mut petals = Vec::with_capacity(digits.len() as usize);
         for d in digits.iter() {
-            let list: Vec<usize> = (0..layer.alses.len())
-                .filter(|&i| {
-                    let a = &layer.alses[i];
-                    a.seen[d.index()].contains(stem) && !a.cells.contains(stem)
-                })
-                .collect();
+            let list = std::mem::take(&mut by_stem[stem.index() * 9 + d.index()]);
             if list.is_empty() {
                 break;
             }

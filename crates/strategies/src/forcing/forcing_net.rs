@@ -29,19 +29,10 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
 mod tests {
     use crate::TechniqueId::ForcingNet;
     use crate::testkit::{EMPTY, check_not_applicable, check_step, state};
-    use bitdoku_bitboard::{Candidates, Cell};
+    use bitdoku_bitboard::Candidates;
 
-    /// A 729-character grid with its one-candidate cells placed (the grids below were
-    /// printed from states whose placed cells show as one candidate).
     fn grid(line: &str) -> Candidates {
-        let mut c = crate::testkit::grid(line);
-        for cell in Cell::all() {
-            let ds = c.digits_at(cell);
-            if ds.len() == 1 {
-                c.place(cell, ds.first().unwrap());
-            }
-        }
-        c
+        crate::testkit::grid_with_singles_placed(line)
     }
 
     /// magictour top1465 line 61 after singles and locked candidates (no forcing chain).
