@@ -7,8 +7,9 @@
 //!   XYZ- and WXYZ-Wing, avoidable rectangles);
 //! - `hodoku`: HoDoKu 2.2.0's default order restricted to what bitdoku implements, with
 //!   WXYZ-Wing right after XYZ-Wing;
-//! - `all`: every implemented technique, in HoDoKu order (today the same set as `hodoku`;
-//!   techniques HoDoKu leaves off by default will only be in `all`).
+//! - `all`: every implemented technique but the nested forcing nets, in HoDoKu order;
+//! - `complete`: `all` followed by the nested forcing nets, levels 1 to 3: every puzzle with
+//!   a unique solution is meant to finish without the brute-force fallback.
 //!
 //! Group names, usable inside lists (and alone) like presets: `franken-fish` (every franken
 //! fish id, finned or not, sizes 2-7) and `mutant-fish` (every mutant fish id), each in HoDoKu
@@ -17,7 +18,7 @@
 //! Ids of techniques that are not implemented yet are dropped from presets; in an explicit
 //! list they are an error.
 
-use bitdoku_strategies::{Technique, TechniqueId, registry};
+use bitdoku_strategies::{Technique, TechniqueId, forcing, registry};
 use std::fmt;
 
 /// An ordered list of techniques with the name it was given by.
@@ -102,7 +103,12 @@ pub const PRESETS: &[Preset] = &[
     },
     Preset {
         name: "all",
-        description: "every implemented technique, in HoDoKu order",
+        description: "every implemented technique but the nested forcing nets, in HoDoKu order",
+        key: |t| forcing::nested::level_of(t.id).is_none().then_some(t.hodoku.order),
+    },
+    Preset {
+        name: "complete",
+        description: "every implemented technique in HoDoKu order, nested forcing nets last (never needs the fallback)",
         key: |t| Some(t.hodoku.order),
     },
 ];

@@ -232,9 +232,12 @@ technique_ids! {
     AlsXyWing = "als-xy-wing",
     AlsChain = "als-chain",
     DeathBlossom = "death-blossom",
-    // Forcing chains and nets (rows: registry/table_forcing.rs).
+    // Forcing chains and nets, nested forcing nets (rows: registry/table_forcing.rs).
     ForcingChain = "forcing-chain",
     ForcingNet = "forcing-net",
+    NestedForcingNet1 = "nested-forcing-net-1",
+    NestedForcingNet2 = "nested-forcing-net-2",
+    NestedForcingNet3 = "nested-forcing-net-3",
     BruteForce = "brute-force",
 }
 

@@ -5,14 +5,19 @@
 //! in the propagation rules: [`forcing_chain`] uses single-premise inferences only,
 //! [`forcing_net`] also singles that need several eliminations.
 //!
+//! [`nested`] adds forcing nets whose propagation uses lower-level forcing nets (one id per
+//! level).
+//!
 //! A step stores only its [`crate::Premise`]; [`proof::derive`] re-derives the proof (one DAG of
 //! literals with reasons per assumption) from the state before the step, [`proof::text`] prints
 //! it and [`proof::replay`] checks it against the state alone.
 
 pub mod forcing_chain;
 pub mod forcing_net;
+pub mod nested;
 pub mod proof;
 pub mod propagate;
+pub(crate) mod nested_proof;
 mod search;
 
 pub use proof::{Proof, derive, replay};

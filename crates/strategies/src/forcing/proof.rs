@@ -33,6 +33,9 @@ pub enum Reason {
     NakedSingle,
     /// Every other place of its digit in the house is off.
     HiddenSingle(House),
+    /// A nested proof: assuming the candidate on contradicts, by the lower-level proof in the
+    /// node's `sub`, in the base state minus the node's premises (which are off literals).
+    Probe,
 }
 
 impl Reason {
@@ -45,6 +48,7 @@ impl Reason {
             Reason::Peer => "peer".into(),
             Reason::NakedSingle => "naked single".into(),
             Reason::HiddenSingle(h) => format!("hidden single in {h}"),
+            Reason::Probe => "nested contradiction".into(),
         }
     }
 }
@@ -58,6 +62,8 @@ pub struct Node {
     pub reason: Reason,
     /// Indices of the earlier nodes it follows from.
     pub from: Vec<usize>,
+    /// For [`Reason::Probe`], the lower-level proof that the candidate's "on" contradicts.
+    pub sub: Option<Box<Proof>>,
 }
 
 /// How a branch ends.
@@ -85,6 +91,9 @@ pub struct Branch {
 pub struct Proof {
     /// Chain (single-premise) or net rules.
     pub rules: Rules,
+    /// Nesting level: 0 for forcing chains and nets, `k` for nested forcing nets of level `k`
+    /// (whose nodes may be [`Reason::Probe`]s with proofs of level `k - 1`).
+    pub level: u8,
     /// The assumptions' kind.
     pub premise: Premise,
     /// What the step concludes.
@@ -99,6 +108,7 @@ pub fn rules_of(technique: TechniqueId) -> Option<Rules> {
     match technique {
         TechniqueId::ForcingChain => Some(Rules::Chain),
         TechniqueId::ForcingNet => Some(Rules::Net),
+        t if super::nested::level_of(t).is_some() => Some(Rules::Net),
         _ => None,
     }
 }
@@ -133,21 +143,40 @@ pub fn assumptions(base: &Base, premise: Premise) -> Vec<Lit> {
 
 /// Re-derives the proof of forcing step `step` from `state`, the state before it.
 pub fn derive(state: &Candidates, step: &Step) -> Result<Proof, String> {
-    let rules = rules_of(step.technique).ok_or("not a forcing technique")?;
     let conclusion = conclusion_of(step).ok_or("a forcing step has one effect")?;
     let premise = step.evidence.forcing;
     let base = Base::new(state);
+    if let Some(level) = super::nested::level_of(step.technique) {
+        return match premise {
+            Premise::On(c, d) if conclusion == Lit::new(d, c, false) => {
+                super::nested_proof::derive(&base, level, Lit::new(d, c, true))
+            }
+            _ => Err("a nested forcing step eliminates its assumption".into()),
+        };
+    }
+    let rules = rules_of(step.technique).ok_or("not a forcing technique")?;
+    derive_with(&base, rules, premise, conclusion)
+}
+
+/// The level-0 proof of `conclusion` from `premise` in `base`.
+pub(crate) fn derive_with(
+    base: &Base,
+    rules: Rules,
+    premise: Premise,
+    conclusion: Lit,
+) -> Result<Proof, String> {
+    let base = base;
     let mut prop = Propagator::new();
     let mut branches = Vec::new();
-    for assumption in assumptions(&base, premise) {
+    for assumption in assumptions(base, premise) {
         if !base.has(assumption) {
             return Err(format!("{assumption} is no candidate"));
         }
         prop.run(&base, rules, assumption);
-        let mut tracer = Tracer { base: &base, prop: &prop, rules, index: BTreeMap::new() };
+        let mut tracer = Tracer::new(base, &prop, rules);
         let outcome = match prop.contradiction {
             Some((kind, _)) => {
-                let lits = contradiction_lits(&base, kind);
+                let lits = contradiction_lits(base, kind);
                 Outcome::Contradiction(kind, lits.iter().map(|&l| tracer.need(l)).collect())
             }
             None if prop.holds(conclusion) => Outcome::Reaches(tracer.need(conclusion)),
@@ -161,11 +190,11 @@ pub fn derive(state: &Candidates, step: &Step) -> Result<Proof, String> {
     {
         return Err("the assumption does not contradict".into());
     }
-    Ok(Proof { rules, premise, conclusion, branches })
+    Ok(Proof { rules, level: 0, premise, conclusion, branches })
 }
 
 /// The literals that make a contradiction.
-fn contradiction_lits(base: &Base, kind: Contradiction) -> Vec<Lit> {
+pub(crate) fn contradiction_lits(base: &Base, kind: Contradiction) -> Vec<Lit> {
     match kind {
         Contradiction::Both(c, d) => vec![Lit::new(d, c, true), Lit::new(d, c, false)],
         Contradiction::EmptyCell(c) => Digit::all()
@@ -179,18 +208,30 @@ fn contradiction_lits(base: &Base, kind: Contradiction) -> Vec<Lit> {
 }
 
 /// Walks back from the needed literals, choosing one reason per literal.
-struct Tracer<'a> {
+pub(crate) struct Tracer<'a> {
     base: &'a Base,
     prop: &'a Propagator,
     rules: Rules,
     /// Literal -> (reason, premises), filled by `need`.
     index: BTreeMap<Lit, (Reason, Vec<Lit>)>,
+    /// Literals proved off by nested proofs: their premises (context) and proofs.
+    probes: BTreeMap<Lit, (Vec<Lit>, Box<Proof>)>,
 }
 
-impl Tracer<'_> {
+impl<'a> Tracer<'a> {
+    /// A tracer over the finished propagation `prop` in `base`.
+    pub(crate) fn new(base: &'a Base, prop: &'a Propagator, rules: Rules) -> Tracer<'a> {
+        Tracer { base, prop, rules, index: BTreeMap::new(), probes: BTreeMap::new() }
+    }
+
+    /// Declares `lit` a literal proved by the nested `proof`, given the `context` literals.
+    pub(crate) fn probe(&mut self, lit: Lit, context: Vec<Lit>, proof: Proof) {
+        self.probes.insert(lit, (context, Box::new(proof)));
+    }
+
     /// Records `lit` and (recursively) its premises; returns a placeholder (the literal's
     /// encoded index), remapped by `finish`.
-    fn need(&mut self, lit: Lit) -> usize {
+    pub(crate) fn need(&mut self, lit: Lit) -> usize {
         let mut stack = vec![lit];
         while let Some(l) = stack.pop() {
             if self.index.contains_key(&l) {
@@ -204,6 +245,9 @@ impl Tracer<'_> {
     }
 
     fn reason(&self, lit: Lit) -> (Reason, Vec<Lit>) {
+        if let Some((context, _)) = self.probes.get(&lit) {
+            return (Reason::Probe, context.clone());
+        }
         let r = self.prop.depth(lit);
         if r == 0 {
             return (Reason::Assumption, Vec::new());
@@ -248,7 +292,7 @@ impl Tracer<'_> {
     }
 
     /// Orders the nodes by (depth, literal) and remaps indices.
-    fn finish(self, outcome: Outcome) -> (Vec<Node>, Outcome) {
+    pub(crate) fn finish(mut self, outcome: Outcome) -> (Vec<Node>, Outcome) {
         let mut lits: Vec<Lit> = self.index.keys().copied().collect();
         lits.sort_by_key(|&l| (self.prop.depth(l), l));
         debug_assert!(lits.iter().all(|&l| self.prop.depth(l) != UNREACHED));
@@ -262,7 +306,8 @@ impl Tracer<'_> {
             .iter()
             .map(|&l| {
                 let (reason, from) = &self.index[&l];
-                Node { lit: l, reason: *reason, from: from.iter().map(|&f| key(f)).collect() }
+                let sub = self.probes.remove(&l).map(|(_, p)| p);
+                Node { lit: l, reason: *reason, from: from.iter().map(|&f| key(f)).collect(), sub }
             })
             .collect();
         let outcome = match outcome {
@@ -279,8 +324,12 @@ impl Tracer<'_> {
 /// branches are exactly the premise's assumptions) and returns what it proves: the negation
 /// of a contradicting assumption, or the common conclusion of a verity.
 pub fn replay(state: &Candidates, proof: &Proof) -> Result<Lit, String> {
-    let base = Base::new(state);
-    let expected = assumptions(&base, proof.premise);
+    replay_base(&Base::new(state), proof)
+}
+
+/// [`replay`] on a base state.
+fn replay_base(base: &Base, proof: &Proof) -> Result<Lit, String> {
+    let expected = assumptions(base, proof.premise);
     let got: Vec<Lit> = proof.branches.iter().map(|b| b.assumption).collect();
     if expected.is_empty() || expected != got {
         return Err(format!("branches {got:?} are not the premise's {expected:?}"));
@@ -327,6 +376,7 @@ pub fn replay(state: &Candidates, proof: &Proof) -> Result<Lit, String> {
                         && single(&n.from)
                         && same_set(&from, &others)
                 }
+                Reason::Probe => replay_probe(base, proof, n, &from)?,
             };
             if !ok {
                 return err(&format!("reason {} does not hold", n.reason.text()));
@@ -346,10 +396,10 @@ pub fn replay(state: &Candidates, proof: &Proof) -> Result<Lit, String> {
                 let ok = from.len() == lits.len()
                     && match *kind {
                         Contradiction::Both(..) | Contradiction::EmptyCell(..) => {
-                            same_set(&lits, &contradiction_lits(&base, *kind))
+                            same_set(&lits, &contradiction_lits(base, *kind))
                         }
                         Contradiction::EmptyHouse(h, d) => {
-                            placed(h, d) && same_set(&lits, &contradiction_lits(&base, *kind))
+                            placed(h, d) && same_set(&lits, &contradiction_lits(base, *kind))
                         }
                     }
                     && !lits.is_empty();
@@ -368,6 +418,27 @@ pub fn replay(state: &Candidates, proof: &Proof) -> Result<Lit, String> {
         }
         _ => Ok(proof.conclusion),
     }
+}
+
+/// Checks a [`Reason::Probe`] node: its premises are off literals (earlier nodes), and its
+/// lower-level proof, replayed in the base minus them, refutes the node's candidate on.
+fn replay_probe(base: &Base, proof: &Proof, n: &Node, from: &[Lit]) -> Result<bool, String> {
+    let Some(sub) = &n.sub else { return Ok(false) };
+    let assumed = n.lit.negate();
+    if n.lit.is_on()
+        || proof.level == 0
+        || u32::from(sub.level) + 1 != u32::from(proof.level)
+        || sub.premise != Premise::On(assumed.cell(), assumed.digit())
+        || from.iter().any(|l| l.is_on())
+    {
+        return Ok(false);
+    }
+    let mut cand = base.cand;
+    for l in from {
+        cand[l.digit().index()].remove(l.cell());
+    }
+    let got = replay_base(&Base::from_masks(cand), sub).map_err(|e| format!("nested: {e}"))?;
+    Ok(got == n.lit)
 }
 
 fn same_set(a: &[Lit], b: &[Lit]) -> bool {
@@ -417,6 +488,18 @@ pub fn text(proof: &Proof) -> String {
             let _ = write!(s, " => {kind}");
         }
         s.push('\n');
+        for (i, n) in b.nodes.iter().enumerate() {
+            if let Some(sub) = &n.sub {
+                let _ = write!(s, "    #{i} {}, level {}: ", n.lit, sub.level);
+                for (j, line) in text(sub).lines().enumerate() {
+                    if j > 0 {
+                        s.push_str("    ");
+                    }
+                    s.push_str(line);
+                    s.push('\n');
+                }
+            }
+        }
     }
     s
 }

@@ -142,7 +142,12 @@ impl Base {
     /// The base of `state`.
     #[must_use]
     pub fn new(state: &Candidates) -> Base {
-        let cand = *state.masks();
+        Base::from_masks(*state.masks())
+    }
+
+    /// The base of the candidates `cand` (per digit).
+    #[must_use]
+    pub fn from_masks(cand: [CellSet; 9]) -> Base {
         let planes = CountPlanes::new(&cand);
         let mut two_places = [0u32; 9];
         for (d, two) in two_places.iter_mut().enumerate() {
@@ -178,6 +183,8 @@ pub struct Propagator {
     pub contradiction: Option<(Contradiction, u16)>,
     /// Rounds run.
     pub rounds: u16,
+    /// Whether depths are recorded (proofs need them, yes/no searches do not).
+    track: bool,
 }
 
 impl Default for Propagator {
@@ -197,7 +204,15 @@ impl Propagator {
             depth_off: [UNREACHED; CANDIDATES],
             contradiction: None,
             rounds: 0,
+            track: true,
         }
+    }
+
+    /// Buffers that record no depths ([`Propagator::depth`] is then always [`UNREACHED`]):
+    /// the derived literals and the contradiction only, for searches that need no proof.
+    #[must_use]
+    pub fn untracked() -> Propagator {
+        Propagator { track: false, ..Propagator::new() }
     }
 
     /// The depth of `lit`, [`UNREACHED`] if it was not derived.
@@ -214,7 +229,7 @@ impl Propagator {
     }
 
     fn clear(&mut self) {
-        for d in 0..9 {
+        for d in (0..9).filter(|_| self.track) {
             for c in self.on[d] {
                 self.depth_on[d * 81 + c.index()] = UNREACHED;
             }
@@ -244,7 +259,42 @@ impl Propagator {
             self.off[d0] = f_off[d0];
             self.depth_off[start.candidate()] = 0;
         }
-        let mut round: u16 = 0;
+        self.advance(base, rules, f_on, f_off)
+    }
+
+    /// Continues a finished propagation without contradiction: `off` (live candidates of
+    /// `base`, neither on nor off yet) turn off in the next round (their depth), and their
+    /// consequences follow as in [`Propagator::run`]. Returns `true` when no contradiction
+    /// appeared. Nested forcing adds the eliminations its inner searches proved this way.
+    pub fn resume(&mut self, base: &Base, rules: Rules, off: [CellSet; 9]) -> bool {
+        debug_assert!(self.contradiction.is_none());
+        let round = self.rounds + 1;
+        let mut f_off = [CellSet::EMPTY; 9];
+        for d in 0..9 {
+            f_off[d] = off[d] - self.off[d];
+            for c in f_off[d].iter().filter(|_| self.track) {
+                self.depth_off[d * 81 + c.index()] = round;
+            }
+            self.off[d] |= f_off[d];
+            if let Some(c) = (self.on[d] & f_off[d]).first() {
+                self.contradiction = Some((Contradiction::Both(c, Digit::new_unchecked(d as u8)), round));
+                self.rounds = round;
+                return false;
+            }
+        }
+        self.rounds = round;
+        self.advance(base, rules, [CellSet::EMPTY; 9], f_off)
+    }
+
+    /// The rounds after the frontier `f_on`/`f_off` (the literals of round `self.rounds`).
+    fn advance(
+        &mut self,
+        base: &Base,
+        rules: Rules,
+        mut f_on: [CellSet; 9],
+        mut f_off: [CellSet; 9],
+    ) -> bool {
+        let mut round: u16 = self.rounds;
         loop {
             round += 1;
             let mut add_on = [CellSet::EMPTY; 9];
@@ -323,11 +373,13 @@ impl Propagator {
             for d in 0..9 {
                 add_on[d] -= self.on[d];
                 add_off[d] -= self.off[d];
-                for c in add_on[d] {
-                    self.depth_on[d * 81 + c.index()] = round;
-                }
-                for c in add_off[d] {
-                    self.depth_off[d * 81 + c.index()] = round;
+                if self.track {
+                    for c in add_on[d] {
+                        self.depth_on[d * 81 + c.index()] = round;
+                    }
+                    for c in add_off[d] {
+                        self.depth_off[d * 81 + c.index()] = round;
+                    }
                 }
                 self.on[d] |= add_on[d];
                 self.off[d] |= add_off[d];

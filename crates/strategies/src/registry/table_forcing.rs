@@ -1,4 +1,5 @@
-//! The registry's rows for forcing chains and nets, in [`TechniqueId`] declaration order (one
+//! The registry's rows for forcing chains and nets and the nested forcing nets (HoDoKu has
+//! none: orders after its last technique, scores of our choosing), in [`TechniqueId`] declaration order (one
 //! file per block of ids, so that the blocks can grow independently).
 
 use crate::forcing;
@@ -8,7 +9,7 @@ use crate::technique::{Hodoku, Presets, Reglib, Technique};
 use TechniqueId as T;
 
 /// The rows for forcing chains and nets.
-pub(super) const FORCING: [Technique; 2] = [
+pub(super) const FORCING: [Technique; 5] = [
     Technique {
         id: T::ForcingChain,
         name: "Forcing Chain",
@@ -32,5 +33,41 @@ pub(super) const FORCING: [Technique; 2] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(forcing::forcing_net::find),
+    },
+    Technique {
+        id: T::NestedForcingNet1,
+        name: "Nested Forcing Net (level 1)",
+        family: Family::Forcing,
+        hodoku: Hodoku { order: 9100, score: 1000, level: Level::Extreme },
+        se: 9.5,
+        reglib: Reglib::NoCases,
+        needs_uniqueness: false,
+        presets: Presets { singles: false, seeds: None, hodoku: false },
+        naive: false,
+        find: Some(forcing::nested::find_level_1),
+    },
+    Technique {
+        id: T::NestedForcingNet2,
+        name: "Nested Forcing Net (level 2)",
+        family: Family::Forcing,
+        hodoku: Hodoku { order: 9200, score: 1500, level: Level::Extreme },
+        se: 10.0,
+        reglib: Reglib::NoCases,
+        needs_uniqueness: false,
+        presets: Presets { singles: false, seeds: None, hodoku: false },
+        naive: false,
+        find: Some(forcing::nested::find_level_2),
+    },
+    Technique {
+        id: T::NestedForcingNet3,
+        name: "Nested Forcing Net (level 3)",
+        family: Family::Forcing,
+        hodoku: Hodoku { order: 9300, score: 2000, level: Level::Extreme },
+        se: 10.5,
+        reglib: Reglib::NoCases,
+        needs_uniqueness: false,
+        presets: Presets { singles: false, seeds: None, hodoku: false },
+        naive: false,
+        find: Some(forcing::nested::find_level_3),
     },
 ];
