@@ -117,6 +117,9 @@ pub struct StepRow {
 pub struct ProofRow {
     /// `chain` (single-premise inferences) or `net`.
     pub rules: &'static str,
+    /// Nesting level: 0 for forcing chains and nets, `k` for a nested forcing net of level
+    /// `k` (nodes with reason `nested contradiction` then carry a `proof` of level `k - 1`).
+    pub level: u8,
     /// `contradiction`, `cell`, `house` or `candidate` (the last three are verities).
     pub kind: &'static str,
     /// The premise in words.
@@ -149,6 +152,10 @@ pub struct ProofNodeRow {
     pub reason: String,
     /// The earlier nodes it follows from.
     pub from: Vec<usize>,
+    /// For a `nested contradiction`: the lower-level proof that the candidate cannot be on,
+    /// in the base state minus the `from` literals.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proof: Option<Box<ProofRow>>,
 }
 
 /// How a branch ends.
@@ -171,6 +178,7 @@ impl From<&bitdoku_strategies::forcing::Proof> for ProofRow {
         use bitdoku_strategies::forcing::{Rules, proof::Outcome};
         ProofRow {
             rules: if p.rules == Rules::Chain { "chain" } else { "net" },
+            level: p.level,
             kind: match p.premise {
                 Premise::Cell(_) => "cell",
                 Premise::House(..) => "house",
@@ -191,6 +199,7 @@ impl From<&bitdoku_strategies::forcing::Proof> for ProofRow {
                             literal: n.lit.to_string(),
                             reason: n.reason.text(),
                             from: n.from.clone(),
+                            proof: n.sub.as_deref().map(|sub| Box::new(ProofRow::from(sub))),
                         })
                         .collect(),
                     outcome: match &b.outcome {

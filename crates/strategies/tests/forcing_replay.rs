@@ -10,9 +10,13 @@
 //!   replay proves must be the step's one effect; chain proofs use single-premise nodes only;
 //! * every forcing-chain conclusion must also be a forcing-net conclusion (nets derive more).
 //!
-//! Then the first chain step (else the first net step) is applied; when none exists the
-//! solution's digit is placed in a cell with fewest candidates, so the walk visits many
-//! states. CI runs a sample (`PER_FILE` puzzles per file); `FORCING_REPLAY_ALL=1` runs every
+//! When neither finds a step, the nested forcing nets of level 1 (else level 2) are checked
+//! the same way (soundness, derive, replay; the proof's level and its nested sub-proofs), and
+//! the walk goes on with their first step.
+//!
+//! Then the first chain step (else the first net step, else the first nested step) is
+//! applied; when none exists the solution's digit is placed in a cell with fewest candidates,
+//! so the walk visits many states. CI runs a sample (`PER_FILE` puzzles per file); `FORCING_REPLAY_ALL=1` runs every
 //! puzzle of `forum_hardest_1106.txt` and `magictour_top1465.txt`.
 
 use bitdoku_bitboard::tables::{HOUSES, MINILINES};
@@ -93,9 +97,50 @@ fn effect(step: &Step) -> Lit {
 struct Stats {
     states: usize,
     steps: [usize; 2],
+    /// Nested steps of level 1 and 2.
+    nested: [usize; 2],
+    /// Nested sub-proofs replayed inside them.
+    probes: usize,
+    /// States where nothing at all fired (the walk guessed).
+    guesses: usize,
     contradictions: usize,
     verities: usize,
     nodes: usize,
+}
+
+/// The number of nested sub-proofs in `proof`, at any depth.
+fn probes(proof: &forcing::Proof) -> usize {
+    proof
+        .branches
+        .iter()
+        .flat_map(|b| &b.nodes)
+        .filter_map(|n| n.sub.as_deref())
+        .map(|sub| 1 + probes(sub))
+        .sum()
+}
+
+/// Checks every nested step of the first level (1, then 2) that has one; returns them.
+fn check_nested(c: &Candidates, solution: &[u8; 81], stats: &mut Stats) -> Vec<Step> {
+    for (k, id) in forcing::nested::NESTED_IDS.into_iter().take(2).enumerate() {
+        let steps = find_all(id, c);
+        for s in &steps {
+            let lit = effect(s);
+            let right = solution[lit.cell().index()] == lit.digit().value();
+            assert_eq!(lit.is_on(), right, "{id}: unsound step {}", s.explain());
+            let proof = forcing::derive(c, s).unwrap_or_else(|e| panic!("{}: {e}", s.explain()));
+            assert_eq!(usize::from(proof.level), k + 1);
+            let proved = forcing::replay(c, &proof).unwrap_or_else(|e| {
+                panic!("{}: replay: {e}\n{}", s.explain(), forcing::proof::text(&proof))
+            });
+            assert_eq!(proved, lit, "{}: the proof shows {proved}", s.explain());
+            stats.probes += probes(&proof);
+        }
+        stats.nested[k] += steps.len();
+        if !steps.is_empty() {
+            return steps;
+        }
+    }
+    Vec::new()
 }
 
 fn check_state(c: &Candidates, solution: &[u8; 81], stats: &mut Stats) -> Vec<Step> {
@@ -149,7 +194,10 @@ fn walk(file: &str) -> Stats {
                 break;
             }
             stats.states += 1;
-            let steps = check_state(&c, &solution, &mut stats);
+            let mut steps = check_state(&c, &solution, &mut stats);
+            if steps.is_empty() {
+                steps = check_nested(&c, &solution, &mut stats);
+            }
             if let Some(s) = steps.first() {
                 assert!(s.apply(&mut c));
             } else {
@@ -157,6 +205,7 @@ fn walk(file: &str) -> Stats {
                 let cell = (2..=9)
                     .find_map(|n| (counts.exactly(n) & c.unsolved()).first())
                     .expect("an unsolved cell");
+                stats.guesses += 1;
                 c.place(cell, digit(solution[cell.index()] as usize - 1));
             }
         }
@@ -171,6 +220,10 @@ fn forcing_steps_replay_from_their_proofs_on_hard_puzzles() {
         eprintln!("{file}: {stats:?}");
         assert!(stats.steps[0] > 0 && stats.steps[1] > 0, "{file}: forcing steps fire");
         assert!(stats.contradictions > 0 && stats.verities > 0);
+        assert_eq!(stats.guesses, 0, "{file}: nets and nested nets leave nothing to guess");
+        if file.starts_with("forum") {
+            assert!(stats.nested[0] > 0 && stats.probes > 0, "nested steps with sub-proofs");
+        }
     }
 }
 

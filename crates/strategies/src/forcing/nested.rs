@@ -266,3 +266,99 @@ pub fn find_level_2(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> 
 pub fn find_level_3(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     find(state, sink, 3)
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::TechniqueId::{ForcingNet, NestedForcingNet1, NestedForcingNet2, NestedForcingNet3};
+    use crate::registry::find_all;
+    use crate::testkit::{EMPTY, check_not_applicable, check_step, grid_with_singles_placed, state};
+    use bitdoku_bitboard::Candidates;
+
+    /// forum_hardest_1106 line 1 with singles placed, then forcing-net steps applied until
+    /// forcing nets find nothing.
+    fn stalled() -> Candidates {
+        let mut g = grid_with_singles_placed(
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+        );
+        loop {
+            let steps = find_all(ForcingNet, &g);
+            if steps.is_empty() {
+                return g;
+            }
+            for s in steps {
+                s.apply(&mut g);
+            }
+        }
+    }
+
+    #[test]
+    fn level_1_goes_on_where_forcing_nets_stall() {
+        let g = stalled();
+        assert!(!g.is_solved());
+        let steps = find_all(NestedForcingNet1, &g);
+        let s = check_step(NestedForcingNet1, &g, "r1c1<>1");
+        assert_eq!(
+            s.explain(),
+            "Nested Forcing Net (level 1): r1c1=1 leads to a contradiction => r1c1<>1"
+        );
+        for s in &steps {
+            let proof = crate::forcing::derive(&g, s).unwrap();
+            assert_eq!(proof.level, 1);
+            let inner = proof.branches[0].nodes.iter().filter(|n| n.sub.is_some()).count();
+            assert!(inner > 0, "{}: the contradiction needs an inner forcing net", s.explain());
+            let proved = crate::forcing::replay(&g, &proof).unwrap();
+            assert_eq!(proved.to_string(), s.effects_text().join(" "));
+        }
+    }
+
+    #[test]
+    fn a_tampered_nested_proof_does_not_replay() {
+        let g = stalled();
+        let s = find_all(NestedForcingNet1, &g)[0];
+        let mut proof = crate::forcing::derive(&g, &s).unwrap();
+        let nodes = &mut proof.branches[0].nodes;
+        let i = nodes.iter().position(|n| n.sub.is_some()).unwrap();
+        // Without its context the inner proof reads other candidate lists.
+        nodes[i].from.clear();
+        assert!(crate::forcing::replay(&g, &proof).is_err());
+        // A level-0 proof may not use inner proofs.
+        let mut flat = crate::forcing::derive(&g, &s).unwrap();
+        flat.level = 0;
+        assert!(crate::forcing::replay(&g, &flat).is_err());
+    }
+
+    /// A solution grid with the four cells of a deadly rectangle emptied: both ways to fill
+    /// them are solutions, so no candidate can lead to a contradiction at any level.
+    #[test]
+    fn nothing_when_every_candidate_is_in_a_solution() {
+        let solution =
+            "123456789456789123789123456214365897365897214897214365531642978642978531978531642";
+        // r1c1/r1c2 = 1 2 and r4c1/r4c2 = 2 1: a rectangle over boxes 1 and 4.
+        let mut givens: Vec<u8> = solution.bytes().collect();
+        for i in [0, 1, 27, 28] {
+            givens[i] = b'.';
+        }
+        let g = state(std::str::from_utf8(&givens).unwrap(), "");
+        for id in [NestedForcingNet1, NestedForcingNet2, NestedForcingNet3] {
+            check_not_applicable(id, &g);
+        }
+        check_not_applicable(NestedForcingNet1, &state(EMPTY, ""));
+    }
+
+    /// Level 2 derives at least what level 1 does, so a level-1 conclusion has a level-2
+    /// proof (find-all at level 2 is costly: the proof is derived directly).
+    #[test]
+    fn a_level_1_conclusion_has_a_replayable_level_2_proof() {
+        let g = stalled();
+        let first = find_all(NestedForcingNet1, &g)[0];
+        let (d, c) = match first.evidence.forcing {
+            crate::Premise::On(c, d) => (d, c),
+            _ => unreachable!(),
+        };
+        let base = super::Base::new(&g);
+        let proof = crate::forcing::nested_proof::derive(&base, 2, super::Lit::new(d, c, true))
+            .unwrap();
+        assert_eq!(proof.level, 2);
+        assert_eq!(crate::forcing::replay(&g, &proof).unwrap().to_string(), first.effects_text()[0]);
+    }
+}
