@@ -47,8 +47,8 @@ enum Command {
 }
 
 /// The bundled corpora of a default run, with the sample taken from each when `--sample` is
-/// not given (`None` = the whole file). Sized so that the default run (every engine, the four
-/// presets, one thread) takes a few minutes on two cores.
+/// not given (`None` = the whole file). Sized so that the default run (every engine, every
+/// preset, one thread) takes a few minutes on two cores.
 const DEFAULT_CORPORA: &[(&str, Option<usize>)] = &[
     ("magictour_top1465.txt", None),
     ("forum_hardest_1106.txt", None),
@@ -71,8 +71,8 @@ struct RunArgs {
         default_value = "bitboard,naive,brute"
     )]
     engines: Vec<EngineKind>,
-    /// Technique order (repeatable): a preset (singles, seeds, hodoku, all), a comma-separated
-    /// id list, `label=ids`, or `@FILE` with one order per line. Default: the four presets.
+    /// Technique order (repeatable): a preset (singles, seeds, hodoku, all, complete), a comma-separated
+    /// id list, `label=ids`, or `@FILE` with one order per line. Default: every preset.
     #[arg(long = "order", value_name = "ORDER")]
     orders: Vec<String>,
     /// Granularity of the bitboard engine (the naive engine always runs batch).

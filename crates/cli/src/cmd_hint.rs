@@ -31,6 +31,11 @@ pub struct HintArgs {
     /// a deleted candidate), then the step.
     #[arg(long)]
     grid: bool,
+    /// After the step, the proof of a forcing step: one line per assumption with its
+    /// consequences, nested proofs indented below (several lines per puzzle then). The JSON
+    /// output always carries the proof.
+    #[arg(long)]
+    proof: bool,
     /// Write the step's diagram as SVG to FILE (a single puzzle given as the argument).
     #[arg(long, value_name = "FILE", conflicts_with = "svg_dir")]
     svg: Option<std::path::PathBuf>,
@@ -52,7 +57,7 @@ pub fn run(a: HintArgs) -> anyhow::Result<bool> {
     o.granularity = Granularity::Single;
     let engine = Engine::new(o);
     let json = a.json;
-    let grid = a.grid;
+    let grid = View { grid: a.grid, proof: a.proof };
     if let Some(dir) = &a.svg_dir {
         std::fs::create_dir_all(dir)
             .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
@@ -99,11 +104,20 @@ pub fn run(a: HintArgs) -> anyhow::Result<bool> {
     Ok(tally.all_solved())
 }
 
+/// What plain output shows besides the explanation.
+#[derive(Clone, Copy)]
+struct View {
+    /// The pencilmark grid (before the explanation).
+    grid: bool,
+    /// A forcing step's proof (after it).
+    proof: bool,
+}
+
 fn hint_line(
     line: &Line,
     engine: &Engine,
     as_json: bool,
-    grid: bool,
+    view: View,
     svg: SvgOut,
 ) -> anyhow::Result<Processed> {
     let row = |status: &str, step: Value, error: Option<String>, puzzle: String| {
@@ -160,15 +174,26 @@ fn hint_line(
         }
     }
     Ok(Some(match hint {
-        Some(step) if grid && !as_json => {
-            let text = bitdoku_render::pencilmark_grid(&state, &step);
-            (text.trim_end().to_string(), Kind::Solved)
-        }
         Some(step) if as_json => {
-            let step = serde_json::to_value(json::StepRow::from(&step)).expect("plain data");
+            let step =
+                serde_json::to_value(json::StepRow::with_state(&step, &state)).expect("plain data");
             (row("step", step, None, shown), Kind::Solved)
         }
-        Some(step) => (step.explain(), Kind::Solved),
+        Some(step) => {
+            let mut text = if view.grid {
+                bitdoku_render::pencilmark_grid(&state, &step).trim_end().to_string()
+            } else {
+                step.explain()
+            };
+            if view.proof {
+                let proved = bitdoku_strategies::forcing::proof::explain(&state, &step);
+                if let Some((_, proof)) = proved.split_once('\n') {
+                    text.push('\n');
+                    text.push_str(proof);
+                }
+            }
+            (text, Kind::Solved)
+        }
         None => {
             let msg = format!(
                 "no logical step: no technique of order {} applies{}",
