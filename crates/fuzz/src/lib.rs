@@ -388,19 +388,26 @@ pub fn techniques(corpus: &Corpus, seed: u64, count: u64) -> Report {
         let verifier = Verifier::new(Some(sol));
         let run = catch_unwind(AssertUnwindSafe(|| {
             let mut found = Vec::new();
-            // The ALS family and the franken, mutant and size 5-7 fish grow with the state's
-            // freedom (thousands of ALSs, millions of fish instances in find-all mode on a
-            // sparse random state): they run on mid-solve states only (at most 50 open cells).
-            let sparse = state.unsolved().len() > 50;
+            // The ALS family, the franken, mutant and size 5-7 fish and nested forcing grow
+            // with the state's freedom (thousands of ALSs, millions of fish instances in
+            // find-all mode on a sparse random state): they run on mid-solve states only (at
+            // most 50 open cells).
+            // Nested forcing nets cost about n^(k+1) propagations for n candidates at level k:
+            // level 1 is heavy, levels 2-3 run on nearly solved states only (20 open cells).
+            let open = state.unsolved().len();
+            let sparse = open > 50;
             let heavy = |t: &bitdoku_strategies::Technique| {
                 let id = t.id.as_str();
                 t.family == bitdoku_strategies::Family::Als
-                    || ["franken", "mutant", "squirmbag", "whale", "leviathan"]
+                    || ["franken", "mutant", "squirmbag", "whale", "leviathan", "nested"]
                         .iter()
                         .any(|k| id.contains(k))
             };
+            let deep = |t: &bitdoku_strategies::Technique| {
+                bitdoku_strategies::forcing::nested::level_of(t.id).is_some_and(|k| k >= 2)
+            };
             for t in registry::all() {
-                if sparse && heavy(t) {
+                if (sparse && heavy(t)) || (open > 20 && deep(t)) {
                     continue;
                 }
                 for step in registry::find_all(t.id, &state) {

@@ -232,7 +232,9 @@ technique_ids! {
     AlsXyWing = "als-xy-wing",
     AlsChain = "als-chain",
     DeathBlossom = "death-blossom",
-    // Forcing chains and nets, nested forcing nets (rows: registry/table_forcing.rs).
+    // Kraken fish, forcing chains and nets, nested forcing nets (rows:
+    // registry/table_forcing.rs).
+    KrakenFish = "kraken-fish",
     ForcingChain = "forcing-chain",
     ForcingNet = "forcing-net",
     NestedForcingNet1 = "nested-forcing-net-1",

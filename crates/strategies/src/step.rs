@@ -209,7 +209,7 @@ impl Step {
                 let _ = write!(s, ": {}", e.chain);
             }
             _ => {
-                let fish = id.family() == Family::Fish;
+                let fish = id.family() == Family::Fish || id == TechniqueId::KrakenFish;
                 let single_digit = id.family() == Family::SingleDigit || fish;
                 if !e.digits.is_empty() {
                     let on = if single_digit { " on " } else { " " };

@@ -14,6 +14,7 @@
 
 pub mod forcing_chain;
 pub mod forcing_net;
+pub mod kraken_fish;
 pub mod nested;
 pub mod proof;
 pub mod propagate;

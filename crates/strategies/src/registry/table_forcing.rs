@@ -9,7 +9,19 @@ use crate::technique::{Hodoku, Presets, Reglib, Technique};
 use TechniqueId as T;
 
 /// The rows for forcing chains and nets.
-pub(super) const FORCING: [Technique; 5] = [
+pub(super) const FORCING: [Technique; 6] = [
+    Technique {
+        id: T::KrakenFish,
+        name: "Kraken Fish",
+        family: Family::Forcing,
+        hodoku: Hodoku { order: 8450, score: 500, level: Level::Extreme },
+        se: 8.0,
+        reglib: Reglib::NoCases,
+        needs_uniqueness: false,
+        presets: Presets { singles: false, seeds: None, hodoku: false },
+        naive: false,
+        find: Some(forcing::kraken_fish::find),
+    },
     Technique {
         id: T::ForcingChain,
         name: "Forcing Chain",
