@@ -17,7 +17,8 @@
 //! Then the first chain step (else the first net step, else the first nested step) is
 //! applied; when none exists the solution's digit is placed in a cell with fewest candidates,
 //! so the walk visits many states. CI runs a sample (`PER_FILE` puzzles per file); `FORCING_REPLAY_ALL=1` runs every
-//! puzzle of `forum_hardest_1106.txt` and `magictour_top1465.txt`.
+//! puzzle of `forum_hardest_1106.txt` and `magictour_top1465.txt` (`FORCING_REPLAY_FILE=NAME`
+//! keeps one of them).
 
 use bitdoku_bitboard::tables::{HOUSES, MINILINES};
 use bitdoku_bitboard::{Candidates, CellSet, Digit, parse_line};
@@ -215,7 +216,11 @@ fn walk(file: &str) -> Stats {
 
 #[test]
 fn forcing_steps_replay_from_their_proofs_on_hard_puzzles() {
+    let only = std::env::var("FORCING_REPLAY_FILE").ok();
     for file in ["forum_hardest_1106.txt", "magictour_top1465.txt"] {
+        if only.as_deref().is_some_and(|o| o != file) {
+            continue;
+        }
         let stats = walk(file);
         eprintln!("{file}: {stats:?}");
         assert!(stats.steps[0] > 0 && stats.steps[1] > 0, "{file}: forcing steps fire");

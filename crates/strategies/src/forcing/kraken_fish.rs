@@ -87,7 +87,8 @@ fn search(base: &Base, off: &[[CellSet; 9]], sink: &mut dyn Sink) -> ControlFlow
             for rows in [true, false] {
                 let line = |i: usize| if rows { House::row(i) } else { House::col(i) };
                 let cross = |i: usize| if rows { House::col(i) } else { House::row(i) };
-                let lines: Vec<usize> = (0..9).filter(|&i| !(cand & line(i).cells()).is_empty()).collect();
+                let lines: Vec<usize> =
+                    (0..9).filter(|&i| !(cand & line(i).cells()).is_empty()).collect();
                 subsets(&lines, n, &mut |b| {
                     let mut body_lines = CellSet::EMPTY;
                     for &i in b {
@@ -99,7 +100,9 @@ fn search(base: &Base, off: &[[CellSet; 9]], sink: &mut dyn Sink) -> ControlFlow
                     if crosses.len() > n + MAX_FINS as usize {
                         return ControlFlow::Continue(());
                     }
-                    subsets(&crosses, n, &mut |c| fish(base, off, d, (b, c), (&line, &cross), bc, sink))
+                    subsets(&crosses, n, &mut |c| {
+                        fish(base, off, d, (b, c), (&line, &cross), bc, sink)
+                    })
                 })?;
             }
         }
@@ -168,7 +171,8 @@ fn fish(
         let targets = (cand & cover) - bc;
         let elim = targets & common(off, d, fins)[d.index()];
         // Targets every fin sees are the plain finned fish's: kraken only when a chain is needed.
-        let plain = fins.iter().fold(CellSet::ALL, |m, f| m & bitdoku_bitboard::tables::PEERS[f.index()]);
+        let plain =
+            fins.iter().fold(CellSet::ALL, |m, f| m & bitdoku_bitboard::tables::PEERS[f.index()]);
         if !(elim - plain).is_empty() {
             let mut step = evidence_step;
             step.eliminate(d, elim);

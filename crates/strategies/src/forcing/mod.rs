@@ -16,9 +16,9 @@ pub mod forcing_chain;
 pub mod forcing_net;
 pub mod kraken_fish;
 pub mod nested;
+pub(crate) mod nested_proof;
 pub mod proof;
 pub mod propagate;
-pub(crate) mod nested_proof;
 mod search;
 
 pub use proof::{Proof, derive, replay};

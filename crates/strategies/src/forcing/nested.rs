@@ -40,8 +40,11 @@ use std::ops::ControlFlow;
 pub const MAX_LEVEL: usize = 3;
 
 /// The nested forcing ids, by level (index 0 is level 1).
-pub const NESTED_IDS: [TechniqueId; MAX_LEVEL] =
-    [TechniqueId::NestedForcingNet1, TechniqueId::NestedForcingNet2, TechniqueId::NestedForcingNet3];
+pub const NESTED_IDS: [TechniqueId; MAX_LEVEL] = [
+    TechniqueId::NestedForcingNet1,
+    TechniqueId::NestedForcingNet2,
+    TechniqueId::NestedForcingNet3,
+];
 
 /// The nesting level of a nested forcing id, `None` for other techniques.
 #[must_use]
@@ -129,7 +132,7 @@ pub(crate) fn propagate(
             let sub = derived(base, cur);
             let mut off = [CellSet::EMPTY; 9];
             let x = start.candidate();
-            for d in 0..9 {
+            for (d, off_d) in off.iter_mut().enumerate() {
                 for cell in sub.cand[d] {
                     if !sub.bivalue_or_more(cell) {
                         continue;
@@ -144,7 +147,7 @@ pub(crate) fn propagate(
                         f
                     });
                     if fails {
-                        off[d].insert(cell);
+                        off_d.insert(cell);
                     }
                 }
             }
@@ -271,7 +274,9 @@ pub fn find_level_3(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> 
 mod tests {
     use crate::TechniqueId::{ForcingNet, NestedForcingNet1, NestedForcingNet2, NestedForcingNet3};
     use crate::registry::find_all;
-    use crate::testkit::{EMPTY, check_not_applicable, check_step, grid_with_singles_placed, state};
+    use crate::testkit::{
+        EMPTY, check_not_applicable, check_step, grid_with_singles_placed, state,
+    };
     use bitdoku_bitboard::Candidates;
 
     /// forum_hardest_1106 line 1 with singles placed, then forcing-net steps applied until
@@ -356,9 +361,12 @@ mod tests {
             _ => unreachable!(),
         };
         let base = super::Base::new(&g);
-        let proof = crate::forcing::nested_proof::derive(&base, 2, super::Lit::new(d, c, true))
-            .unwrap();
+        let proof =
+            crate::forcing::nested_proof::derive(&base, 2, super::Lit::new(d, c, true)).unwrap();
         assert_eq!(proof.level, 2);
-        assert_eq!(crate::forcing::replay(&g, &proof).unwrap().to_string(), first.effects_text()[0]);
+        assert_eq!(
+            crate::forcing::replay(&g, &proof).unwrap().to_string(),
+            first.effects_text()[0]
+        );
     }
 }

@@ -24,8 +24,9 @@ pub(crate) fn derive(base: &Base, level: usize, assumption: Lit) -> Result<Proof
         return Err(format!("{assumption} is no candidate"));
     }
     // Depths for the outer propagation only (the tracer reads them).
-    let mut props: Vec<Propagator> =
-        (0..=level).map(|i| if i == 0 { Propagator::new() } else { Propagator::untracked() }).collect();
+    let mut props: Vec<Propagator> = (0..=level)
+        .map(|i| if i == 0 { Propagator::new() } else { Propagator::untracked() })
+        .collect();
     let mut probes: Vec<Probe> = Vec::new();
     if propagate(&mut props, base, assumption, Some(&mut probes), None) {
         return Err(format!("{assumption} does not lead to a contradiction"));
@@ -37,8 +38,8 @@ pub(crate) fn derive(base: &Base, level: usize, assumption: Lit) -> Result<Proof
         let sub = derive(&probe.base, level - 1, probe.lit.negate())?;
         let (cells, places) = footprint(&sub);
         let mut context = Vec::new();
-        for d in 0..9 {
-            let read = (cells | places[d]) & base.cand[d];
+        for (d, place) in places.iter().enumerate() {
+            let read = (cells | *place) & base.cand[d];
             for c in read - probe.base.cand[d] {
                 context.push(Lit::new(Digit::new_unchecked(d as u8), c, false));
             }

@@ -165,14 +165,13 @@ pub(crate) fn derive_with(
     premise: Premise,
     conclusion: Lit,
 ) -> Result<Proof, String> {
-    let base = base;
     let mut prop = Propagator::new();
     let mut branches = Vec::new();
     for assumption in assumptions(base, premise) {
         if !base.has(assumption) {
             return Err(format!("{assumption} is no candidate"));
         }
-        prop.run(&base, rules, assumption);
+        prop.run(base, rules, assumption);
         let mut tracer = Tracer::new(base, &prop, rules);
         let outcome = match prop.contradiction {
             Some((kind, _)) => {

@@ -277,7 +277,8 @@ impl Propagator {
             }
             self.off[d] |= f_off[d];
             if let Some(c) = (self.on[d] & f_off[d]).first() {
-                self.contradiction = Some((Contradiction::Both(c, Digit::new_unchecked(d as u8)), round));
+                self.contradiction =
+                    Some((Contradiction::Both(c, Digit::new_unchecked(d as u8)), round));
                 self.rounds = round;
                 return false;
             }
