@@ -188,3 +188,23 @@ fn unique_rectangle_on_a_candidate_grid_needs_both_digits_in_every_corner() {
     assert!(out.unsound.is_empty(), "{}", out.unsound[0]);
     assert_eq!(out.status, Status::Solved);
 }
+
+/// The `complete` preset finishes the hardest puzzles by logic alone (nested forcing nets
+/// last), every step verified against the solution, in both granularities.
+#[test]
+fn complete_preset_needs_no_fallback_on_the_hardest() {
+    let puzzles = corpus("forum_hardest_1106.txt", 16, 23);
+    for &g in BOTH {
+        let mut o = Options::new(Order::parse("complete").unwrap());
+        o.granularity = g;
+        o.verify = true;
+        o.fallback = false;
+        let e = Engine::new(o);
+        for p in &puzzles {
+            let state = parse_line(p).unwrap().unwrap().candidates();
+            let out = e.solve(&state);
+            assert!(out.unsound.is_empty(), "{p} {g:?}: {}", out.unsound[0]);
+            assert_eq!(out.status, Status::Solved, "{p} {g:?}: stuck without the fallback");
+        }
+    }
+}

@@ -9,9 +9,9 @@
 //! * **Type 1** (at least one fin): a candidate `T` of `d` in a cover line, outside the base
 //!   lines, that every fin "on" turns off by a forcing chain (a fin seeing `T` does it in one
 //!   step). Either a fin holds `d` and `T` is off, or the fish holds and `T` is off.
-//! * **Type 2**: for one cover line, a candidate `X` (any digit, not one of the chains'
-//!   starts) that every body candidate of that line and every fin "on" turns off by a forcing
-//!   chain. Either a fin holds `d` or one body candidate of the line does.
+//! * **Type 2** (at least one fin): for one cover line, a candidate `X` (any digit, not one
+//!   of the chains' starts) that every body candidate of that line and every fin "on" turns
+//!   off by a forcing chain. Either a fin holds `d` or one body candidate of the line does.
 //!
 //! **Find-all semantics.** For every digit, both orientations, sizes 2 to 4 (base lines with
 //! at least one candidate, cover lines drawn from the columns/rows of the base candidates,
@@ -35,10 +35,25 @@ const MAX_SIZE: usize = 4;
 const MAX_FINS: u32 = 4;
 
 /// What each candidate "on" turns off, by candidate index (every candidate when it
-/// contradicts); per thread.
+/// contradicts), computed when first needed; per thread.
 struct Tables {
     prop: Propagator,
     off: Vec<[CellSet; 9]>,
+    /// Per digit, the candidates whose row of `off` is filled.
+    done: [CellSet; 9],
+}
+
+impl Tables {
+    /// What `d` in `c` "on" turns off.
+    fn off(&mut self, base: &Base, d: Digit, c: bitdoku_bitboard::Cell) -> &[CellSet; 9] {
+        let lit = Lit::new(d, c, true);
+        if !self.done[d.index()].contains(c) {
+            self.done[d.index()].insert(c);
+            let ok = self.prop.run(base, Rules::Chain, lit);
+            self.off[lit.candidate()] = if ok { self.prop.off } else { [CellSet::ALL; 9] };
+        }
+        &self.off[lit.candidate()]
+    }
 }
 
 thread_local! {
@@ -56,31 +71,37 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
         let t = slot.get_or_insert_with(|| Tables {
             prop: Propagator::untracked(),
             off: vec![[CellSet::EMPTY; 9]; 729],
+            done: [CellSet::EMPTY; 9],
         });
-        for d in Digit::all() {
-            for c in base.cand[d.index()] {
-                let lit = Lit::new(d, c, true);
-                let ok = t.prop.run(&base, Rules::Chain, lit);
-                t.off[lit.candidate()] = if ok { t.prop.off } else { [CellSet::ALL; 9] };
-            }
-        }
-        search(&base, &t.off, sink)
+        t.done = [CellSet::EMPTY; 9];
+        search(&base, t, sink)
     })
 }
 
-/// The common "off" consequences of `starts` (candidates of digit `d`).
-fn common(off: &[[CellSet; 9]], d: Digit, starts: CellSet) -> [CellSet; 9] {
-    let mut m = [CellSet::ALL; 9];
+/// The candidates of `within` that every start (a candidate of digit `d`) turns off; stops
+/// early once nothing is left.
+fn common(
+    t: &mut Tables,
+    base: &Base,
+    d: Digit,
+    starts: CellSet,
+    mut within: [CellSet; 9],
+) -> [CellSet; 9] {
     for c in starts {
-        let o = &off[d.index() * 81 + c.index()];
-        for e in 0..9 {
-            m[e] &= o[e];
+        let o = t.off(base, d, c);
+        let mut any = false;
+        for (w, o) in within.iter_mut().zip(o) {
+            *w &= *o;
+            any |= !w.is_empty();
+        }
+        if !any {
+            break;
         }
     }
-    m
+    within
 }
 
-fn search(base: &Base, off: &[[CellSet; 9]], sink: &mut dyn Sink) -> ControlFlow<()> {
+fn search(base: &Base, t: &mut Tables, sink: &mut dyn Sink) -> ControlFlow<()> {
     for n in 2..=MAX_SIZE {
         for d in Digit::all() {
             let cand = base.cand[d.index()];
@@ -101,7 +122,7 @@ fn search(base: &Base, off: &[[CellSet; 9]], sink: &mut dyn Sink) -> ControlFlow
                         return ControlFlow::Continue(());
                     }
                     subsets(&crosses, n, &mut |c| {
-                        fish(base, off, d, (b, c), (&line, &cross), bc, sink)
+                        fish(base, t, d, (b, c), (&line, &cross), bc, sink)
                     })
                 })?;
             }
@@ -143,7 +164,7 @@ fn subsets(
 /// Checks one fish (base lines `b`, cover lines `c`) and pushes its steps.
 fn fish(
     base: &Base,
-    off: &[[CellSet; 9]],
+    t: &mut Tables,
     d: Digit,
     (b, c): (&[usize], &[usize]),
     (line, cross): (&dyn Fn(usize) -> House, &dyn Fn(usize) -> House),
@@ -156,7 +177,15 @@ fn fish(
     }
     let body = bc & cover;
     let fins = bc - cover;
-    if fins.len() > MAX_FINS || b.iter().any(|&i| (body & line(i).cells()).is_empty()) {
+    if fins.is_empty()
+        || fins.len() > MAX_FINS
+        || b.iter().any(|&i| (body & line(i).cells()).is_empty())
+    {
+        return ControlFlow::Continue(());
+    }
+    // What every fin turns off: both types need it, and most fish stop here.
+    let by_fins = common(t, base, d, fins, base.cand);
+    if by_fins.iter().all(|m| m.is_empty()) {
         return ControlFlow::Continue(());
     }
     let cand = base.cand[d.index()];
@@ -167,27 +196,26 @@ fn fish(
     e.cover = c.iter().fold(HouseSet::EMPTY, |s, &j| s.with(cross(j)));
     e.fins = fins;
     // Type 1.
-    if !fins.is_empty() {
-        let targets = (cand & cover) - bc;
-        let elim = targets & common(off, d, fins)[d.index()];
-        // Targets every fin sees are the plain finned fish's: kraken only when a chain is needed.
-        let plain =
-            fins.iter().fold(CellSet::ALL, |m, f| m & bitdoku_bitboard::tables::PEERS[f.index()]);
-        if !(elim - plain).is_empty() {
-            let mut step = evidence_step;
-            step.eliminate(d, elim);
-            step.evidence.cells = body;
-            sink.push(step)?;
-        }
+    let targets = (cand & cover) - bc;
+    let elim = targets & by_fins[d.index()];
+    // Targets every fin sees are the plain finned fish's: kraken only when a chain is needed.
+    let plain =
+        fins.iter().fold(CellSet::ALL, |m, f| m & bitdoku_bitboard::tables::PEERS[f.index()]);
+    if !(elim - plain).is_empty() {
+        let mut step = evidence_step;
+        step.eliminate(d, elim);
+        step.evidence.cells = body;
+        sink.push(step)?;
     }
     // Type 2.
     for &j in c {
-        let members = (body & cross(j).cells()) | fins;
-        let m = common(off, d, members);
+        let line_body = body & cross(j).cells();
+        let m = common(t, base, d, line_body, by_fins);
+        let members = line_body | fins;
         let mut step = evidence_step;
         let mut any = false;
         for e in Digit::all() {
-            let mut elim = m[e.index()] & base.cand[e.index()];
+            let mut elim = m[e.index()];
             if e == d {
                 elim -= members;
                 // Type 1's targets of the fish digit are reported there.
