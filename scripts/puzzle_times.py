@@ -18,9 +18,10 @@ def main() -> int:
     ap.add_argument("file")
     ap.add_argument("--bin", default="target/release/bitdoku")
     ap.add_argument("--csv", help="also write line,seconds,exit rows here")
-    ap.add_argument("args", nargs=argparse.REMAINDER)
-    a = ap.parse_args()
-    args = a.args[1:] if a.args[:1] == ["--"] else a.args
+    argv = sys.argv[1:]
+    cut = argv.index("--") if "--" in argv else len(argv)
+    a = ap.parse_args(argv[:cut])
+    args = argv[cut + 1 :]
     lines = [l.strip() for l in open(a.file) if l.strip() and not l.startswith("#")]
     times, failed, rows = [], 0, []
     for n, line in enumerate(lines, 1):
