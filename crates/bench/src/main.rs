@@ -128,9 +128,14 @@ struct AgreeArgs {
 
 #[derive(Args)]
 struct SearchArgs {
-    /// Corpus file (`-` = standard input).
-    #[arg(long = "corpus", value_name = "FILE", default_value = "datasets/magictour_top1465.txt")]
-    corpus: String,
+    /// Corpus file (repeatable; `-` = standard input; .gz/.xz read as such). With several,
+    /// an order's speed is the geometric mean of its puzzles/s over them and it must keep every
+    /// corpus's logic-solve count. Default: top1465.
+    #[arg(long = "corpus", value_name = "FILE")]
+    corpora: Vec<String>,
+    /// A corpus the search never sees, measured at the end with the baseline and the winner.
+    #[arg(long, value_name = "FILE")]
+    holdout: Option<String>,
     /// The order to beat.
     #[arg(long, default_value = "hodoku")]
     baseline: String,
@@ -393,15 +398,20 @@ fn cmd_agree(args: &AgreeArgs) -> Result<ExitCode> {
 
 fn cmd_search(args: &SearchArgs) -> Result<ExitCode> {
     let started = Instant::now();
-    let path = if args.corpus == "datasets/magictour_top1465.txt" {
-        dataset("magictour_top1465.txt")
+    let paths = if args.corpora.is_empty() {
+        vec![dataset("magictour_top1465.txt")]
     } else {
-        args.corpus.clone()
+        args.corpora.clone()
     };
-    let c = corpus::load(&path, Some(args.sample), args.seed)?;
     let meta = RunMeta::collect(Path::new("."));
     let threads = args.threads.max(1);
-    let refs = references(&c, threads)?;
+    let load = |path: &str| -> Result<search::Sample> {
+        let corpus = corpus::load(path, Some(args.sample), args.seed)?;
+        let references = references(&corpus, threads)?;
+        Ok(search::Sample { corpus, references })
+    };
+    let samples = paths.iter().map(|p| load(p)).collect::<Result<Vec<_>>>()?;
+    let holdout = args.holdout.as_deref().map(load).transpose()?;
     let opts = search::SearchOptions {
         baseline: orders::parse_one(&args.baseline)?,
         pool: orders::parse_one(&args.pool)?,
@@ -411,9 +421,27 @@ fn cmd_search(args: &SearchArgs) -> Result<ExitCode> {
         min_gain: args.min_gain,
         passes: args.passes,
     };
-    eprintln!("corpus {}", c.describe());
-    let found = search::search(&c, &refs, &opts, &mut |line| eprintln!("{line}"))?;
-    let table = search::side_by_side(&found.rows);
+    for s in &samples {
+        eprintln!("corpus {}", s.corpus.describe());
+    }
+    if let Some(h) = &holdout {
+        eprintln!("held-out corpus {}", h.corpus.describe());
+    }
+    let found = search::search(&samples, holdout.as_ref(), &opts, &mut |line| eprintln!("{line}"))?;
+    let mut table = format!(
+        "Geometric mean of puzzles/s over the search corpora: baseline {:.0}, searched {:.0} ({:.3}x)\n",
+        found.geomean.0,
+        found.geomean.1,
+        found.geomean.1 / found.geomean.0.max(1e-12)
+    );
+    if let Some((b, w)) = found.holdout {
+        table.push_str(&format!(
+            "Held-out corpus: baseline {b:.0}, searched {w:.0} puzzles/s ({:.3}x)\n",
+            w / b.max(1e-12)
+        ));
+    }
+    table.push('\n');
+    table.push_str(&search::side_by_side(&found.rows));
     let winner_line = format!("searched={}", found.winner.to_list());
     if args.json {
         for r in &found.rows {
@@ -432,7 +460,7 @@ fn cmd_search(args: &SearchArgs) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let info = RunInfo {
-        corpora: vec![corpus_line(&c)],
+        corpora: samples.iter().chain(holdout.as_ref()).map(|s| corpus_line(&s.corpus)).collect(),
         orders: vec![
             (opts.baseline.name().to_string(), opts.baseline.to_list()),
             ("searched".to_string(), found.winner.to_list()),
@@ -445,7 +473,7 @@ fn cmd_search(args: &SearchArgs) -> Result<ExitCode> {
     };
     let mut summary = format!(
         "# Order search, {} {} UTC\n\n`{}`\n\nBaseline `{}`: {}\n\nWinner (`searched`): {}\n\n{}\n\
-         Both rows measured at the end of the search in one run, interleaved (best of {} timed passes each), \
+         Baseline and winner measured at the end of the search, corpus by corpus, interleaved (best of {} timed passes each), \
          after a validating warm-up of each.\n\n## Trials\n\n",
         meta.date,
         meta.clock(),
@@ -513,7 +541,13 @@ fn cmd_search(args: &SearchArgs) -> Result<ExitCode> {
         ("latency.svg", report::latency_svg(&found.rows)),
         ("timeshare.svg", report::timeshare_svg(&found.techs)),
     ];
-    let dir = report::write_folder(&args.out, &meta, &format!("search-order-{}", c.name), &files)?;
+    let names: Vec<&str> = samples.iter().map(|s| s.corpus.name.as_str()).collect();
+    let dir = report::write_folder(
+        &args.out,
+        &meta,
+        &format!("search-order-{}", names.join("+")),
+        &files,
+    )?;
     eprintln!("results: {}", dir.display());
     Ok(ExitCode::SUCCESS)
 }

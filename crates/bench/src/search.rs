@@ -1,5 +1,11 @@
-//! `bench search-order`: look for a technique order that solves a sample faster than a
-//! baseline order without solving fewer puzzles by logic alone.
+//! `bench search-order`: look for a technique order that solves one or several samples
+//! faster than a baseline order without solving fewer puzzles by logic alone on any of them.
+//!
+//! With several corpora, an order's speed is the geometric mean of its puzzles/s over the
+//! corpora (each corpus weighs the same, whatever its size or difficulty), and a move must
+//! keep every corpus's logic-solve count at or above the baseline's. A held-out corpus, never
+//! seen by the search, is measured at the end with the baseline and the winner side by side:
+//! the evidence that the winner did not just fit the search corpora.
 //!
 //! The search, bounded by a time budget:
 //! 1. **Profile.** One warm-up of the pool order (every implemented technique, HoDoKu order)
@@ -90,6 +96,14 @@ impl Cost {
     }
 }
 
+/// One corpus of the search with its brute-force answers.
+pub struct Sample {
+    /// The puzzles.
+    pub corpus: Corpus,
+    /// Their brute-force answers (for the validating warm-ups).
+    pub references: Vec<Reference>,
+}
+
 /// What the search found, with the final side-by-side measurement.
 #[derive(Clone, Debug)]
 pub struct Found {
@@ -99,48 +113,90 @@ pub struct Found {
     pub costs: Vec<Cost>,
     /// Every trial.
     pub trials: Vec<Trial>,
-    /// Final rows: baseline then winner.
+    /// Final rows, per search corpus then the held-out one: baseline then winner.
     pub rows: Vec<Row>,
+    /// Geometric mean of puzzles/s over the search corpora: baseline, winner.
+    pub geomean: (f64, f64),
+    /// Puzzles/s on the held-out corpus: baseline, winner.
+    pub holdout: Option<(f64, f64)>,
     /// Final technique rows of both.
     pub techs: Vec<TechRow>,
 }
 
-/// Best-of-`repeats` timed measurement of a bitboard order: (puzzles/s, solved by logic).
-fn measure(order: &Order, corpus: &Corpus, threads: usize, repeats: usize) -> Result<(f64, usize)> {
-    let runner = Runner::new(EngineKind::Bitboard, Some(order), Granularity::Batch)
-        .map_err(|e| anyhow!(e))?;
-    let mut best = 0.0f64;
-    let mut solved = 0;
-    for _ in 0..repeats.max(1) {
-        let t = timed(&runner, corpus, threads)?;
-        best = best.max(t.counts.puzzles as f64 / t.seconds.max(1e-12));
-        solved = t.counts.solved_logic;
+/// Geometric mean of `values` (0 when empty).
+#[must_use]
+pub fn geomean(values: &[f64]) -> f64 {
+    if values.is_empty() {
+        return 0.0;
     }
-    Ok((best, solved))
+    (values.iter().map(|v| v.max(1e-12).ln()).sum::<f64>() / values.len() as f64).exp()
 }
 
-/// Best-of-`repeats` puzzles/s of two orders measured alternately (A B A B ...), so that a
-/// change in machine load hits both alike: ((pps A, solved A), (pps B, solved B)).
+/// Whether every count of `solved` is at least the baseline's.
+fn keeps_solves(solved: &[usize], base: &[usize]) -> bool {
+    solved.iter().zip(base).all(|(s, b)| s >= b)
+}
+
+/// Best-of-`repeats` timed measurement of a bitboard order on every sample: (geometric mean
+/// of puzzles/s, solved by logic per sample).
+fn measure(
+    order: &Order,
+    samples: &[Sample],
+    threads: usize,
+    repeats: usize,
+) -> Result<(f64, Vec<usize>)> {
+    let runner = Runner::new(EngineKind::Bitboard, Some(order), Granularity::Batch)
+        .map_err(|e| anyhow!(e))?;
+    let mut pps = Vec::new();
+    let mut solved = Vec::new();
+    for sample in samples {
+        let mut best = 0.0f64;
+        let mut n = 0;
+        for _ in 0..repeats.max(1) {
+            let t = timed(&runner, &sample.corpus, threads)?;
+            best = best.max(t.counts.puzzles as f64 / t.seconds.max(1e-12));
+            n = t.counts.solved_logic;
+        }
+        pps.push(best);
+        solved.push(n);
+    }
+    Ok((geomean(&pps), solved))
+}
+
+/// Measured, per order: (geometric mean of puzzles/s, solved by logic per sample).
+type Measured = (f64, Vec<usize>);
+
+/// Best-of-`repeats` puzzles/s of two orders measured alternately (A B A B ...) on each
+/// sample, so that a change in machine load hits both alike.
 fn measure_pair(
     a: &Order,
     b: &Order,
-    corpus: &Corpus,
+    samples: &[Sample],
     threads: usize,
     repeats: usize,
-) -> Result<((f64, usize), (f64, usize))> {
+) -> Result<(Measured, Measured)> {
     let ra =
         Runner::new(EngineKind::Bitboard, Some(a), Granularity::Batch).map_err(|e| anyhow!(e))?;
     let rb =
         Runner::new(EngineKind::Bitboard, Some(b), Granularity::Batch).map_err(|e| anyhow!(e))?;
-    let mut best = [(0.0f64, 0usize); 2];
-    for _ in 0..repeats.max(1) {
-        for (k, r) in [&ra, &rb].into_iter().enumerate() {
-            let t = timed(r, corpus, threads)?;
-            best[k].0 = best[k].0.max(t.counts.puzzles as f64 / t.seconds.max(1e-12));
-            best[k].1 = t.counts.solved_logic;
+    let mut pps = [Vec::new(), Vec::new()];
+    let mut solved = [Vec::new(), Vec::new()];
+    for sample in samples {
+        let mut best = [(0.0f64, 0usize); 2];
+        for _ in 0..repeats.max(1) {
+            for (k, r) in [&ra, &rb].into_iter().enumerate() {
+                let t = timed(r, &sample.corpus, threads)?;
+                best[k].0 = best[k].0.max(t.counts.puzzles as f64 / t.seconds.max(1e-12));
+                best[k].1 = t.counts.solved_logic;
+            }
+        }
+        for k in 0..2 {
+            pps[k].push(best[k].0);
+            solved[k].push(best[k].1);
         }
     }
-    Ok((best[0], best[1]))
+    let [sa, sb] = solved;
+    Ok(((geomean(&pps[0]), sa), (geomean(&pps[1]), sb)))
 }
 
 /// The greedy order: techniques that fired sorted by effects per ns (stable, so ties keep the
@@ -156,23 +212,40 @@ pub fn greedy(costs: &[Cost]) -> Vec<TechniqueId> {
         .collect()
 }
 
-/// Runs the search on `corpus` (whose `references` are the brute-force answers).
-/// `progress` receives one line per trial.
+/// Runs the search on `samples` and measures the result on `holdout` too (never searched
+/// on). `progress` receives one line per trial.
 pub fn search(
-    corpus: &Corpus,
-    references: &[Reference],
+    samples: &[Sample],
+    holdout: Option<&Sample>,
     opts: &SearchOptions,
     progress: &mut dyn FnMut(&str),
 ) -> Result<Found> {
     let started = Instant::now();
+    if samples.is_empty() {
+        return Err(anyhow!("no corpus to search on"));
+    }
     let pool_runner = Runner::new(EngineKind::Bitboard, Some(&opts.pool), Granularity::Batch)
         .map_err(|e| anyhow!(e))?;
-    let profile = warm_up(&pool_runner, corpus, references, opts.threads)?;
+    // The profile sums the warm-ups of every search corpus.
+    let mut profile = Vec::new();
+    for sample in samples {
+        let p = warm_up(&pool_runner, &sample.corpus, &sample.references, opts.threads)?;
+        if profile.is_empty() {
+            profile = p.techniques;
+        } else {
+            for (a, b) in profile.iter_mut().zip(&p.techniques) {
+                a.calls += b.calls;
+                a.nanos += b.nanos;
+                a.eliminations += b.eliminations;
+                a.placements += b.placements;
+            }
+        }
+    }
     let costs: Vec<Cost> = opts
         .pool
         .ids()
         .iter()
-        .zip(&profile.techniques)
+        .zip(&profile)
         .map(|(&id, s)| Cost {
             id,
             calls: s.calls,
@@ -209,14 +282,14 @@ pub fn search(
         });
     };
 
-    let (base_pps, base_solved) = measure(&opts.baseline, corpus, opts.threads, opts.repeats)?;
+    let (base_pps, base_solved) = measure(&opts.baseline, samples, opts.threads, opts.repeats)?;
     log(
         &mut trials,
         format!("baseline {}", opts.baseline.name()),
         opts.baseline.ids(),
         base_pps,
         base_pps,
-        base_solved,
+        base_solved.iter().sum(),
         false,
     );
 
@@ -227,12 +300,13 @@ pub fn search(
         let ((bp, _), (pps, solved)) = measure_pair(
             &opts.baseline,
             &Order::from_ids("candidate", ids.clone()),
-            corpus,
+            samples,
             opts.threads,
             opts.repeats,
         )?;
-        let ok = solved >= base_solved;
-        log(&mut trials, format!("start: {what} (vs baseline)"), &ids, pps, bp, solved, ok);
+        let ok = keeps_solves(&solved, &base_solved);
+        let total = solved.iter().sum();
+        log(&mut trials, format!("start: {what} (vs baseline)"), &ids, pps, bp, total, ok);
         if ok {
             current = Some(ids);
             break;
@@ -249,12 +323,12 @@ pub fn search(
         let ((cur, _), (p, s)) = measure_pair(
             &Order::from_ids("current", ids.clone()),
             &Order::from_ids("candidate", cand.clone()),
-            corpus,
+            samples,
             opts.threads,
             opts.repeats,
         )?;
-        let ok = s >= base_solved && p > cur * (1.0 + opts.min_gain);
-        log(trials, change, &cand, p, cur, s, ok);
+        let ok = keeps_solves(&s, &base_solved) && p > cur * (1.0 + opts.min_gain);
+        log(trials, change, &cand, p, cur, s.iter().sum(), ok);
         if ok {
             *ids = cand;
         }
@@ -290,26 +364,42 @@ pub fn search(
         .map_err(|e| anyhow!(e))?;
     let win_runner = Runner::new(EngineKind::Bitboard, Some(&winner), Granularity::Batch)
         .map_err(|e| anyhow!(e))?;
-    let base_profile = warm_up(&base_runner, corpus, references, opts.threads)?;
-    let win_profile = warm_up(&win_runner, corpus, references, opts.threads)?;
-    // Interleaved final measurement: B W B W ..., the best pass of each counts.
-    let mut best: [Option<crate::measure::Timed>; 2] = [None, None];
-    for _ in 0..opts.repeats.max(1) + 2 {
-        for (k, r) in [&base_runner, &win_runner].into_iter().enumerate() {
-            let t = timed(r, corpus, opts.threads)?;
-            if best[k].as_ref().is_none_or(|b| t.seconds < b.seconds) {
-                best[k] = Some(t);
+    let mut rows = Vec::new();
+    let mut techs = Vec::new();
+    let mut pps = [Vec::new(), Vec::new()];
+    let mut holdout_pps = None;
+    for (k, sample) in samples.iter().chain(holdout).enumerate() {
+        let (c, refs) = (&sample.corpus, &sample.references);
+        let base_profile = warm_up(&base_runner, c, refs, opts.threads)?;
+        let win_profile = warm_up(&win_runner, c, refs, opts.threads)?;
+        // Interleaved final measurement: B W B W ..., the best pass of each counts.
+        let mut best: [Option<crate::measure::Timed>; 2] = [None, None];
+        for _ in 0..opts.repeats.max(1) + 2 {
+            for (k, r) in [&base_runner, &win_runner].into_iter().enumerate() {
+                let t = timed(r, c, opts.threads)?;
+                if best[k].as_ref().is_none_or(|b| t.seconds < b.seconds) {
+                    best[k] = Some(t);
+                }
             }
         }
+        let [Some(tb), Some(tw)] = best else { return Err(anyhow!("no final measurement")) };
+        let (rb, rw) = (
+            Row::new(&base_runner, c, &tb, opts.threads),
+            Row::new(&win_runner, c, &tw, opts.threads),
+        );
+        if k < samples.len() {
+            pps[0].push(rb.puzzles_per_sec);
+            pps[1].push(rw.puzzles_per_sec);
+        } else {
+            holdout_pps = Some((rb.puzzles_per_sec, rw.puzzles_per_sec));
+        }
+        rows.push(rb);
+        rows.push(rw);
+        techs.extend(tech_rows(&base_runner, c, &base_profile));
+        techs.extend(tech_rows(&win_runner, c, &win_profile));
     }
-    let [Some(tb), Some(tw)] = best else { return Err(anyhow!("no final measurement")) };
-    let rows = vec![
-        Row::new(&base_runner, corpus, &tb, opts.threads),
-        Row::new(&win_runner, corpus, &tw, opts.threads),
-    ];
-    let mut techs = tech_rows(&base_runner, corpus, &base_profile);
-    techs.extend(tech_rows(&win_runner, corpus, &win_profile));
-    Ok(Found { winner, costs, trials, rows, techs })
+    let geomean = (geomean(&pps[0]), geomean(&pps[1]));
+    Ok(Found { winner, costs, trials, rows, geomean, holdout: holdout_pps, techs })
 }
 
 /// `trials.csv`.
@@ -353,9 +443,23 @@ pub fn costs_csv(costs: &[Cost]) -> String {
     out
 }
 
-/// The side-by-side table of baseline and winner (markdown).
+/// The side-by-side tables of baseline and winner (markdown), one per corpus (rows come in
+/// baseline, winner pairs).
 #[must_use]
 pub fn side_by_side(rows: &[Row]) -> String {
+    let mut out = String::new();
+    for pair in rows.chunks(2) {
+        if let [b, _] = pair {
+            out.push_str(&format!("Corpus `{}`:\n\n", b.corpus));
+        }
+        out.push_str(&pair_table(pair));
+        out.push('\n');
+    }
+    out
+}
+
+/// One corpus's table.
+fn pair_table(rows: &[Row]) -> String {
     let [b, w] = rows else { return String::new() };
     let line = |name: &str, x: String, y: String| vec![name.to_string(), x, y];
     let ratio = w.puzzles_per_sec / b.puzzles_per_sec.max(1e-12);
@@ -396,6 +500,12 @@ mod tests {
     use crate::engines::reference;
 
     #[test]
+    fn geometric_mean_weighs_corpora_alike() {
+        assert!((geomean(&[100.0, 10_000.0]) - 1000.0).abs() < 1e-6);
+        assert_eq!(geomean(&[]), 0.0);
+    }
+
+    #[test]
     fn greedy_sorts_by_score_and_keeps_idle_techniques_last() {
         let c = |id, ns, y| Cost { id, calls: 10, ns_per_call: ns, yield_per_call: y };
         let costs = vec![
@@ -422,9 +532,14 @@ mod tests {
             "/../../datasets/magictour_top1465.txt"
         ))
         .unwrap();
-        let head: String = text.lines().take(30).map(|l| format!("{l}\n")).collect();
-        let corpus = parse_bytes("top", head.as_bytes()).unwrap();
-        let refs: Vec<Reference> = corpus.entries.iter().map(reference).collect();
+        let sample = |name: &str, skip: usize| {
+            let head: String = text.lines().skip(skip).take(20).map(|l| format!("{l}\n")).collect();
+            let corpus = parse_bytes(name, head.as_bytes()).unwrap();
+            let references = corpus.entries.iter().map(reference).collect();
+            Sample { corpus, references }
+        };
+        let samples = [sample("top-a", 0), sample("top-b", 20)];
+        let held = sample("top-held", 40);
         let opts = SearchOptions {
             baseline: Order::parse("seeds").unwrap(),
             pool: Order::parse("seeds").unwrap(),
@@ -435,12 +550,19 @@ mod tests {
             passes: 1,
         };
         let mut lines = Vec::new();
-        let found = search(&corpus, &refs, &opts, &mut |l| lines.push(l.to_string())).unwrap();
-        assert_eq!(found.rows.len(), 2);
-        assert!(found.rows[1].solved_logic >= found.rows[0].solved_logic);
+        let found =
+            search(&samples, Some(&held), &opts, &mut |l| lines.push(l.to_string())).unwrap();
+        // Baseline and winner on each search corpus and on the held-out one.
+        assert_eq!(found.rows.len(), 6);
+        for pair in found.rows.chunks(2).take(2) {
+            assert!(pair[1].solved_logic >= pair[0].solved_logic, "never fewer on any corpus");
+        }
+        assert!(found.geomean.0 > 0.0 && found.geomean.1 > 0.0);
+        assert!(found.holdout.is_some());
         assert_eq!(lines.len(), found.trials.len());
         assert!(trials_csv(&found.trials).lines().count() == found.trials.len() + 1);
-        assert!(side_by_side(&found.rows).contains("searched"));
+        let table = side_by_side(&found.rows);
+        assert!(table.contains("searched") && table.contains("top-held"), "{table}");
         assert_eq!(costs_csv(&found.costs).lines().count(), opts.pool.ids().len() + 1);
     }
 }
