@@ -15,7 +15,8 @@
 //!
 //! **Find-all semantics.** For every digit, both orientations, sizes 2 to 4 (base lines with
 //! at least one candidate, cover lines drawn from the columns/rows of the base candidates,
-//! at most 4 fins): one step per fish of type 1 with its targets, and one per fish and cover
+//! at most 2 fins: more fins multiply the fish to try for few
+//! extra steps): one step per fish of type 1 with its targets, and one per fish and cover
 //! line of type 2 with its eliminations, pushed by (size, digit, orientation, base, cover,
 //! type, cover line). A start literal whose chain contradicts implies every elimination
 //! (it cannot hold). Off in the default presets, as in HoDoKu (order 8450, score 500).
@@ -32,7 +33,7 @@ use std::ops::ControlFlow;
 /// The largest fish searched.
 const MAX_SIZE: usize = 4;
 /// The most fins a fish may have.
-const MAX_FINS: u32 = 4;
+const MAX_FINS: u32 = 2;
 
 /// What each candidate "on" turns off, by candidate index (every candidate when it
 /// contradicts), computed when first needed; per thread.
@@ -291,8 +292,8 @@ mod tests {
         let s = check_step(KrakenFish, &g, "r9c2<>2");
         assert_eq!(
             s.explain(),
-            "Kraken Fish on 2: base r3 r5 r8, cover c2 c3 c6, cells r3c2 r3c3 r5c2 r5c3 r5c6 r8c2 \
-             r8c3 r8c6, fins r3c7 r3c9 r8c1 r8c9 => r9c2<>2"
+            "Kraken Fish on 2: base c1 c5 c7, cover r6 r7 r9, cells r6c1 r6c5 r7c1 r7c5 r7c7 r9c1 \
+             r9c5 r9c7, fins r3c7 r8c1 => r9c2<>2"
         );
         sound(&TYPE1.concat());
     }
