@@ -20,6 +20,8 @@ def main():
     ap.add_argument("--bitdoku", default="target/release/bitdoku")
     ap.add_argument("--preset", default="hodoku")
     ap.add_argument("--threads", default="1")
+    ap.add_argument("--se", action="store_true", help="rate with the SE model (rate --se)")
+    ap.add_argument("--diff", metavar="FILE", help="write the lines that differ (reference, ours)")
     a = ap.parse_args()
     print("| file | puzzles | lines equal | ER equal | EP equal | ED equal | ER within 0.1 | bitdoku time |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
@@ -29,13 +31,19 @@ def main():
         puzzles = [l.rsplit(" ED=", 1)[0] for l in ref]
         t0 = time.time()
         res = subprocess.run(
-            [a.bitdoku, "rate", "--preset", a.preset, "--threads", a.threads, "--format", "%g ED=%r/%p/%d"],
+            [a.bitdoku, "rate", "--preset", a.preset, "--threads", a.threads, "--format", "%g ED=%r/%p/%d"]
+            + (["--se"] if a.se else []),
             input="\n".join(puzzles) + "\n", capture_output=True, text=True)
         secs = time.time() - t0
         ours = res.stdout.splitlines()
         if len(ours) != len(ref):
             sys.exit(f"{path}: {len(ours)} lines for {len(ref)} puzzles")
         c = [0] * 6
+        if a.diff:
+            with open(a.diff, "a") as f:
+                for want, got in zip(ref, ours):
+                    if want != got:
+                        f.write(f"{want}\t{got.rsplit(' ', 1)[-1]}\n")
         for want, got in zip(ref, ours):
             w = [float(x) for x in want.rsplit("ED=", 1)[1].split("/")]
             try:

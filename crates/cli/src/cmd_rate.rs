@@ -12,7 +12,7 @@ use crate::bulk::{self, Kind};
 use crate::rate_format::{self, Context, Format, Values};
 use crate::{InputArg, OrderArgs};
 use bitdoku_bitboard::{Candidates, parse_line_at};
-use bitdoku_engine::{Engine, Granularity, Observer, Options, Rating, Status};
+use bitdoku_engine::{Engine, Granularity, Observer, Options, Rating, Status, se};
 use bitdoku_strategies::Step;
 use clap::Args;
 use std::ops::ControlFlow;
@@ -46,6 +46,11 @@ pub struct RateArgs {
     /// later): ER is then 20.0 (and EP 0.0 when the first placement already fails).
     #[arg(long)]
     diamond: bool,
+    /// Rate with the model of Sudoku Explainer 1.2.1 (serate): its rules, order and
+    /// difficulties give ER/EP/ED and their names; HoDoKu fields (%l %L %s %b) still come from
+    /// the technique engine. Not with --before/--after.
+    #[arg(long, conflicts_with_all = ["before", "after"])]
+    se: bool,
     /// First write a comment line with the version and the options, so a batch can be
     /// reproduced.
     #[arg(long)]
@@ -69,6 +74,7 @@ struct Plan {
     before: Option<Format>,
     after: Option<Format>,
     want: Option<Want>,
+    se: bool,
 }
 
 pub fn run(a: RateArgs) -> anyhow::Result<bool> {
@@ -85,6 +91,7 @@ pub fn run(a: RateArgs) -> anyhow::Result<bool> {
         } else {
             None
         },
+        se: a.se,
     };
     let order = a.order.resolve()?;
     if a.header {
@@ -99,7 +106,11 @@ pub fn run(a: RateArgs) -> anyhow::Result<bool> {
             Ok(Some(p)) => p,
             Err(e) => return Some((format!("error: {e}"), Kind::Invalid)),
         };
-        Some(rate_one(&engine, &plan, &line.text, line.number, &puzzle.candidates()))
+        let start = puzzle.candidates();
+        if plan.se {
+            return Some(rate_se(&engine, &plan, &line.text, line.number, &start));
+        }
+        Some(rate_one(&engine, &plan, &line.text, line.number, &start))
     })?;
     Ok(tally.all_solved())
 }
@@ -126,6 +137,9 @@ fn header(a: &RateArgs, order: &str) -> String {
     }
     if a.diamond {
         h.push_str(" --diamond");
+    }
+    if a.se {
+        h.push_str(" --se");
     }
     h
 }
@@ -169,6 +183,64 @@ fn rate_one(
         elapsed,
         fallback: out.fallback,
         step: None,
+        se: None,
+    };
+    plan.line.render(&values, &mut text);
+    (text, kind)
+}
+
+/// Rates one puzzle with the SE model (`--se`).
+fn rate_se(
+    engine: &Engine,
+    plan: &Plan,
+    input: &str,
+    number: usize,
+    start: &Candidates,
+) -> (String, Kind) {
+    let started = Instant::now();
+    let (count, _) = bitdoku_engine::count_solutions(&start.search_masks(), 2);
+    let (error, kind) = match count {
+        0 => (Some("no solution"), Kind::NoSolution),
+        1 => (None, Kind::Solved),
+        _ => (Some("multiple solutions"), Kind::Multiple),
+    };
+    let mut text = String::new();
+    if let (Some(e), true) = (error, plan.default_line) {
+        text.push_str(&format!("{} error: {e}", bitdoku_bitboard::to_line(start)));
+        return (text, kind);
+    }
+    let want = plan.want.map(|w| match w {
+        Want::Pearl => se::Want::Pearl,
+        Want::Diamond => se::Want::Diamond,
+    });
+    let se_rating = match error {
+        Some(_) => se::SeRating::default(),
+        None => {
+            let values = start.values();
+            let cand: [u16; 81] = std::array::from_fn(|i| {
+                start.digits_at(bitdoku_bitboard::Cell::new(i as u8).expect("0..81")).bits()
+            });
+            se::rate_candidates(&values, &cand, want)
+        }
+    };
+    let (rating, fallback) = if error.is_none() && plan.line.needs_engine() {
+        let out = engine.solve_observed(start, None);
+        (out.rating, out.fallback)
+    } else {
+        (Rating::default(), false)
+    };
+    let kind = if se_rating.er == 200 && error.is_none() { Kind::Stuck } else { kind };
+    let elapsed = started.elapsed();
+    let values = Values {
+        input,
+        number,
+        state: start,
+        rating: &rating,
+        error,
+        elapsed,
+        fallback,
+        step: None,
+        se: Some(&se_rating),
     };
     plan.line.render(&values, &mut text);
     (text, kind)
@@ -197,6 +269,7 @@ impl Watch<'_> {
             elapsed: std::time::Duration::ZERO,
             fallback: false,
             step,
+            se: None,
         };
         f.render(&v, &mut self.text);
         self.text.push('\n');

@@ -13,6 +13,7 @@
 
 use bitdoku_bitboard::{Candidates, format_pencilmarks, to_candidate_line, to_line};
 use bitdoku_engine::Rating;
+use bitdoku_engine::se::SeRating;
 use bitdoku_strategies::{Level, Step, TechniqueId};
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -167,6 +168,17 @@ impl Format {
         Ok(Format { pieces })
     }
 
+    /// Whether the format shows anything only the technique engine knows (HoDoKu level and
+    /// score, the brute-force marker).
+    pub fn needs_engine(&self) -> bool {
+        self.pieces.iter().any(|p| {
+            matches!(
+                p,
+                Piece::Field(Field::Level | Field::LevelHodoku | Field::Score | Field::BruteMarker)
+            )
+        })
+    }
+
     /// Whether the format is empty (then it prints no line).
     pub fn is_empty(&self) -> bool {
         self.pieces.is_empty()
@@ -201,6 +213,8 @@ pub struct Values<'a> {
     pub fallback: bool,
     /// The step just taken (`--after`).
     pub step: Option<&'a Step>,
+    /// The SE model's rating (`rate --se`): ER/EP/ED and their names come from it.
+    pub se: Option<&'a SeRating>,
 }
 
 impl Values<'_> {
@@ -216,6 +230,22 @@ impl Values<'_> {
                 |_| "error".into(),
             )
         };
+        if let (Some(se), None) = (self.se, self.error) {
+            let tenths = |t: u32| format!("{}.{}", t / 10, t % 10);
+            let done = match f {
+                Field::Er => Some(tenths(se.er)),
+                Field::Ep => Some(tenths(se.ep)),
+                Field::Ed => Some(tenths(se.ed)),
+                Field::ErName | Field::ErId => Some(se.er_name.to_string()),
+                Field::EpName | Field::EpId => Some(se.ep_name.to_string()),
+                Field::EdName | Field::EdId => Some(se.ed_name.to_string()),
+                _ => None,
+            };
+            if let Some(text) = done {
+                out.push_str(&text);
+                return;
+            }
+        }
         let _ = match f {
             Field::Input => write!(out, "{}", self.input),
             Field::Grid => write!(out, "{}", to_line(self.state)),

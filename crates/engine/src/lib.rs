@@ -7,6 +7,7 @@
 mod hodoku;
 mod order;
 mod rating;
+pub mod se;
 mod solve;
 mod verify;
 

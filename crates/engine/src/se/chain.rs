@@ -1,0 +1,986 @@
+//! Sudoku Explainer's chaining rules, modelled on its published behaviour: bidirectional
+//! X-, Y- and XY-cycles and forcing X-/XY-chains (6.5-7.0 plus length), Nishio (7.5),
+//! multiple (8.0), dynamic (8.5) and dynamic-plus / nested forcing chains (9.0, 9.5, 10.0,
+//! ...). A chain's rating grows with its complexity (the number of distinct candidates
+//! states its proof rests on) in SE's steps of 0.1 at 4, 6, 8, 12, 16, 24, ... nodes.
+//!
+//! The search follows SE's breadth-first propagation of "potentials" (a candidate assumed on
+//! or off), each remembering its parents, in SE's visiting orders, so that the chain SE would
+//! report first (lowest rating, then complexity, then kind) is the one found here.
+
+use super::Hint;
+use super::grid::{CELL_REGIONS, Grid, HOUSE_CELLS, REGION_CELLS, digits, low};
+use std::collections::VecDeque;
+
+const NKEYS: usize = 81 * 9 * 2;
+
+/// A potential's identity: cell, digit, on/off.
+#[inline]
+fn key(c: usize, d: u8, on: bool) -> u16 {
+    ((c * 9 + d as usize - 1) * 2 + on as usize) as u16
+}
+
+#[inline]
+fn unkey(k: u16) -> (usize, u8, bool) {
+    let k = k as usize;
+    (k / 18, (k / 2 % 9) as u8 + 1, k % 2 == 1)
+}
+
+/// One potential with its parents (in the arena's pool) and, for a step found by a nested
+/// rule, the nested chain's complexity and identity.
+#[derive(Clone, Copy)]
+struct Node {
+    key: u16,
+    p0: u32,
+    pn: u32,
+    /// Complexity of the nested chain that produced this potential (0 = none).
+    nested: u32,
+    /// Identity of that nested chain (for counting each once).
+    nested_id: u32,
+    /// Why an on potential holds: 0 = assumption, 1 = last value of its cell, 2 + r = last
+    /// position in region r.
+    cause: u8,
+}
+
+/// An insertion-ordered set of potentials keyed by identity (SE's `LinkedSet`).
+#[derive(Clone)]
+struct PotSet {
+    slot: Vec<u32>,
+    list: Vec<u32>,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl PotSet {
+    fn new() -> PotSet {
+        PotSet { slot: vec![NONE; NKEYS], list: Vec::new() }
+    }
+}
+
+/// Which chaining rule runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rule {
+    /// Cell and region forcing chains.
+    pub multiple: bool,
+    /// Candidates assumed off are removed while propagating.
+    pub dynamic: bool,
+    /// Nishio: one digit only, contradictions only.
+    pub nishio: bool,
+    /// Nesting level: 1 = basic rules inside the propagation, 2 = forcing chains, 3 =
+    /// multiple forcing chains.
+    pub level: u32,
+}
+
+impl Rule {
+    /// Cycles and forcing X/XY chains.
+    pub const CYCLES: Rule = Rule { multiple: false, dynamic: false, nishio: false, level: 0 };
+    /// Nishio forcing chains.
+    pub const NISHIO: Rule = Rule { multiple: false, dynamic: true, nishio: true, level: 0 };
+    /// Multiple forcing chains.
+    pub const MULTIPLE: Rule = Rule { multiple: true, dynamic: false, nishio: false, level: 0 };
+    /// Dynamic forcing chains of `level`.
+    pub const fn dynamic(level: u32) -> Rule {
+        Rule { multiple: true, dynamic: true, nishio: false, level }
+    }
+
+    /// The base rating in tenths (cycles and X/XY chains rate themselves).
+    fn base(self) -> u32 {
+        if self.level >= 2 {
+            95 + 5 * (self.level - 2)
+        } else if self.level > 0 {
+            85 + 5 * self.level
+        } else if self.nishio {
+            75
+        } else if self.dynamic {
+            85
+        } else {
+            80
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match (self.nishio, self.dynamic, self.multiple, self.level) {
+            (true, ..) => "Nishio Forcing Chains",
+            (_, true, _, 0) => "Dynamic Forcing Chains",
+            (_, true, _, 1) => "Dynamic Forcing Chains (+)",
+            (_, true, _, 2) => "Dynamic Forcing Chains (+ Forcing Chains)",
+            (_, true, _, 3) => "Dynamic Forcing Chains (+ Multiple Forcing Chains)",
+            (_, true, _, _) => "Dynamic Forcing Chains (+ Dynamic Forcing Chains)",
+            (_, false, true, _) => "Multiple Forcing Chains",
+            _ => "Forcing Chains & Cycles",
+        }
+    }
+}
+
+/// SE's length increment: 0.1 for every step of the ceiling 4, 6, 8, 12, 16, 24, ... that
+/// `complexity - 2` exceeds.
+pub fn length_tenths(complexity: u32) -> u32 {
+    let length = complexity as i64 - 2;
+    let mut ceil = 4i64;
+    let mut odd = false;
+    let mut added = 0;
+    while length > ceil {
+        added += 1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+/// A chaining hint before it is turned into a [`Hint`].
+struct Found {
+    diff: u32,
+    complexity: u32,
+    sort_key: u32,
+    name: &'static str,
+    removable: Vec<(u8, u8)>,
+}
+
+/// The chaining engine of one rule over one grid.
+pub struct Chainer {
+    rule: Rule,
+    nodes: Vec<Node>,
+    pool: Vec<u32>,
+    stamp: Vec<u32>,
+    epoch: u32,
+    nested_ids: u32,
+}
+
+impl Chainer {
+    /// An engine for `rule`.
+    pub fn new(rule: Rule) -> Chainer {
+        Chainer {
+            rule,
+            nodes: Vec::new(),
+            pool: Vec::new(),
+            stamp: vec![0; NKEYS],
+            epoch: 0,
+            nested_ids: 0,
+        }
+    }
+
+    fn node(&mut self, key: u16, parents: &[u32]) -> u32 {
+        let p0 = self.pool.len() as u32;
+        self.pool.extend_from_slice(parents);
+        self.nodes.push(Node {
+            key,
+            p0,
+            pn: parents.len() as u32,
+            nested: 0,
+            nested_id: 0,
+            cause: 0,
+        });
+        (self.nodes.len() - 1) as u32
+    }
+
+    fn parents(&self, n: u32) -> &[u32] {
+        let nd = self.nodes[n as usize];
+        &self.pool[nd.p0 as usize..(nd.p0 + nd.pn) as usize]
+    }
+
+    fn first_parent(&self, n: u32) -> Option<u32> {
+        self.parents(n).first().copied()
+    }
+
+    fn key_of(&self, n: u32) -> u16 {
+        self.nodes[n as usize].key
+    }
+
+    /// The number of distinct potentials `n` rests on, itself included.
+    fn ancestors(&mut self, n: u32) -> u32 {
+        self.epoch += 1;
+        let g = self.epoch;
+        let mut todo = vec![n];
+        let mut count = 0;
+        while let Some(p) = todo.pop() {
+            let k = self.key_of(p) as usize;
+            if self.stamp[k] == g {
+                continue;
+            }
+            self.stamp[k] = g;
+            count += 1;
+            let nd = self.nodes[p as usize];
+            todo.extend_from_slice(&self.pool[nd.p0 as usize..(nd.p0 + nd.pn) as usize]);
+        }
+        count
+    }
+
+    /// The summed complexity of the distinct nested chains below the targets.
+    fn nested_complexity(&mut self, targets: &[u32]) -> u32 {
+        let mut seen_nodes = std::collections::HashSet::new();
+        let mut seen_chains = std::collections::HashSet::new();
+        let mut sum = 0;
+        for &t in targets {
+            let mut todo = vec![t];
+            while let Some(p) = todo.pop() {
+                if !seen_nodes.insert(p) {
+                    continue;
+                }
+                let nd = self.nodes[p as usize];
+                if nd.nested != 0 && seen_chains.insert(nd.nested_id) {
+                    sum += nd.nested;
+                }
+                todo.extend_from_slice(&self.pool[nd.p0 as usize..(nd.p0 + nd.pn) as usize]);
+            }
+        }
+        sum
+    }
+
+    fn complexity(&mut self, targets: &[u32]) -> u32 {
+        let flat: u32 = targets.iter().map(|&t| self.ancestors(t)).sum();
+        if self.rule.level >= 2 { flat + self.nested_complexity(targets) } else { flat }
+    }
+
+    /// The potentials made off by `p` on: the cell's other values (when `cell_rule`), then the
+    /// digit's other positions in p's block, row and column; without repeats.
+    fn on_to_off(&self, g: &Grid, p: u32, cell_rule: bool, out: &mut Vec<u16>) {
+        out.clear();
+        let (c, d, _) = unkey(self.key_of(p));
+        if cell_rule {
+            for v in digits(g.cand[c]) {
+                if v != d {
+                    out.push(key(c, v, false));
+                }
+            }
+        }
+        for &r in &CELL_REGIONS[c] {
+            for &o in &REGION_CELLS[r as usize] {
+                let o = o as usize;
+                if o != c && g.has(o, d) {
+                    let k = key(o, d, false);
+                    if !out.contains(&k) {
+                        out.push(k);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The potentials made on by `p` off (a bivalue cell's other value when `cell_rule`; the
+    /// other position of a digit with two positions in a region when `region_rule`), each with
+    /// its parents: `p`, then the candidates removed since `source` that made it follow.
+    fn off_to_on(
+        &mut self,
+        g: &Grid,
+        p: u32,
+        source: &Grid,
+        offs: &PotSet,
+        cell_rule: bool,
+        region_rule: bool,
+        out: &mut Vec<u32>,
+    ) {
+        out.clear();
+        let (c, d, _) = unkey(self.key_of(p));
+        let mut parents: Vec<u32> = Vec::new();
+        if cell_rule && g.count(c) == 2 {
+            let other = digits(g.cand[c]).find(|&v| v != d).unwrap_or(d);
+            parents.clear();
+            parents.push(p);
+            for v in digits(source.cand[c] & !g.cand[c]) {
+                let s = offs.slot[key(c, v, false) as usize];
+                if s != NONE {
+                    parents.push(s);
+                }
+            }
+            let n = self.node(key(c, other, true), &parents);
+            self.nodes[n as usize].cause = 1;
+            out.push(n);
+        }
+        if region_rule {
+            for &r in &CELL_REGIONS[c] {
+                let r = r as usize;
+                let pos = g.positions(r, d);
+                if pos.count_ones() != 2 {
+                    continue;
+                }
+                let mut i = low(pos);
+                if REGION_CELLS[r][i] as usize == c {
+                    i = low(pos & !(1 << i));
+                }
+                let oc = REGION_CELLS[r][i] as usize;
+                let k = key(oc, d, true);
+                if out.iter().any(|&n| self.key_of(n) == k) {
+                    continue;
+                }
+                parents.clear();
+                parents.push(p);
+                let removed = source.positions(r, d) & !pos;
+                for j in 0..9 {
+                    if removed >> j & 1 != 0 {
+                        let s = offs.slot[key(REGION_CELLS[r][j] as usize, d, false) as usize];
+                        if s != NONE {
+                            parents.push(s);
+                        }
+                    }
+                }
+                let n = self.node(k, &parents);
+                self.nodes[n as usize].cause = 2 + r as u8;
+                out.push(n);
+            }
+        }
+    }
+
+    fn insert(set: &mut PotSet, k: u16, n: u32) {
+        set.slot[k as usize] = n;
+        set.list.push(n);
+    }
+
+    /// Whether potential key `k` is on the first-parent path above `p`.
+    fn is_parent(&self, p: u32, k: u16) -> bool {
+        let mut t = p;
+        while let Some(q) = self.first_parent(t) {
+            if self.key_of(q) == k {
+                return true;
+            }
+            t = q;
+        }
+        false
+    }
+
+    /// Propagates from the potentials already in `on`/`off` (SE's `doChaining`). Returns the
+    /// two potentials of a contradiction (on, off) if one is met.
+    fn propagate(&mut self, grid: &Grid, on: &mut PotSet, off: &mut PotSet) -> Option<(u32, u32)> {
+        let source = grid.clone();
+        let mut g = grid.clone();
+        let mut pend_on: VecDeque<u32> = on.list.iter().copied().collect();
+        let mut pend_off: VecDeque<u32> = off.list.iter().copied().collect();
+        let cell_rule = !self.rule.nishio;
+        let mut offs_buf = Vec::new();
+        let mut ons_buf = Vec::new();
+        loop {
+            if let Some(p) = pend_on.pop_front() {
+                self.on_to_off(&g, p, cell_rule, &mut offs_buf);
+                for &k in &offs_buf {
+                    let conj = k | 1;
+                    let s = on.slot[conj as usize];
+                    if s != NONE {
+                        let n = self.node(k, &[p]);
+                        return Some((s, n));
+                    }
+                    if off.slot[k as usize] == NONE {
+                        let n = self.node(k, &[p]);
+                        Self::insert(off, k, n);
+                        pend_off.push_back(n);
+                    }
+                }
+            } else if let Some(p) = pend_off.pop_front() {
+                self.off_to_on(&g, p, &source, off, cell_rule, true, &mut ons_buf);
+                if self.rule.dynamic {
+                    let (c, d, _) = unkey(self.key_of(p));
+                    g.remove(c, d);
+                }
+                for i in 0..ons_buf.len() {
+                    let n = ons_buf[i];
+                    let k = self.key_of(n);
+                    let s = off.slot[(k & !1) as usize];
+                    if s != NONE {
+                        return Some((n, s));
+                    }
+                    if on.slot[k as usize] == NONE {
+                        Self::insert(on, k, n);
+                        pend_on.push_back(n);
+                    }
+                }
+            } else {
+                break;
+            }
+            if pend_on.is_empty() && pend_off.is_empty() && self.rule.level > 0 {
+                for n in self.advanced(&g, &source, off) {
+                    let k = self.key_of(n);
+                    if off.slot[k as usize] == NONE {
+                        Self::insert(off, k, n);
+                        pend_off.push_back(n);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Off potentials from the nested rules on the reduced grid `g` (SE's "advanced"
+    /// potentials): the first of locked candidates, hidden pair, naked pair, X-wing, then
+    /// (level 2+) forcing chains and (level 3+) multiple forcing chains that finds anything
+    /// resting on removed candidates.
+    fn advanced(&mut self, g: &Grid, source: &Grid, offs: &PotSet) -> Vec<u32> {
+        let mut result = Vec::new();
+        let removed: Vec<(usize, u8)> = (0..81)
+            .flat_map(|c| digits(source.cand[c] & !g.cand[c]).map(move |d| (c, d)))
+            .collect();
+        if removed.is_empty() {
+            return result;
+        }
+        for stage in 0..6 {
+            let hints: Vec<(Vec<(u8, u8)>, Vec<(usize, u8)>, u32)> = match stage {
+                0 => super::nested::locking_all(g, source),
+                1 => super::nested::hidden_pairs_all(g, source),
+                2 => super::nested::naked_pairs_all(g, source),
+                3 => super::nested::xwings_all(g, source),
+                4 if self.rule.level >= 2 => self.nested_chains(g, source, Rule::CYCLES),
+                5 if self.rule.level >= 3 => self.nested_chains(g, source, Rule::MULTIPLE),
+                _ => Vec::new(),
+            };
+            for (removable, parents, nested) in hints {
+                if parents.is_empty() {
+                    continue;
+                }
+                let ps: Vec<u32> = parents
+                    .iter()
+                    .map(|&(c, d)| offs.slot[key(c, d, false) as usize])
+                    .filter(|&s| s != NONE)
+                    .collect();
+                let mut rem = removable.clone();
+                rem.sort_unstable();
+                self.nested_ids += 1;
+                let id = self.nested_ids;
+                for (c, d) in rem {
+                    let n = self.node(key(c as usize, d, false), &ps);
+                    if nested != 0 {
+                        self.nodes[n as usize].nested = nested;
+                        self.nodes[n as usize].nested_id = id;
+                    }
+                    result.push(n);
+                }
+            }
+            if !result.is_empty() {
+                break;
+            }
+        }
+        result
+    }
+
+    /// Every hint of a nested chaining rule on `g`, with the removed candidates (since
+    /// `source`) it rests on and its complexity.
+    fn nested_chains(
+        &mut self,
+        g: &Grid,
+        source: &Grid,
+        rule: Rule,
+    ) -> Vec<(Vec<(u8, u8)>, Vec<(usize, u8)>, u32)> {
+        let mut sub = Chainer::new(rule);
+        let found = sub.all_hints(g, Some(source));
+        found.into_iter().map(|(f, parents)| (f.removable, parents, f.complexity)).collect()
+    }
+
+    /// The first hint SE would report for this rule on `g` (lowest rating, then complexity,
+    /// then kind, then search order).
+    pub fn first(&mut self, g: &Grid) -> Option<Hint> {
+        let mut all = self.all_hints(g, None);
+        let best = (0..all.len()).min_by_key(|&i| {
+            let f = &all[i].0;
+            (f.diff, f.complexity, f.sort_key, i)
+        })?;
+        let f = all.swap_remove(best).0;
+        let mut h = Hint::remove(f.diff, f.name, f.removable);
+        h.complexity = f.complexity;
+        Some(h)
+    }
+
+    /// Every hint of the rule on `g`, in search order. With `source` (nested use), each hint
+    /// also lists the candidates removed since `source` that its chains rest on.
+    fn all_hints(&mut self, g: &Grid, source: Option<&Grid>) -> Vec<(Found, Vec<(usize, u8)>)> {
+        self.nodes.clear();
+        self.pool.clear();
+        let mut out: Vec<(Found, Vec<u32>, u8)> = Vec::new();
+        if self.rule.multiple || self.rule.dynamic {
+            for c in 0..81 {
+                let n = g.count(c);
+                if g.val[c] == 0 && (n > 2 || (n > 1 && self.rule.dynamic)) {
+                    self.multiple_chains(g, c, &mut out);
+                }
+            }
+        } else {
+            for (y, x) in [(false, true), (true, false), (true, true)] {
+                for c in 0..81 {
+                    if g.val[c] == 0 && g.count(c) > 1 {
+                        for d in digits(g.cand[c]) {
+                            self.unary(g, c, d, y, x, &mut out);
+                        }
+                    }
+                }
+            }
+        }
+        out.into_iter()
+            .map(|(f, targets, root_cause)| {
+                let parents = match source {
+                    Some(s) => self.rule_parents(&targets, root_cause, g, s),
+                    None => Vec::new(),
+                };
+                (f, parents)
+            })
+            .collect()
+    }
+
+    /// The removed candidates (in `source`, not in `g`) a nested chain rests on: for every on
+    /// potential of its chains, the removed values of its cell (when it is its cell's last
+    /// value) or the removed positions of its digit in its region (when it is the region's
+    /// last position). `root_cause` stands for the assumption's own cause (cell or region
+    /// forcing chains).
+    fn rule_parents(
+        &self,
+        targets: &[u32],
+        root_cause: u8,
+        g: &Grid,
+        source: &Grid,
+    ) -> Vec<(usize, u8)> {
+        let mut out: Vec<(usize, u8)> = Vec::new();
+        for &t in targets {
+            let mut done = std::collections::HashSet::new();
+            let mut todo = vec![t];
+            while !todo.is_empty() {
+                let mut next = Vec::new();
+                for p in todo {
+                    let k = self.key_of(p);
+                    if !done.insert(k) {
+                        continue;
+                    }
+                    let (c, d, on) = unkey(k);
+                    let mut cause = self.nodes[p as usize].cause;
+                    if cause == 0 && self.parents(p).is_empty() {
+                        cause = root_cause;
+                    }
+                    if on && cause == 1 {
+                        for v in digits(source.cand[c] & !g.cand[c]) {
+                            if !out.contains(&(c, v)) {
+                                out.push((c, v));
+                            }
+                        }
+                    } else if on && cause >= 2 {
+                        let r = (cause - 2) as usize;
+                        for &o in &REGION_CELLS[r] {
+                            let o = o as usize;
+                            if source.has(o, d) && !g.has(o, d) && !out.contains(&(o, d)) {
+                                out.push((o, d));
+                            }
+                        }
+                    }
+                    next.extend_from_slice(self.parents(p));
+                }
+                todo = next;
+            }
+        }
+        out
+    }
+
+    /// Cycles and forcing chains from `d` in `c` (SE's unary chaining).
+    fn unary(
+        &mut self,
+        g: &Grid,
+        c: usize,
+        d: u8,
+        y: bool,
+        x: bool,
+        out: &mut Vec<(Found, Vec<u32>, u8)>,
+    ) {
+        if g.count(c) > 2 && !x {
+            return;
+        }
+        let src = key(c, d, true);
+        let root = self.node(src, &[]);
+        let mut cycles = Vec::new();
+        self.cycles(g, root, y, x, &mut cycles);
+        let mut chains: Vec<u32> = Vec::new();
+        if x {
+            let r1 = self.node(src, &[]);
+            self.forcing(g, r1, true, y, &mut chains);
+            let r2 = self.node(src & !1, &[]);
+            self.forcing(g, r2, false, y, &mut chains);
+        }
+        for dst in cycles {
+            if let Some(f) = self.cycle_hint(g, dst, y, x) {
+                out.push((f, vec![dst], 0));
+            }
+        }
+        for t in chains {
+            let (tc, td, ton) = unkey(self.key_of(t));
+            let removable: Vec<(u8, u8)> = if ton {
+                digits(g.cand[tc]).filter(|&v| v != td).map(|v| (tc as u8, v)).collect()
+            } else {
+                vec![(tc as u8, td)]
+            };
+            if removable.is_empty() {
+                continue;
+            }
+            let complexity = self.complexity(&[t]);
+            let base = if y && x { 70 } else { 66 };
+            let sort_key = if y && x {
+                4
+            } else if y {
+                3
+            } else {
+                2
+            };
+            let name = if y { "Forcing Chain" } else { "Forcing X-Chain" };
+            out.push((
+                Found {
+                    diff: base + length_tenths(complexity),
+                    complexity,
+                    sort_key,
+                    name,
+                    removable,
+                },
+                vec![t],
+                0,
+            ));
+        }
+    }
+
+    /// SE's cycle search: breadth-first from `root` on; an on potential equal to the root
+    /// reached after at least 4 half-steps closes a cycle.
+    fn cycles(&mut self, g: &Grid, root: u32, y: bool, x: bool, found: &mut Vec<u32>) {
+        let src = self.key_of(root);
+        let mut on = PotSet::new();
+        Self::insert(&mut on, src, root);
+        let mut pend_on: VecDeque<u32> = VecDeque::from([root]);
+        let mut pend_off: VecDeque<u32> = VecDeque::new();
+        let mut length = 0;
+        let mut offs_buf = Vec::new();
+        let mut ons_buf = Vec::new();
+        while !pend_on.is_empty() || !pend_off.is_empty() {
+            length += 1;
+            while let Some(p) = pend_on.pop_front() {
+                self.on_to_off(g, p, y, &mut offs_buf);
+                for &k in &offs_buf {
+                    if !self.is_parent(p, k) {
+                        let n = self.node(k, &[p]);
+                        pend_off.push_back(n);
+                    }
+                }
+            }
+            length += 1;
+            while let Some(p) = pend_off.pop_front() {
+                self.off_to_on_nohidden(g, p, y, x, &mut ons_buf);
+                for i in 0..ons_buf.len() {
+                    let n = ons_buf[i];
+                    let k = self.key_of(n);
+                    if length >= 4 && k == src {
+                        found.push(n);
+                    }
+                    if on.slot[k as usize] == NONE {
+                        Self::insert(&mut on, k, n);
+                        pend_on.push_back(n);
+                    }
+                }
+            }
+        }
+    }
+
+    /// `off_to_on` on an unchanged grid (no removed candidates, so no hidden parents).
+    fn off_to_on_nohidden(&mut self, g: &Grid, p: u32, y: bool, x: bool, out: &mut Vec<u32>) {
+        out.clear();
+        let (c, d, _) = unkey(self.key_of(p));
+        if y && g.count(c) == 2 {
+            let other = digits(g.cand[c]).find(|&v| v != d).unwrap_or(d);
+            let n = self.node(key(c, other, true), &[p]);
+            self.nodes[n as usize].cause = 1;
+            out.push(n);
+        }
+        if x {
+            for &r in &CELL_REGIONS[c] {
+                let r = r as usize;
+                let pos = g.positions(r, d);
+                if pos.count_ones() != 2 {
+                    continue;
+                }
+                let mut i = low(pos);
+                if REGION_CELLS[r][i] as usize == c {
+                    i = low(pos & !(1 << i));
+                }
+                let k = key(REGION_CELLS[r][i] as usize, d, true);
+                if out.iter().any(|&n| self.key_of(n) == k) {
+                    continue;
+                }
+                let n = self.node(k, &[p]);
+                self.nodes[n as usize].cause = 2 + r as u8;
+                out.push(n);
+            }
+        }
+    }
+
+    /// SE's forcing chains from `root` (on or off): a potential whose opposite is the root.
+    fn forcing(&mut self, g: &Grid, root: u32, root_on: bool, y: bool, chains: &mut Vec<u32>) {
+        let src = self.key_of(root);
+        let mut on = PotSet::new();
+        let mut off = PotSet::new();
+        let mut pend_on = VecDeque::new();
+        let mut pend_off = VecDeque::new();
+        if root_on {
+            Self::insert(&mut on, src, root);
+            pend_on.push_back(root);
+        } else {
+            Self::insert(&mut off, src, root);
+            pend_off.push_back(root);
+        }
+        let mut offs_buf = Vec::new();
+        let mut ons_buf = Vec::new();
+        while !pend_on.is_empty() || !pend_off.is_empty() {
+            while let Some(p) = pend_on.pop_front() {
+                self.on_to_off(g, p, y, &mut offs_buf);
+                for &k in &offs_buf {
+                    let fresh = self.node(k, &[p]);
+                    if k | 1 == src && !chains.iter().any(|&t| self.key_of(t) == k) {
+                        chains.push(fresh);
+                    }
+                    if off.slot[k as usize] == NONE {
+                        Self::insert(&mut off, k, fresh);
+                        pend_off.push_back(fresh);
+                    }
+                }
+            }
+            while let Some(p) = pend_off.pop_front() {
+                self.off_to_on_nohidden(g, p, y, true, &mut ons_buf);
+                for i in 0..ons_buf.len() {
+                    let n = ons_buf[i];
+                    let k = self.key_of(n);
+                    if k & !1 == src && !chains.iter().any(|&t| self.key_of(t) == k) {
+                        chains.push(n);
+                    }
+                    if on.slot[k as usize] == NONE {
+                        Self::insert(&mut on, k, n);
+                        pend_on.push_back(n);
+                    }
+                }
+            }
+        }
+    }
+
+    fn cycle_hint(&mut self, g: &Grid, dst: u32, y: bool, x: bool) -> Option<Found> {
+        let mut cells: Vec<usize> = Vec::new();
+        let mut path: Vec<u32> = Vec::new();
+        let mut p = dst;
+        while let Some(q) = self.first_parent(p) {
+            let (c, _, _) = unkey(self.key_of(p));
+            if !cells.contains(&c) {
+                cells.push(c);
+            }
+            path.push(p);
+            p = q;
+        }
+        let mut fwd: Vec<(u8, u8)> = Vec::new();
+        let mut back: Vec<(u8, u8)> = Vec::new();
+        for &p in &path {
+            let (c, d, on) = unkey(self.key_of(p));
+            for &o in &HOUSE_CELLS[c] {
+                let o = o as usize;
+                if !cells.contains(&o) && g.has(o, d) {
+                    let v = if on { &mut fwd } else { &mut back };
+                    if !v.contains(&(o as u8, d)) {
+                        v.push((o as u8, d));
+                    }
+                }
+            }
+        }
+        let removable: Vec<(u8, u8)> = fwd.into_iter().filter(|e| back.contains(e)).collect();
+        if removable.is_empty() {
+            return None;
+        }
+        let complexity = self.complexity(&[dst]);
+        let base = if y && x { 70 } else { 65 };
+        let sort_key = if y && x {
+            4
+        } else if y {
+            3
+        } else {
+            2
+        };
+        let name = match (y, x) {
+            (true, true) => "XY-Cycle",
+            (true, false) => "Y-Cycle",
+            _ => "X-Cycle",
+        };
+        Some(Found {
+            diff: base + length_tenths(complexity),
+            complexity,
+            sort_key,
+            name,
+            removable,
+        })
+    }
+
+    /// Binary, region and cell forcing chains from every candidate of `c` (SE's multiple
+    /// chains for one cell).
+    fn multiple_chains(&mut self, g: &Grid, c: usize, out: &mut Vec<(Found, Vec<u32>, u8)>) {
+        let card = g.count(c);
+        let rule = self.rule;
+        let mut value_on: Vec<(u8, PotSet)> = Vec::new();
+        let mut value_off: Vec<(u8, PotSet)> = Vec::new();
+        let mut cell_on: Option<Vec<u32>> = None;
+        let mut cell_off: Option<Vec<u32>> = None;
+        for d in digits(g.cand[c]) {
+            let mut on_on = PotSet::new();
+            let mut on_off = PotSet::new();
+            let double = card >= 3 && !rule.nishio && rule.dynamic;
+            let contradiction = rule.dynamic || rule.nishio;
+            self.binary(g, c, d, &mut on_on, &mut on_off, double, contradiction, out);
+            if !rule.nishio {
+                self.region_chains(g, c, d, &on_on, &on_off, out);
+            }
+            cell_on = Some(match cell_on {
+                None => on_on.list.clone(),
+                Some(v) => {
+                    v.into_iter().filter(|&n| on_on.slot[self.key_of(n) as usize] != NONE).collect()
+                }
+            });
+            cell_off = Some(match cell_off {
+                None => on_off.list.clone(),
+                Some(v) => v
+                    .into_iter()
+                    .filter(|&n| on_off.slot[self.key_of(n) as usize] != NONE)
+                    .collect(),
+            });
+            value_on.push((d, on_on));
+            value_off.push((d, on_off));
+        }
+        if rule.nishio || !(card == 2 || (rule.multiple && card > 2)) {
+            return;
+        }
+        for (list, outcomes) in [(cell_on, &value_on), (cell_off, &value_off)] {
+            for t in list.unwrap_or_default() {
+                let k = self.key_of(t);
+                let targets: Vec<u32> = outcomes.iter().map(|(_, s)| s.slot[k as usize]).collect();
+                if let Some(f) = self.reduction_hint(g, k, &targets, 5) {
+                    out.push((f, targets, 1));
+                }
+            }
+        }
+    }
+
+    fn reduction_hint(
+        &mut self,
+        g: &Grid,
+        target: u16,
+        chains: &[u32],
+        sort_key: u32,
+    ) -> Option<Found> {
+        let (tc, td, ton) = unkey(target);
+        let removable: Vec<(u8, u8)> = if ton {
+            digits(g.cand[tc]).filter(|&v| v != td).map(|v| (tc as u8, v)).collect()
+        } else {
+            vec![(tc as u8, td)]
+        };
+        if removable.is_empty() {
+            return None;
+        }
+        let complexity = self.complexity(chains);
+        Some(Found {
+            diff: self.rule.base() + length_tenths(complexity),
+            complexity,
+            sort_key,
+            name: self.rule.name(),
+            removable,
+        })
+    }
+
+    /// SE's binary chaining: `d` in `c` on, then off; contradictions and double implications.
+    #[allow(clippy::too_many_arguments)]
+    fn binary(
+        &mut self,
+        g: &Grid,
+        c: usize,
+        d: u8,
+        on_on: &mut PotSet,
+        on_off: &mut PotSet,
+        double: bool,
+        contradiction: bool,
+        out: &mut Vec<(Found, Vec<u32>, u8)>,
+    ) {
+        let p_on = self.node(key(c, d, true), &[]);
+        Self::insert(on_on, key(c, d, true), p_on);
+        if let Some((a, b)) = self.propagate(g, on_on, on_off)
+            && contradiction
+        {
+            if let Some(f) = self.reduction_hint(g, key(c, d, false), &[a, b], 7) {
+                out.push((f, vec![a, b], 0));
+            }
+        }
+        let mut off_on = PotSet::new();
+        let mut off_off = PotSet::new();
+        let p_off = self.node(key(c, d, false), &[]);
+        Self::insert(&mut off_off, key(c, d, false), p_off);
+        if let Some((a, b)) = self.propagate(g, &mut off_on, &mut off_off)
+            && contradiction
+        {
+            if let Some(f) = self.reduction_hint(g, key(c, d, true), &[a, b], 7) {
+                out.push((f, vec![a, b], 0));
+            }
+        }
+        if double {
+            for i in 0..on_on.list.len() {
+                let a = on_on.list[i];
+                let k = self.key_of(a);
+                let b = off_on.slot[k as usize];
+                if b != NONE
+                    && let Some(f) = self.reduction_hint(g, k, &[a, b], 1)
+                {
+                    out.push((f, vec![a, b], 0));
+                }
+            }
+            for i in 0..on_off.list.len() {
+                let a = on_off.list[i];
+                let k = self.key_of(a);
+                let b = off_off.slot[k as usize];
+                if b != NONE
+                    && let Some(f) = self.reduction_hint(g, k, &[a, b], 1)
+                {
+                    out.push((f, vec![a, b], 0));
+                }
+            }
+        }
+    }
+
+    /// SE's region chaining: every position of `d` in each region of `c` where `c` is the
+    /// first position.
+    fn region_chains(
+        &mut self,
+        g: &Grid,
+        c: usize,
+        d: u8,
+        on_on: &PotSet,
+        on_off: &PotSet,
+        out: &mut Vec<(Found, Vec<u32>, u8)>,
+    ) {
+        for &r in &CELL_REGIONS[c] {
+            let r = r as usize;
+            let pos = g.positions(r, d);
+            let n = pos.count_ones();
+            if !(n == 2 || (self.rule.multiple && n > 2)) {
+                continue;
+            }
+            if REGION_CELLS[r][low(pos)] as usize != c {
+                continue;
+            }
+            let mut outcomes_on: Vec<PotSet> = Vec::new();
+            let mut outcomes_off: Vec<PotSet> = Vec::new();
+            let mut reg_on: Vec<u32> = on_on.list.clone();
+            let mut reg_off: Vec<u32> = on_off.list.clone();
+            for i in 0..9 {
+                if pos >> i & 1 == 0 {
+                    continue;
+                }
+                let oc = REGION_CELLS[r][i] as usize;
+                if oc == c {
+                    outcomes_on.push(on_on.clone());
+                    outcomes_off.push(on_off.clone());
+                    continue;
+                }
+                let mut o_on = PotSet::new();
+                let mut o_off = PotSet::new();
+                let root = self.node(key(oc, d, true), &[]);
+                Self::insert(&mut o_on, key(oc, d, true), root);
+                self.propagate(g, &mut o_on, &mut o_off);
+                reg_on.retain(|&n| o_on.slot[self.key_of(n) as usize] != NONE);
+                reg_off.retain(|&n| o_off.slot[self.key_of(n) as usize] != NONE);
+                outcomes_on.push(o_on);
+                outcomes_off.push(o_off);
+            }
+            for (list, outcomes) in [(reg_on, &outcomes_on), (reg_off, &outcomes_off)] {
+                for t in list {
+                    let k = self.key_of(t);
+                    let targets: Vec<u32> = outcomes.iter().map(|s| s.slot[k as usize]).collect();
+                    if let Some(f) = self.reduction_hint(g, k, &targets, 6) {
+                        out.push((f, targets, 2 + r as u8));
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,185 @@
+//! The cell-major grid the SE model works on, and Sudoku Explainer's region numbering.
+//!
+//! Sudoku Explainer visits regions and cells in fixed orders, and which hint it meets first
+//! decides the path; the model keeps those orders: regions are blocks 0-8, rows 9-17 and
+//! columns 18-26 (SE's "region types" order), a block's cells run row by row, and cells are
+//! visited row by row.
+
+/// A candidate mask: bit `d - 1` for digit `d`.
+pub type Mask = u16;
+
+/// The first region of each kind.
+pub const BLOCK: usize = 0;
+/// Rows start here.
+pub const ROW: usize = 9;
+/// Columns start here.
+pub const COL: usize = 18;
+
+/// The 9 cells of region `r`, in SE's order.
+pub const REGION_CELLS: [[u8; 9]; 27] = {
+    let mut t = [[0u8; 9]; 27];
+    let mut r = 0;
+    while r < 27 {
+        let mut i = 0;
+        while i < 9 {
+            t[r][i] = if r < 9 {
+                ((r / 3 * 3 + i / 3) * 9 + r % 3 * 3 + i % 3) as u8
+            } else if r < 18 {
+                ((r - 9) * 9 + i) as u8
+            } else {
+                (i * 9 + r - 18) as u8
+            };
+            i += 1;
+        }
+        r += 1;
+    }
+    t
+};
+
+/// The block, row and column of each cell (SE's region-type order).
+pub const CELL_REGIONS: [[u8; 3]; 81] = {
+    let mut t = [[0u8; 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let (y, x) = (c / 9, c % 9);
+        t[c] = [(y / 3 * 3 + x / 3) as u8, (9 + y) as u8, (18 + x) as u8];
+        c += 1;
+    }
+    t
+};
+
+/// A cell's "house cells" as SE lists them: block, then row, then column, without repeats,
+/// the cell itself included.
+pub const HOUSE_CELLS: [[u8; 21]; 81] = {
+    let mut t = [[0u8; 21]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut n = 0;
+        let mut k = 0;
+        while k < 3 {
+            let r = CELL_REGIONS[c][k] as usize;
+            let mut i = 0;
+            while i < 9 {
+                let o = REGION_CELLS[r][i];
+                let mut seen = false;
+                let mut j = 0;
+                while j < n {
+                    if t[c][j] == o {
+                        seen = true;
+                    }
+                    j += 1;
+                }
+                if !seen {
+                    t[c][n] = o;
+                    n += 1;
+                }
+                i += 1;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// Whether two distinct cells share a region.
+#[inline]
+pub fn sees(a: usize, b: usize) -> bool {
+    a != b && (a / 9 == b / 9 || a % 9 == b % 9 || CELL_REGIONS[a][0] == CELL_REGIONS[b][0])
+}
+
+/// Values and candidates, cell-major.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Grid {
+    /// The placed digit of each cell (0 = empty).
+    pub val: [u8; 81],
+    /// The candidates of each empty cell (0 for placed cells).
+    pub cand: [Mask; 81],
+}
+
+impl Grid {
+    /// A grid from 81 givens (0 = empty), candidates rebuilt from the givens as SE does.
+    pub fn from_values(values: &[u8; 81]) -> Grid {
+        let mut g = Grid { val: *values, cand: [0; 81] };
+        for c in 0..81 {
+            if g.val[c] == 0 {
+                g.cand[c] = 0x1ff;
+            }
+        }
+        for c in 0..81 {
+            if g.val[c] != 0 {
+                let bit = 1 << (g.val[c] - 1);
+                for &o in &HOUSE_CELLS[c] {
+                    g.cand[o as usize] &= !bit;
+                }
+            }
+        }
+        g
+    }
+
+    /// Whether cell `c` has candidate `d`.
+    #[inline]
+    pub fn has(&self, c: usize, d: u8) -> bool {
+        self.cand[c] >> (d - 1) & 1 != 0
+    }
+
+    /// The number of candidates of cell `c`.
+    #[inline]
+    pub fn count(&self, c: usize) -> u32 {
+        self.cand[c].count_ones()
+    }
+
+    /// The positions (0-8 within the region) of digit `d` in region `r`.
+    #[inline]
+    pub fn positions(&self, r: usize, d: u8) -> u16 {
+        let mut m = 0;
+        for (i, &c) in REGION_CELLS[r].iter().enumerate() {
+            if self.has(c as usize, d) {
+                m |= 1 << i;
+            }
+        }
+        m
+    }
+
+    /// The number of empty cells of region `r`.
+    pub fn empty_count(&self, r: usize) -> u32 {
+        REGION_CELLS[r].iter().filter(|&&c| self.val[c as usize] == 0).count() as u32
+    }
+
+    /// How many times digit `d` is placed.
+    pub fn occurrences(&self, d: u8) -> u32 {
+        self.val.iter().filter(|&&v| v == d).count() as u32
+    }
+
+    /// Places `d` in `c` and removes it from the cell's houses (SE's `setValueAndCancel`).
+    pub fn place(&mut self, c: usize, d: u8) {
+        self.val[c] = d;
+        self.cand[c] = 0;
+        let bit = 1 << (d - 1);
+        for &o in &HOUSE_CELLS[c] {
+            self.cand[o as usize] &= !bit;
+        }
+    }
+
+    /// Removes candidate `d` from cell `c`.
+    #[inline]
+    pub fn remove(&mut self, c: usize, d: u8) {
+        self.cand[c] &= !(1 << (d - 1));
+    }
+
+    /// Whether every cell holds a value.
+    pub fn solved(&self) -> bool {
+        self.val.iter().all(|&v| v != 0)
+    }
+}
+
+/// The digits of a mask, ascending.
+pub fn digits(m: Mask) -> impl Iterator<Item = u8> {
+    (1..=9u8).filter(move |d| m >> (d - 1) & 1 != 0)
+}
+
+/// The index of the lowest set bit of a non-zero mask.
+#[inline]
+pub fn low(m: u16) -> usize {
+    m.trailing_zeros() as usize
+}

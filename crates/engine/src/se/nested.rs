@@ -1,0 +1,185 @@
+//! The basic rules dynamic-plus and nested forcing chains apply inside their propagation
+//! (locked candidates, hidden pair, naked pair, X-wing), each hint with the candidates removed
+//! since the propagation's start that it rests on (SE's "rule parents").
+
+use super::grid::{COL, Grid, REGION_CELLS, ROW, digits};
+
+/// One hint: (removable candidates, removed candidates it rests on, nested complexity).
+pub type Nested = (Vec<(u8, u8)>, Vec<(usize, u8)>, u32);
+
+fn lex_pairs() -> impl Iterator<Item = (usize, usize)> {
+    (0..9).flat_map(|a| (a + 1..9).map(move |b| (a, b)))
+}
+
+/// Every locked candidates hint, in SE's order, resting on the removed positions of the
+/// digit in the first region outside the second.
+pub fn locking_all(g: &Grid, source: &Grid) -> Vec<Nested> {
+    let mut out = Vec::new();
+    let pairs = (0..9)
+        .flat_map(|b| (COL..COL + 9).map(move |l| (b, l)))
+        .chain((0..9).flat_map(|b| (ROW..ROW + 9).map(move |l| (b, l))))
+        .chain((COL..COL + 9).flat_map(|l| (0..9).map(move |b| (l, b))))
+        .chain((ROW..ROW + 9).flat_map(|l| (0..9).map(move |b| (l, b))));
+    for (r1, r2) in pairs {
+        if !REGION_CELLS[r1].iter().any(|c| REGION_CELLS[r2].contains(c)) {
+            continue;
+        }
+        for d in 1..=9u8 {
+            let p = g.positions(r1, d);
+            if p.count_ones() <= 1 {
+                continue;
+            }
+            if !(0..9)
+                .filter(|i| p >> i & 1 != 0)
+                .all(|i| REGION_CELLS[r2].contains(&REGION_CELLS[r1][i]))
+            {
+                continue;
+            }
+            let removable: Vec<(u8, u8)> = REGION_CELLS[r2]
+                .iter()
+                .filter(|c| !REGION_CELLS[r1].contains(c) && g.has(**c as usize, d))
+                .map(|&c| (c, d))
+                .collect();
+            if removable.is_empty() {
+                continue;
+            }
+            let parents = REGION_CELLS[r1]
+                .iter()
+                .map(|&c| c as usize)
+                .filter(|&c| source.has(c, d) && !g.has(c, d))
+                .filter(|c| !REGION_CELLS[r2].contains(&(*c as u8)))
+                .map(|c| (c, d))
+                .collect();
+            out.push((removable, parents, 0));
+        }
+    }
+    out
+}
+
+fn bcr() -> impl Iterator<Item = usize> {
+    (0..9).chain(COL..COL + 9).chain(ROW..ROW + 9)
+}
+
+/// Every hidden pair, resting on the removed positions of its two values in the region's
+/// other cells.
+pub fn hidden_pairs_all(g: &Grid, source: &Grid) -> Vec<Nested> {
+    let mut out = Vec::new();
+    for r in bcr() {
+        if g.empty_count(r) <= 4 {
+            continue;
+        }
+        for (a, b) in lex_pairs() {
+            let (da, db) = (a as u8 + 1, b as u8 + 1);
+            let (pa, pb) = (g.positions(r, da), g.positions(r, db));
+            if pa.count_ones() <= 1 || pb.count_ones() <= 1 || (pa | pb).count_ones() != 2 {
+                continue;
+            }
+            let set = pa | pb;
+            let vals = (1u16 << a) | (1 << b);
+            let mut removable = Vec::new();
+            let mut parents = Vec::new();
+            for i in 0..9 {
+                let c = REGION_CELLS[r][i];
+                if set >> i & 1 != 0 {
+                    for d in digits(g.cand[c as usize] & !vals) {
+                        removable.push((c, d));
+                    }
+                } else {
+                    for d in [da, db] {
+                        if source.has(c as usize, d) {
+                            parents.push((c as usize, d));
+                        }
+                    }
+                }
+            }
+            if !removable.is_empty() {
+                out.push((removable, parents, 0));
+            }
+        }
+    }
+    out
+}
+
+/// Every naked pair, resting on the removed other values of its two cells.
+pub fn naked_pairs_all(g: &Grid, source: &Grid) -> Vec<Nested> {
+    let mut out = Vec::new();
+    for r in bcr() {
+        if g.empty_count(r) < 4 {
+            continue;
+        }
+        for (a, b) in lex_pairs() {
+            let (ca, cb) = (REGION_CELLS[r][a] as usize, REGION_CELLS[r][b] as usize);
+            if g.count(ca) <= 1 || g.count(cb) <= 1 {
+                continue;
+            }
+            let union = g.cand[ca] | g.cand[cb];
+            if union.count_ones() != 2 {
+                continue;
+            }
+            let mut removable = Vec::new();
+            for (i, &c) in REGION_CELLS[r].iter().enumerate() {
+                if i != a && i != b {
+                    for d in digits(g.cand[c as usize] & union) {
+                        removable.push((c, d));
+                    }
+                }
+            }
+            if removable.is_empty() {
+                continue;
+            }
+            let mut parents = Vec::new();
+            for c in [ca, cb] {
+                for d in digits(source.cand[c] & !union) {
+                    parents.push((c, d));
+                }
+            }
+            out.push((removable, parents, 0));
+        }
+    }
+    out
+}
+
+/// Every X-wing (columns as base first), resting on the removed positions of the digit in
+/// its base lines outside its cover lines.
+pub fn xwings_all(g: &Grid, source: &Grid) -> Vec<Nested> {
+    let mut out = Vec::new();
+    for (base, cover) in [(COL, ROW), (ROW, COL)] {
+        for (a, b) in lex_pairs() {
+            for d in 1..=9u8 {
+                if g.occurrences(d) + 4 > 9 {
+                    continue;
+                }
+                let (pa, pb) = (g.positions(base + a, d), g.positions(base + b, d));
+                if pa.count_ones() <= 1 || pb.count_ones() <= 1 || (pa | pb).count_ones() != 2 {
+                    continue;
+                }
+                let union = pa | pb;
+                let mut removable = Vec::new();
+                for k in 0..9 {
+                    if union >> k & 1 == 0 {
+                        continue;
+                    }
+                    for (i, &c) in REGION_CELLS[cover + k].iter().enumerate() {
+                        if i != a && i != b && g.has(c as usize, d) {
+                            removable.push((c, d));
+                        }
+                    }
+                }
+                if removable.is_empty() {
+                    continue;
+                }
+                let mut parents = Vec::new();
+                for l in [a, b] {
+                    for (i, &c) in REGION_CELLS[base + l].iter().enumerate() {
+                        let c = c as usize;
+                        if union >> i & 1 == 0 && source.has(c, d) && !g.has(c, d) {
+                            parents.push((c, d));
+                        }
+                    }
+                }
+                out.push((removable, parents, 0));
+            }
+        }
+    }
+    out
+}

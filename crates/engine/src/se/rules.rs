@@ -1,0 +1,363 @@
+//! Sudoku Explainer's non-chaining rules: singles, direct pointing/claiming and direct hidden
+//! sets, locked candidates, naked and hidden sets, basic fish, XY- and XYZ-wings. Each
+//! `find_*` returns the first hint in SE's search order (the hint SE applies), or None.
+
+use super::Hint;
+use super::grid::{COL, Grid, HOUSE_CELLS, Mask, REGION_CELLS, ROW, low, sees};
+
+/// The regions in the order block, column, row (SE's order for singles and hidden sets).
+fn bcr() -> impl Iterator<Item = usize> {
+    (0..9).chain(COL..COL + 9).chain(ROW..ROW + 9)
+}
+
+/// Hidden singles: first "alone" ones (the region's last empty cell, 1.0), then the others
+/// (1.2 in a block, 1.5 in a row or column).
+pub fn hidden_single(g: &Grid) -> Option<Hint> {
+    for alone in [true, false] {
+        for r in bcr() {
+            let is_alone = g.empty_count(r) == 1;
+            if is_alone != alone {
+                continue;
+            }
+            for d in 1..=9u8 {
+                let p = g.positions(r, d);
+                if p.count_ones() == 1 {
+                    let c = REGION_CELLS[r][low(p)] as usize;
+                    let (diff, name) = if alone {
+                        (10, "Full House")
+                    } else if r < 9 {
+                        (12, "Hidden Single")
+                    } else {
+                        (15, "Hidden Single")
+                    };
+                    return Some(Hint::place(diff, name, c, d));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Naked singles (2.3), cells row by row.
+pub fn naked_single(g: &Grid) -> Option<Hint> {
+    (0..81).find(|&c| g.val[c] == 0 && g.count(c) == 1).map(|c| {
+        let d = low(g.cand[c]) as u8 + 1;
+        Hint::place(23, "Naked Single", c, d)
+    })
+}
+
+/// The pairs of crossing regions SE's locking rule visits: (block, column), (block, row),
+/// (column, block), (row, block).
+fn locking_pairs() -> impl Iterator<Item = (usize, usize)> {
+    let bl = |lines: usize| (0..9).flat_map(move |b| (lines..lines + 9).map(move |l| (b, l)));
+    let lb = |lines: usize| (lines..lines + 9).flat_map(move |l| (0..9).map(move |b| (l, b)));
+    bl(COL).chain(bl(ROW)).chain(lb(COL)).chain(lb(ROW))
+}
+
+fn crosses(a: usize, b: usize) -> bool {
+    REGION_CELLS[a].iter().any(|c| REGION_CELLS[b].contains(c))
+}
+
+/// Locked candidates. `direct`: only when the removal leaves a hidden single in another region
+/// of the first region's kind crossing the second (direct pointing 1.7 / claiming 1.9), which
+/// the hint then places; else pointing 2.6 / claiming 2.8.
+pub fn locking(g: &Grid, direct: bool) -> Option<Hint> {
+    for (r1, r2) in locking_pairs() {
+        if !crosses(r1, r2) {
+            continue;
+        }
+        for d in 1..=9u8 {
+            let p = g.positions(r1, d);
+            if p.count_ones() <= 1 {
+                continue;
+            }
+            let inside = (0..9)
+                .filter(|i| p >> i & 1 != 0)
+                .all(|i| REGION_CELLS[r2].contains(&REGION_CELLS[r1][i]));
+            if !inside {
+                continue;
+            }
+            let removable: Vec<(u8, u8)> = REGION_CELLS[r2]
+                .iter()
+                .filter(|c| !REGION_CELLS[r1].contains(c) && g.has(**c as usize, d))
+                .map(|&c| (c, d))
+                .collect();
+            if removable.is_empty() {
+                continue;
+            }
+            let pointing = r1 < 9;
+            if !direct {
+                let (diff, name) = if pointing { (26, "Pointing") } else { (28, "Claiming") };
+                return Some(Hint::remove(diff, name, removable));
+            }
+            // Another region of r1's kind crossing r2 where one position would remain.
+            let kind = if r1 < 9 {
+                0
+            } else if r1 < COL {
+                ROW
+            } else {
+                COL
+            };
+            for r3 in kind..kind + 9 {
+                if r3 == r1 || !crosses(r3, r2) {
+                    continue;
+                }
+                let p3 = g.positions(r3, d);
+                if p3.count_ones() <= 1 {
+                    continue;
+                }
+                let remain: Vec<usize> = (0..9)
+                    .filter(|i| p3 >> i & 1 != 0)
+                    .map(|i| REGION_CELLS[r3][i] as usize)
+                    .filter(|c| !REGION_CELLS[r2].contains(&(*c as u8)))
+                    .collect();
+                if remain.len() == 1 {
+                    let (diff, name) =
+                        if pointing { (17, "Direct Pointing") } else { (19, "Direct Claiming") };
+                    let mut h = Hint::remove(diff, name, removable);
+                    h.place = Some((remain[0] as u8, d));
+                    return Some(h);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Lexicographic order of k-subsets by their smallest elements first (SE's permutations).
+fn lex_combos(k: u32) -> Vec<u16> {
+    let mut v: Vec<u16> = (0u16..512).filter(|m| m.count_ones() == k).collect();
+    v.sort_by_key(|m| {
+        let mut key = [0u8; 9];
+        let mut n = 0;
+        for i in 0..9 {
+            if m >> i & 1 != 0 {
+                key[n] = i as u8;
+                n += 1;
+            }
+        }
+        key
+    });
+    v
+}
+
+/// Naked sets of `degree` cells (3.0, 3.6, 5.0), regions block, column, row... as SE's
+/// NakedSet visits them.
+pub fn naked_set(g: &Grid, degree: u32) -> Option<Hint> {
+    let combos = lex_combos(degree);
+    for r in bcr() {
+        if g.empty_count(r) < degree * 2 {
+            continue;
+        }
+        for &idx in &combos {
+            let mut union: Mask = 0;
+            let mut ok = true;
+            for i in 0..9 {
+                if idx >> i & 1 != 0 {
+                    let c = REGION_CELLS[r][i] as usize;
+                    if g.count(c) <= 1 {
+                        ok = false;
+                        break;
+                    }
+                    union |= g.cand[c];
+                }
+            }
+            if !ok || union.count_ones() != degree {
+                continue;
+            }
+            let mut removable = Vec::new();
+            for i in 0..9 {
+                let c = REGION_CELLS[r][i];
+                if idx >> i & 1 == 0 {
+                    let m = g.cand[c as usize] & union;
+                    for d in super::grid::digits(m) {
+                        removable.push((c, d));
+                    }
+                }
+            }
+            if !removable.is_empty() {
+                let (diff, name) = match degree {
+                    2 => (30, "Naked Pair"),
+                    3 => (36, "Naked Triplet"),
+                    _ => (50, "Naked Quad"),
+                };
+                return Some(Hint::remove(diff, name, removable));
+            }
+        }
+    }
+    None
+}
+
+/// Hidden sets of `degree` values (3.4, 4.0, 5.4); `direct` (2.0, 2.5): only when the set
+/// leaves a hidden single of another value in the region, which the hint places.
+pub fn hidden_set(g: &Grid, degree: u32, direct: bool) -> Option<Hint> {
+    let combos = lex_combos(degree);
+    for r in bcr() {
+        let empty = g.empty_count(r);
+        if !(empty > degree * 2 || (direct && empty > degree)) {
+            continue;
+        }
+        let pos: [u16; 9] = std::array::from_fn(|i| g.positions(r, i as u8 + 1));
+        for &vals in &combos {
+            let mut union = 0u16;
+            let mut ok = true;
+            for v in 0..9 {
+                if vals >> v & 1 != 0 {
+                    if pos[v].count_ones() <= 1 {
+                        ok = false;
+                        break;
+                    }
+                    union |= pos[v];
+                }
+            }
+            if !ok || union.count_ones() != degree {
+                continue;
+            }
+            let mut removable = Vec::new();
+            for i in 0..9 {
+                if union >> i & 1 != 0 {
+                    let c = REGION_CELLS[r][i];
+                    for d in super::grid::digits(g.cand[c as usize] & !vals) {
+                        removable.push((c, d));
+                    }
+                }
+            }
+            if direct {
+                for v in 0..9 {
+                    if vals >> v & 1 != 0 || pos[v].count_ones() <= 1 {
+                        continue;
+                    }
+                    let rest = pos[v] & !union;
+                    if rest.count_ones() == 1 {
+                        let (diff, name) = match degree {
+                            2 => (20, "Direct Hidden Pair"),
+                            3 => (25, "Direct Hidden Triplet"),
+                            _ => (43, "Direct Hidden Quad"),
+                        };
+                        let mut h = Hint::remove(diff, name, removable);
+                        h.place = Some((REGION_CELLS[r][low(rest)], v as u8 + 1));
+                        return Some(h);
+                    }
+                }
+            } else if !removable.is_empty() {
+                let (diff, name) = match degree {
+                    2 => (34, "Hidden Pair"),
+                    3 => (40, "Hidden Triplet"),
+                    _ => (54, "Hidden Quad"),
+                };
+                return Some(Hint::remove(diff, name, removable));
+            }
+        }
+    }
+    None
+}
+
+/// Basic fish of `degree` lines (X-Wing 3.2, Swordfish 3.8, Jellyfish 5.2): columns as base
+/// first, then rows.
+pub fn fish(g: &Grid, degree: u32) -> Option<Hint> {
+    let combos = lex_combos(degree);
+    for (base, cover) in [(COL, ROW), (ROW, COL)] {
+        for &lines in &combos {
+            for d in 1..=9u8 {
+                if g.occurrences(d) + degree * 2 > 9 {
+                    continue;
+                }
+                let mut union = 0u16;
+                let mut ok = true;
+                for l in 0..9 {
+                    if lines >> l & 1 != 0 {
+                        let p = g.positions(base + l, d);
+                        if p.count_ones() <= 1 {
+                            ok = false;
+                            break;
+                        }
+                        union |= p;
+                    }
+                }
+                if !ok || union.count_ones() != degree {
+                    continue;
+                }
+                let mut removable = Vec::new();
+                for k in 0..9 {
+                    if union >> k & 1 == 0 {
+                        continue;
+                    }
+                    for (i, &c) in REGION_CELLS[cover + k].iter().enumerate() {
+                        if lines >> i & 1 == 0 && g.has(c as usize, d) {
+                            removable.push((c, d));
+                        }
+                    }
+                }
+                if !removable.is_empty() {
+                    let (diff, name) = match degree {
+                        2 => (32, "X-Wing"),
+                        3 => (38, "Swordfish"),
+                        _ => (52, "Jellyfish"),
+                    };
+                    return Some(Hint::remove(diff, name, removable));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// XY-Wing (4.2) or XYZ-Wing (4.4), pivots row by row, wings in house-cell order.
+pub fn xy_wing(g: &Grid, xyz: bool) -> Option<Hint> {
+    let target = if xyz { 3 } else { 2 };
+    for pivot in 0..81 {
+        let xy = g.cand[pivot];
+        if g.val[pivot] != 0 || xy.count_ones() != target {
+            continue;
+        }
+        for &a in &HOUSE_CELLS[pivot] {
+            let a = a as usize;
+            let xz = g.cand[a];
+            if a == pivot || xz.count_ones() != 2 || (xy & !xz).count_ones() != 1 {
+                continue;
+            }
+            for &b in &HOUSE_CELLS[pivot] {
+                let b = b as usize;
+                let yz = g.cand[b];
+                if b == pivot || b == a || yz.count_ones() != 2 {
+                    continue;
+                }
+                let z;
+                if xyz {
+                    // xz and yz are two different pairs inside xyz sharing z.
+                    if xz | yz != xy || xz == yz {
+                        continue;
+                    }
+                    z = xz & yz;
+                } else {
+                    // xy = {x,y}, xz = {x,z}, yz = {y,z}, z outside xy.
+                    if xz == yz || (xz & yz).count_ones() != 1 || xy & xz & yz != 0 {
+                        continue;
+                    }
+                    if (xy & xz).count_ones() != 1 || (xy & yz).count_ones() != 1 {
+                        continue;
+                    }
+                    z = xz & yz;
+                }
+                if z.count_ones() != 1 {
+                    continue;
+                }
+                let d = low(z) as u8 + 1;
+                let mut removable = Vec::new();
+                for c in 0..81 {
+                    if c == pivot || c == a || c == b || !g.has(c, d) {
+                        continue;
+                    }
+                    if sees(c, a) && sees(c, b) && (!xyz || sees(c, pivot)) {
+                        removable.push((c as u8, d));
+                    }
+                }
+                if !removable.is_empty() {
+                    let (diff, name) = if xyz { (44, "XYZ-Wing") } else { (42, "XY-Wing") };
+                    return Some(Hint::remove(diff, name, removable));
+                }
+            }
+        }
+    }
+    None
+}
