@@ -8,9 +8,7 @@
 /// A candidate mask: bit `d - 1` for digit `d`.
 pub type Mask = u16;
 
-/// The first region of each kind.
-pub const BLOCK: usize = 0;
-/// Rows start here.
+/// Rows start here (blocks are regions 0-8).
 pub const ROW: usize = 9;
 /// Columns start here.
 pub const COL: usize = 18;
@@ -49,9 +47,9 @@ pub const CELL_REGIONS: [[u8; 3]; 81] = {
 };
 
 /// A cell's "house cells" as SE lists them: block, then row, then column, without repeats,
-/// the cell itself included.
-pub const HOUSE_CELLS: [[u8; 21]; 81] = {
-    let mut t = [[0u8; 21]; 81];
+/// the cell itself left out.
+pub const HOUSE_CELLS: [[u8; 20]; 81] = {
+    let mut t = [[0u8; 20]; 81];
     let mut c = 0;
     while c < 81 {
         let mut n = 0;
@@ -61,7 +59,7 @@ pub const HOUSE_CELLS: [[u8; 21]; 81] = {
             let mut i = 0;
             while i < 9 {
                 let o = REGION_CELLS[r][i];
-                let mut seen = false;
+                let mut seen = o as usize == c;
                 let mut j = 0;
                 while j < n {
                     if t[c][j] == o {

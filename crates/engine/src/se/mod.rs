@@ -18,6 +18,7 @@ mod chain;
 mod grid;
 mod nested;
 mod rules;
+mod unique;
 
 pub use chain::length_tenths;
 use chain::{Chainer, Rule};
@@ -104,12 +105,12 @@ fn find(g: &Grid, rule: usize) -> Option<Hint> {
         11 => rules::hidden_set(g, 3, false),
         12 => rules::xy_wing(g, false),
         13 => rules::xy_wing(g, true),
-        14 => None, // unique loops: not modelled yet
+        14 => unique::unique_loop(g),
         15 => rules::naked_set(g, 4),
         16 => rules::fish(g, 4),
         17 => rules::hidden_set(g, 4, false),
-        18 => None, // BUG: not modelled yet
-        19 => None, // aligned pair exclusion: not modelled yet
+        18 => unique::bug(g),
+        19 => unique::aligned_pair(g),
         20 => Chainer::new(Rule::CYCLES).first(g),
         21 => None, // aligned triplet exclusion: not modelled yet
         22 => Chainer::new(Rule::NISHIO).first(g),
@@ -123,6 +124,10 @@ fn find(g: &Grid, rule: usize) -> Option<Hint> {
 
 /// The first hint SE would apply on `g`.
 fn next_hint(g: &Grid) -> Option<Hint> {
+    if let Ok(o) = std::env::var("SE_ORDER") {
+        let first: Vec<usize> = o.split(',').map(|x| x.parse().unwrap()).collect();
+        return first.iter().copied().chain(5..RULES).find_map(|r| find(g, r));
+    }
     (0..RULES).find_map(|r| find(g, r))
 }
 

@@ -24,7 +24,7 @@ pub fn hidden_single(g: &Grid) -> Option<Hint> {
                 if p.count_ones() == 1 {
                     let c = REGION_CELLS[r][low(p)] as usize;
                     let (diff, name) = if alone {
-                        (10, "Full House")
+                        (10, "Hidden Single")
                     } else if r < 9 {
                         (12, "Hidden Single")
                     } else {
@@ -114,9 +114,9 @@ pub fn locking(g: &Grid, direct: bool) -> Option<Hint> {
                 if remain.len() == 1 {
                     let (diff, name) =
                         if pointing { (17, "Direct Pointing") } else { (19, "Direct Claiming") };
-                    let mut h = Hint::remove(diff, name, removable);
-                    h.place = Some((remain[0] as u8, d));
-                    return Some(h);
+                    // SE's direct hints only place their single: the locked candidates stay
+                    // until a later step removes them.
+                    return Some(Hint::place(diff, name, remain[0], d));
                 }
             }
         }
@@ -124,27 +124,16 @@ pub fn locking(g: &Grid, direct: bool) -> Option<Hint> {
     None
 }
 
-/// Lexicographic order of k-subsets by their smallest elements first (SE's permutations).
-fn lex_combos(k: u32) -> Vec<u16> {
-    let mut v: Vec<u16> = (0u16..512).filter(|m| m.count_ones() == k).collect();
-    v.sort_by_key(|m| {
-        let mut key = [0u8; 9];
-        let mut n = 0;
-        for i in 0..9 {
-            if m >> i & 1 != 0 {
-                key[n] = i as u8;
-                n += 1;
-            }
-        }
-        key
-    });
-    v
+/// The `k`-subsets of 0..9 as masks in increasing numeric order (the order of SE's
+/// permutation generator).
+pub fn combos(k: u32) -> Vec<u16> {
+    (0u16..512).filter(|m| m.count_ones() == k).collect()
 }
 
 /// Naked sets of `degree` cells (3.0, 3.6, 5.0), regions block, column, row... as SE's
 /// NakedSet visits them.
 pub fn naked_set(g: &Grid, degree: u32) -> Option<Hint> {
-    let combos = lex_combos(degree);
+    let combos = combos(degree);
     for r in bcr() {
         if g.empty_count(r) < degree * 2 {
             continue;
@@ -191,7 +180,7 @@ pub fn naked_set(g: &Grid, degree: u32) -> Option<Hint> {
 /// Hidden sets of `degree` values (3.4, 4.0, 5.4); `direct` (2.0, 2.5): only when the set
 /// leaves a hidden single of another value in the region, which the hint places.
 pub fn hidden_set(g: &Grid, degree: u32, direct: bool) -> Option<Hint> {
-    let combos = lex_combos(degree);
+    let combos = combos(degree);
     for r in bcr() {
         let empty = g.empty_count(r);
         if !(empty > degree * 2 || (direct && empty > degree)) {
@@ -234,9 +223,9 @@ pub fn hidden_set(g: &Grid, degree: u32, direct: bool) -> Option<Hint> {
                             3 => (25, "Direct Hidden Triplet"),
                             _ => (43, "Direct Hidden Quad"),
                         };
-                        let mut h = Hint::remove(diff, name, removable);
-                        h.place = Some((REGION_CELLS[r][low(rest)], v as u8 + 1));
-                        return Some(h);
+                        // As for direct pointing, only the single is placed.
+                        let c = REGION_CELLS[r][low(rest)] as usize;
+                        return Some(Hint::place(diff, name, c, v as u8 + 1));
                     }
                 }
             } else if !removable.is_empty() {
@@ -255,7 +244,7 @@ pub fn hidden_set(g: &Grid, degree: u32, direct: bool) -> Option<Hint> {
 /// Basic fish of `degree` lines (X-Wing 3.2, Swordfish 3.8, Jellyfish 5.2): columns as base
 /// first, then rows.
 pub fn fish(g: &Grid, degree: u32) -> Option<Hint> {
-    let combos = lex_combos(degree);
+    let combos = combos(degree);
     for (base, cover) in [(COL, ROW), (ROW, COL)] {
         for &lines in &combos {
             for d in 1..=9u8 {
