@@ -40,6 +40,8 @@ struct Node {
     /// Why an on potential holds: 0 = assumption, 1 = last value of its cell, 2 + r = last
     /// position in region r.
     cause: u8,
+    /// Steps from the assumption along first parents.
+    depth: u16,
 }
 
 /// An insertion-ordered set of potentials keyed by identity (SE's `LinkedSet`).
@@ -54,6 +56,14 @@ const NONE: u32 = u32::MAX;
 impl PotSet {
     fn new() -> PotSet {
         PotSet { slot: vec![NONE; NKEYS], list: Vec::new() }
+    }
+
+    /// Empties the set in time proportional to its size.
+    fn clear(&mut self, nodes: &[Node]) {
+        for &n in &self.list {
+            self.slot[nodes[n as usize].key as usize] = NONE;
+        }
+        self.list.clear();
     }
 }
 
@@ -144,9 +154,23 @@ pub struct Chainer {
     stamp: Vec<u32>,
     epoch: u32,
     nested_ids: u32,
+    /// Emptied sets for reuse.
+    spare: Vec<PotSet>,
+    /// Only the first hint is wanted: searches stop below the best (rating, complexity) found.
+    prune: bool,
+    best: Option<(u32, u32)>,
 }
 
 impl Chainer {
+    fn take_set(&mut self) -> PotSet {
+        self.spare.pop().unwrap_or_else(PotSet::new)
+    }
+
+    fn give_set(&mut self, mut s: PotSet) {
+        s.clear(&self.nodes);
+        self.spare.push(s);
+    }
+
     /// An engine for `rule`.
     pub fn new(rule: Rule) -> Chainer {
         Chainer {
@@ -156,12 +180,16 @@ impl Chainer {
             stamp: vec![0; NKEYS],
             epoch: 0,
             nested_ids: 0,
+            spare: Vec::new(),
+            prune: false,
+            best: None,
         }
     }
 
     fn node(&mut self, key: u16, parents: &[u32]) -> u32 {
         let p0 = self.pool.len() as u32;
         self.pool.extend_from_slice(parents);
+        let depth = parents.first().map_or(0, |&p| self.nodes[p as usize].depth + 1);
         self.nodes.push(Node {
             key,
             p0,
@@ -169,6 +197,7 @@ impl Chainer {
             nested: 0,
             nested_id: 0,
             cause: 0,
+            depth,
         });
         (self.nodes.len() - 1) as u32
     }
@@ -243,15 +272,9 @@ impl Chainer {
                 }
             }
         }
-        for &r in &CELL_REGIONS[c] {
-            for &o in &REGION_CELLS[r as usize] {
-                let o = o as usize;
-                if o != c && g.has(o, d) {
-                    let k = key(o, d, false);
-                    if !out.contains(&k) {
-                        out.push(k);
-                    }
-                }
+        for &o in &HOUSE_CELLS[c] {
+            if g.has(o as usize, d) {
+                out.push(key(o as usize, d, false));
             }
         }
     }
@@ -464,6 +487,8 @@ impl Chainer {
     /// The first hint SE would report for this rule on `g` (lowest rating, then complexity,
     /// then kind, then search order).
     pub fn first(&mut self, g: &Grid) -> Option<Hint> {
+        self.prune = !(self.rule.multiple || self.rule.dynamic);
+        self.best = None;
         let mut all = self.all_hints(g, None);
         let best = (0..all.len()).min_by_key(|&i| {
             let f = &all[i].0;
@@ -561,6 +586,23 @@ impl Chainer {
         out
     }
 
+    /// The largest complexity a chain of `base` rating may have and still come before the best
+    /// hint found so far (a later hint wins only with a lower rating or complexity).
+    fn limit(&self, base: u32) -> u32 {
+        let Some((bd, bc)) = self.best.filter(|_| self.prune) else { return u32::MAX };
+        let mut cx = 0;
+        while (base + length_tenths(cx + 1), cx + 1) < (bd, bc) {
+            cx += 1;
+        }
+        cx
+    }
+
+    fn note_best(&mut self, f: &Found) {
+        if self.prune && self.best.is_none_or(|b| (f.diff, f.complexity) < b) {
+            self.best = Some((f.diff, f.complexity));
+        }
+    }
+
     /// Cycles and forcing chains from `d` in `c` (SE's unary chaining).
     fn unary(
         &mut self,
@@ -577,16 +619,19 @@ impl Chainer {
         let src = key(c, d, true);
         let root = self.node(src, &[]);
         let mut cycles = Vec::new();
-        self.cycles(g, root, y, x, &mut cycles);
+        let cycle_limit = self.limit(if y && x { 70 } else { 65 });
+        self.cycles(g, root, y, x, &mut cycles, cycle_limit);
         let mut chains: Vec<u32> = Vec::new();
         if x {
+            let limit = self.limit(if y { 70 } else { 66 });
             let r1 = self.node(src, &[]);
-            self.forcing(g, r1, true, y, &mut chains);
+            self.forcing(g, r1, true, y, &mut chains, limit);
             let r2 = self.node(src & !1, &[]);
-            self.forcing(g, r2, false, y, &mut chains);
+            self.forcing(g, r2, false, y, &mut chains, limit);
         }
         for dst in cycles {
             if let Some(f) = self.cycle_hint(g, dst, y, x) {
+                self.note_best(&f);
                 out.push((f, vec![dst], 0));
             }
         }
@@ -610,25 +655,23 @@ impl Chainer {
                 2
             };
             let name = if y { "Forcing Chain" } else { "Forcing X-Chain" };
-            out.push((
-                Found {
-                    diff: base + length_tenths(complexity),
-                    complexity,
-                    sort_key,
-                    name,
-                    removable,
-                },
-                vec![t],
-                0,
-            ));
+            let f = Found {
+                diff: base + length_tenths(complexity),
+                complexity,
+                sort_key,
+                name,
+                removable,
+            };
+            self.note_best(&f);
+            out.push((f, vec![t], 0));
         }
     }
 
     /// SE's cycle search: breadth-first from `root` on; an on potential equal to the root
     /// reached after at least 4 half-steps closes a cycle.
-    fn cycles(&mut self, g: &Grid, root: u32, y: bool, x: bool, found: &mut Vec<u32>) {
+    fn cycles(&mut self, g: &Grid, root: u32, y: bool, x: bool, found: &mut Vec<u32>, limit: u32) {
         let src = self.key_of(root);
-        let mut on = PotSet::new();
+        let mut on = self.take_set();
         Self::insert(&mut on, src, root);
         let mut pend_on: VecDeque<u32> = VecDeque::from([root]);
         let mut pend_off: VecDeque<u32> = VecDeque::new();
@@ -639,6 +682,9 @@ impl Chainer {
             length += 1;
             while let Some(p) = pend_on.pop_front() {
                 self.on_to_off(g, p, y, &mut offs_buf);
+                if u32::from(self.nodes[p as usize].depth) + 2 > limit {
+                    continue;
+                }
                 for &k in &offs_buf {
                     if !self.is_parent(p, k) {
                         let n = self.node(k, &[p]);
@@ -648,31 +694,37 @@ impl Chainer {
             }
             length += 1;
             while let Some(p) = pend_off.pop_front() {
+                if u32::from(self.nodes[p as usize].depth) + 1 > limit {
+                    continue;
+                }
                 self.off_to_on_nohidden(g, p, y, x, &mut ons_buf);
-                for i in 0..ons_buf.len() {
-                    let n = ons_buf[i];
-                    let k = self.key_of(n);
-                    if length >= 4 && k == src {
+                for &(k, cause) in &ons_buf {
+                    let closes = length >= 4 && k == src;
+                    let new = on.slot[k as usize] == NONE;
+                    if !closes && !new {
+                        continue;
+                    }
+                    let n = self.on_node(k, cause, p);
+                    if closes {
                         found.push(n);
                     }
-                    if on.slot[k as usize] == NONE {
+                    if new {
                         Self::insert(&mut on, k, n);
                         pend_on.push_back(n);
                     }
                 }
             }
         }
+        self.give_set(on);
     }
 
     /// `off_to_on` on an unchanged grid (no removed candidates, so no hidden parents).
-    fn off_to_on_nohidden(&mut self, g: &Grid, p: u32, y: bool, x: bool, out: &mut Vec<u32>) {
+    fn off_to_on_nohidden(&self, g: &Grid, p: u32, y: bool, x: bool, out: &mut Vec<(u16, u8)>) {
         out.clear();
         let (c, d, _) = unkey(self.key_of(p));
         if y && g.count(c) == 2 {
-            let other = digits(g.cand[c]).find(|&v| v != d).unwrap_or(d);
-            let n = self.node(key(c, other, true), &[p]);
-            self.nodes[n as usize].cause = 1;
-            out.push(n);
+            let other = low(g.cand[c] & !(1 << (d - 1))) as u8 + 1;
+            out.push((key(c, other, true), 1));
         }
         if x {
             for &r in &CELL_REGIONS[c] {
@@ -686,21 +738,33 @@ impl Chainer {
                     i = low(pos & !(1 << i));
                 }
                 let k = key(REGION_CELLS[r][i] as usize, d, true);
-                if out.iter().any(|&n| self.key_of(n) == k) {
+                if out.iter().any(|&(o, _)| o == k) {
                     continue;
                 }
-                let n = self.node(k, &[p]);
-                self.nodes[n as usize].cause = 2 + r as u8;
-                out.push(n);
+                out.push((k, 2 + r as u8));
             }
         }
     }
 
+    fn on_node(&mut self, k: u16, cause: u8, parent: u32) -> u32 {
+        let n = self.node(k, &[parent]);
+        self.nodes[n as usize].cause = cause;
+        n
+    }
+
     /// SE's forcing chains from `root` (on or off): a potential whose opposite is the root.
-    fn forcing(&mut self, g: &Grid, root: u32, root_on: bool, y: bool, chains: &mut Vec<u32>) {
+    fn forcing(
+        &mut self,
+        g: &Grid,
+        root: u32,
+        root_on: bool,
+        y: bool,
+        chains: &mut Vec<u32>,
+        limit: u32,
+    ) {
         let src = self.key_of(root);
-        let mut on = PotSet::new();
-        let mut off = PotSet::new();
+        let mut on = self.take_set();
+        let mut off = self.take_set();
         let mut pend_on = VecDeque::new();
         let mut pend_off = VecDeque::new();
         if root_on {
@@ -714,33 +778,51 @@ impl Chainer {
         let mut ons_buf = Vec::new();
         while !pend_on.is_empty() || !pend_off.is_empty() {
             while let Some(p) = pend_on.pop_front() {
+                // A child has complexity depth + 2 (the root counts once).
+                if u32::from(self.nodes[p as usize].depth) + 2 > limit {
+                    continue;
+                }
                 self.on_to_off(g, p, y, &mut offs_buf);
                 for &k in &offs_buf {
+                    let target = k | 1 == src && !chains.iter().any(|&t| self.key_of(t) == k);
+                    let new = off.slot[k as usize] == NONE;
+                    if !target && !new {
+                        continue;
+                    }
                     let fresh = self.node(k, &[p]);
-                    if k | 1 == src && !chains.iter().any(|&t| self.key_of(t) == k) {
+                    if target {
                         chains.push(fresh);
                     }
-                    if off.slot[k as usize] == NONE {
+                    if new {
                         Self::insert(&mut off, k, fresh);
                         pend_off.push_back(fresh);
                     }
                 }
             }
             while let Some(p) = pend_off.pop_front() {
+                if u32::from(self.nodes[p as usize].depth) + 2 > limit {
+                    continue;
+                }
                 self.off_to_on_nohidden(g, p, y, true, &mut ons_buf);
-                for i in 0..ons_buf.len() {
-                    let n = ons_buf[i];
-                    let k = self.key_of(n);
-                    if k & !1 == src && !chains.iter().any(|&t| self.key_of(t) == k) {
+                for &(k, cause) in &ons_buf {
+                    let target = k & !1 == src && !chains.iter().any(|&t| self.key_of(t) == k);
+                    let new = on.slot[k as usize] == NONE;
+                    if !target && !new {
+                        continue;
+                    }
+                    let n = self.on_node(k, cause, p);
+                    if target {
                         chains.push(n);
                     }
-                    if on.slot[k as usize] == NONE {
+                    if new {
                         Self::insert(&mut on, k, n);
                         pend_on.push_back(n);
                     }
                 }
             }
         }
+        self.give_set(on);
+        self.give_set(off);
     }
 
     fn cycle_hint(&mut self, g: &Grid, dst: u32, y: bool, x: bool) -> Option<Found> {

@@ -86,19 +86,33 @@ pub fn sees(a: usize, b: usize) -> bool {
     a != b && (a / 9 == b / 9 || a % 9 == b % 9 || CELL_REGIONS[a][0] == CELL_REGIONS[b][0])
 }
 
-/// Values and candidates, cell-major.
+/// The position (0-8) of each cell in its block, row and column.
+const CELL_INDEX: [[u8; 3]; 81] = {
+    let mut t = [[0u8; 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let (y, x) = (c / 9, c % 9);
+        t[c] = [(y % 3 * 3 + x % 3) as u8, x as u8, y as u8];
+        c += 1;
+    }
+    t
+};
+
+/// Values and candidates, cell-major, with each region's positions per digit kept in step.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Grid {
     /// The placed digit of each cell (0 = empty).
     pub val: [u8; 81],
     /// The candidates of each empty cell (0 for placed cells).
     pub cand: [Mask; 81],
+    /// `pos[r][d - 1]`: the positions of digit `d` in region `r`.
+    pos: [[u16; 9]; 27],
 }
 
 impl Grid {
     /// A grid from 81 givens (0 = empty), candidates rebuilt from the givens as SE does.
     pub fn from_values(values: &[u8; 81]) -> Grid {
-        let mut g = Grid { val: *values, cand: [0; 81] };
+        let mut g = Grid { val: *values, cand: [0; 81], pos: [[0; 9]; 27] };
         for c in 0..81 {
             if g.val[c] == 0 {
                 g.cand[c] = 0x1ff;
@@ -112,7 +126,33 @@ impl Grid {
                 }
             }
         }
+        g.rebuild();
         g
+    }
+
+    /// A grid from values and candidates (placed cells keep no candidates).
+    pub fn from_parts(values: &[u8; 81], cand: &[Mask; 81]) -> Grid {
+        let mut g = Grid { val: *values, cand: *cand, pos: [[0; 9]; 27] };
+        for c in 0..81 {
+            if g.val[c] != 0 {
+                g.cand[c] = 0;
+            }
+        }
+        g.rebuild();
+        g
+    }
+
+    fn rebuild(&mut self) {
+        self.pos = [[0; 9]; 27];
+        for c in 0..81 {
+            for d in 0..9 {
+                if self.cand[c] >> d & 1 != 0 {
+                    for k in 0..3 {
+                        self.pos[CELL_REGIONS[c][k] as usize][d] |= 1 << CELL_INDEX[c][k];
+                    }
+                }
+            }
+        }
     }
 
     /// Whether cell `c` has candidate `d`.
@@ -130,13 +170,7 @@ impl Grid {
     /// The positions (0-8 within the region) of digit `d` in region `r`.
     #[inline]
     pub fn positions(&self, r: usize, d: u8) -> u16 {
-        let mut m = 0;
-        for (i, &c) in REGION_CELLS[r].iter().enumerate() {
-            if self.has(c as usize, d) {
-                m |= 1 << i;
-            }
-        }
-        m
+        self.pos[r][d as usize - 1]
     }
 
     /// The number of empty cells of region `r`.
@@ -151,18 +185,25 @@ impl Grid {
 
     /// Places `d` in `c` and removes it from the cell's houses (SE's `setValueAndCancel`).
     pub fn place(&mut self, c: usize, d: u8) {
+        for v in 1..=9 {
+            self.remove(c, v);
+        }
         self.val[c] = d;
-        self.cand[c] = 0;
-        let bit = 1 << (d - 1);
         for &o in &HOUSE_CELLS[c] {
-            self.cand[o as usize] &= !bit;
+            self.remove(o as usize, d);
         }
     }
 
     /// Removes candidate `d` from cell `c`.
     #[inline]
     pub fn remove(&mut self, c: usize, d: u8) {
-        self.cand[c] &= !(1 << (d - 1));
+        let bit = 1 << (d - 1);
+        if self.cand[c] & bit != 0 {
+            self.cand[c] &= !bit;
+            for k in 0..3 {
+                self.pos[CELL_REGIONS[c][k] as usize][d as usize - 1] &= !(1 << CELL_INDEX[c][k]);
+            }
+        }
     }
 
     /// Whether every cell holds a value.

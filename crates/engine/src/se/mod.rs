@@ -112,7 +112,7 @@ fn find(g: &Grid, rule: usize) -> Option<Hint> {
         18 => unique::bug(g),
         19 => unique::aligned_pair(g),
         20 => Chainer::new(Rule::CYCLES).first(g),
-        21 => None, // aligned triplet exclusion: not modelled yet
+        21 => unique::aligned_triplet(g),
         22 => Chainer::new(Rule::NISHIO).first(g),
         23 => Chainer::new(Rule::MULTIPLE).first(g),
         24 => Chainer::new(Rule::dynamic(0)).first(g),
@@ -145,13 +145,7 @@ pub fn rate_traced(values: &[u8; 81], want: Option<Want>, each: impl FnMut(&Hint
 /// Rates a pencilmark state: `values` (0 = empty) and each empty cell's candidates (bit
 /// `d - 1` for digit `d`), as a 729-character candidate grid gives them.
 pub fn rate_candidates(values: &[u8; 81], cand: &[u16; 81], want: Option<Want>) -> SeRating {
-    let mut g = Grid { val: *values, cand: *cand };
-    for c in 0..81 {
-        if g.val[c] != 0 {
-            g.cand[c] = 0;
-        }
-    }
-    run(g, want, |_| {})
+    run(Grid::from_parts(values, cand), want, |_| {})
 }
 
 fn run(mut g: Grid, want: Option<Want>, mut each: impl FnMut(&Hint)) -> SeRating {

@@ -54,8 +54,33 @@ fn locking_pairs() -> impl Iterator<Item = (usize, usize)> {
     bl(COL).chain(bl(ROW)).chain(lb(COL)).chain(lb(ROW))
 }
 
+/// `INSIDE[a][b]`: the positions (0-8) in region `a` of the cells it shares with region `b`.
+const INSIDE: [[u16; 27]; 27] = {
+    let mut t = [[0u16; 27]; 27];
+    let mut a = 0;
+    while a < 27 {
+        let mut b = 0;
+        while b < 27 {
+            let mut i = 0;
+            while i < 9 {
+                let mut j = 0;
+                while j < 9 {
+                    if REGION_CELLS[a][i] == REGION_CELLS[b][j] {
+                        t[a][b] |= 1 << i;
+                    }
+                    j += 1;
+                }
+                i += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
 fn crosses(a: usize, b: usize) -> bool {
-    REGION_CELLS[a].iter().any(|c| REGION_CELLS[b].contains(c))
+    a != b && INSIDE[a][b] != 0
 }
 
 /// Locked candidates. `direct`: only when the removal leaves a hidden single in another region
@@ -71,20 +96,15 @@ pub fn locking(g: &Grid, direct: bool) -> Option<Hint> {
             if p.count_ones() <= 1 {
                 continue;
             }
-            let inside = (0..9)
-                .filter(|i| p >> i & 1 != 0)
-                .all(|i| REGION_CELLS[r2].contains(&REGION_CELLS[r1][i]));
-            if !inside {
+            if p & !INSIDE[r1][r2] != 0 {
                 continue;
             }
-            let removable: Vec<(u8, u8)> = REGION_CELLS[r2]
-                .iter()
-                .filter(|c| !REGION_CELLS[r1].contains(c) && g.has(**c as usize, d))
-                .map(|&c| (c, d))
-                .collect();
-            if removable.is_empty() {
+            let rest = g.positions(r2, d) & !INSIDE[r2][r1];
+            if rest == 0 {
                 continue;
             }
+            let removable: Vec<(u8, u8)> =
+                (0..9).filter(|i| rest >> i & 1 != 0).map(|i| (REGION_CELLS[r2][i], d)).collect();
             let pointing = r1 < 9;
             if !direct {
                 let (diff, name) = if pointing { (26, "Pointing") } else { (28, "Claiming") };
@@ -106,12 +126,9 @@ pub fn locking(g: &Grid, direct: bool) -> Option<Hint> {
                 if p3.count_ones() <= 1 {
                     continue;
                 }
-                let remain: Vec<usize> = (0..9)
-                    .filter(|i| p3 >> i & 1 != 0)
-                    .map(|i| REGION_CELLS[r3][i] as usize)
-                    .filter(|c| !REGION_CELLS[r2].contains(&(*c as u8)))
-                    .collect();
-                if remain.len() == 1 {
+                let left = p3 & !INSIDE[r3][r2];
+                let remain = [REGION_CELLS[r3][low(left.max(1))] as usize];
+                if left.count_ones() == 1 {
                     let (diff, name) =
                         if pointing { (17, "Direct Pointing") } else { (19, "Direct Claiming") };
                     // SE's direct hints only place their single: the locked candidates stay
@@ -245,10 +262,11 @@ pub fn hidden_set(g: &Grid, degree: u32, direct: bool) -> Option<Hint> {
 /// first, then rows.
 pub fn fish(g: &Grid, degree: u32) -> Option<Hint> {
     let combos = combos(degree);
+    let occ: [u32; 10] = std::array::from_fn(|d| if d == 0 { 0 } else { g.occurrences(d as u8) });
     for (base, cover) in [(COL, ROW), (ROW, COL)] {
         for &lines in &combos {
             for d in 1..=9u8 {
-                if g.occurrences(d) + degree * 2 > 9 {
+                if occ[d as usize] + degree * 2 > 9 {
                     continue;
                 }
                 let mut union = 0u16;

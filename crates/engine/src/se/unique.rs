@@ -492,3 +492,88 @@ pub fn aligned_pair(g: &Grid) -> Option<Hint> {
     }
     None
 }
+
+/// SE's aligned triplet exclusion (7.5): three cells, each pair of which is seen by at least
+/// two common "excluder" cells of 2-3 candidates; a value of a base cell that appears in no
+/// allowed combination is removed.
+pub fn aligned_triplet(g: &Grid) -> Option<Hint> {
+    let mut cands: Vec<usize> = Vec::new();
+    let mut excl: Vec<Vec<usize>> = vec![Vec::new(); 81];
+    for c in 0..81 {
+        if g.count(c) < 2 {
+            continue;
+        }
+        let mut naked_single = false;
+        let mut ex = Vec::new();
+        for &o in &HOUSE_CELLS[c] {
+            match g.count(o as usize) {
+                1 => naked_single = true,
+                2 | 3 => ex.push(o as usize),
+                _ => {}
+            }
+        }
+        if !naked_single && !ex.is_empty() {
+            cands.push(c);
+            excl[c] = ex;
+        }
+    }
+    if cands.len() < 3 {
+        return None;
+    }
+    for j in 1..cands.len() {
+        for i in 0..j {
+            let (c0, c1) = (cands[i], cands[j]);
+            let mut twin: Vec<usize> = Vec::new();
+            for &e in excl[c0].iter().chain(excl[c1].iter()) {
+                if e != c0 && e != c1 && !twin.contains(&e) && cands.contains(&e) {
+                    twin.push(e);
+                }
+            }
+            for &c2 in &twin {
+                let cells = [c0, c1, c2];
+                let common: Vec<usize> = excl[c0]
+                    .iter()
+                    .copied()
+                    .filter(|e| excl[c1].contains(e) && excl[c2].contains(e))
+                    .collect();
+                if common.len() < 2 {
+                    continue;
+                }
+                let mut allowed = [0 as Mask; 3];
+                for a in digits(g.cand[c0]) {
+                    for b in digits(g.cand[c1]) {
+                        for c in digits(g.cand[c2]) {
+                            let vals = [a, b, c];
+                            let clash = (0..3).any(|x| {
+                                (x + 1..3).any(|y| {
+                                    vals[x] == vals[y]
+                                        && HOUSE_CELLS[cells[x]].contains(&(cells[y] as u8))
+                                })
+                            });
+                            if clash {
+                                continue;
+                            }
+                            let m: Mask = vals.iter().fold(0, |m, &v| m | 1 << (v - 1));
+                            if common.iter().any(|&e| g.cand[e] & !m == 0) {
+                                continue;
+                            }
+                            for x in 0..3 {
+                                allowed[x] |= 1 << (vals[x] - 1);
+                            }
+                        }
+                    }
+                }
+                let mut remove = Vec::new();
+                for x in 0..3 {
+                    for d in digits(g.cand[cells[x]] & !allowed[x]) {
+                        remove.push((cells[x] as u8, d));
+                    }
+                }
+                if !remove.is_empty() {
+                    return Some(Hint::remove(75, "Aligned Triplet Exclusion", remove));
+                }
+            }
+        }
+    }
+    None
+}
