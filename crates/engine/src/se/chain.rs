@@ -159,6 +159,248 @@ pub struct Chainer {
     /// Only the first hint is wanted: searches stop below the best (rating, complexity) found.
     prune: bool,
     best: Option<(u32, u32)>,
+    fast: Fast,
+}
+
+/// Arrays for the top-level static search, which needs no potential objects: a cycle's or
+/// forcing chain's complexity is its length, and a cycle's path is kept as links per key.
+struct Fast {
+    epoch: u32,
+    seen_on: Vec<u32>,
+    seen_off: Vec<u32>,
+    depth_on: Vec<u16>,
+    depth_off: Vec<u16>,
+    via_off: Vec<u16>,
+    via_on: Vec<u16>,
+    pend_on: Vec<u16>,
+    pend_on_next: Vec<u16>,
+    pend_off: Vec<(u16, u16)>,
+    pend_off_next: Vec<(u16, u16)>,
+    offs: Vec<u16>,
+    ons: Vec<(u16, u8)>,
+}
+
+impl Fast {
+    fn new() -> Fast {
+        Fast {
+            epoch: 0,
+            seen_on: vec![0; NKEYS],
+            seen_off: vec![0; NKEYS],
+            depth_on: vec![0; NKEYS],
+            depth_off: vec![0; NKEYS],
+            via_off: vec![0; NKEYS],
+            via_on: vec![0; NKEYS],
+            pend_on: Vec::new(),
+            pend_on_next: Vec::new(),
+            pend_off: Vec::new(),
+            pend_off_next: Vec::new(),
+            offs: Vec::new(),
+            ons: Vec::new(),
+        }
+    }
+}
+
+/// The keys made off by key `k` on (see [`Chainer::on_to_off`]).
+fn on_to_off_keys(g: &Grid, k: u16, cell_rule: bool, out: &mut Vec<u16>) {
+    out.clear();
+    let (c, d, _) = unkey(k);
+    if cell_rule {
+        for v in digits(g.cand[c] & !(1 << (d - 1))) {
+            out.push(key(c, v, false));
+        }
+    }
+    for &o in &HOUSE_CELLS[c] {
+        if g.has(o as usize, d) {
+            out.push(key(o as usize, d, false));
+        }
+    }
+}
+
+/// The keys (with causes) made on by key `k` off on an unchanged grid.
+fn off_to_on_keys(g: &Grid, k: u16, y: bool, x: bool, out: &mut Vec<(u16, u8)>) {
+    out.clear();
+    let (c, d, _) = unkey(k);
+    if y && g.count(c) == 2 {
+        let other = low(g.cand[c] & !(1 << (d - 1))) as u8 + 1;
+        out.push((key(c, other, true), 1));
+    }
+    if x {
+        for &r in &CELL_REGIONS[c] {
+            let r = r as usize;
+            let pos = g.positions(r, d);
+            if pos.count_ones() != 2 {
+                continue;
+            }
+            let mut i = low(pos);
+            if REGION_CELLS[r][i] as usize == c {
+                i = low(pos & !(1 << i));
+            }
+            let nk = key(REGION_CELLS[r][i] as usize, d, true);
+            if !out.iter().any(|&(o, _)| o == nk) {
+                out.push((nk, 2 + r as u8));
+            }
+        }
+    }
+}
+
+impl Fast {
+    /// The shortest forcing chain from `src` (on when `root_on`) to its opposite, as SE's
+    /// breadth-first search finds it: its complexity, if at most `limit`.
+    fn forcing(&mut self, g: &Grid, src: u16, root_on: bool, y: bool, limit: u32) -> Option<u32> {
+        self.epoch += 1;
+        let e = self.epoch;
+        let target = if root_on { src & !1 } else { src | 1 };
+        self.pend_on.clear();
+        self.pend_off.clear();
+        if root_on {
+            self.seen_on[src as usize] = e;
+            self.depth_on[src as usize] = 0;
+            self.pend_on.push(src);
+        } else {
+            self.seen_off[src as usize] = e;
+            self.depth_off[src as usize] = 0;
+            self.pend_off.push((src, 0));
+        }
+        let mut offs = std::mem::take(&mut self.offs);
+        let mut ons = std::mem::take(&mut self.ons);
+        let mut found = None;
+        'search: while !self.pend_on.is_empty() || !self.pend_off.is_empty() {
+            let mut i = 0;
+            while i < self.pend_on.len() {
+                let p = self.pend_on[i];
+                i += 1;
+                let dp = u32::from(self.depth_on[p as usize]);
+                if dp + 2 > limit {
+                    continue;
+                }
+                on_to_off_keys(g, p, y, &mut offs);
+                for &k in &offs {
+                    if root_on && k == target {
+                        found = Some(dp + 2);
+                        break 'search;
+                    }
+                    if self.seen_off[k as usize] != e {
+                        self.seen_off[k as usize] = e;
+                        self.depth_off[k as usize] = (dp + 1) as u16;
+                        self.pend_off.push((k, 0));
+                    }
+                }
+            }
+            self.pend_on.clear();
+            let mut i = 0;
+            while i < self.pend_off.len() {
+                let p = self.pend_off[i].0;
+                i += 1;
+                let dp = u32::from(self.depth_off[p as usize]);
+                if dp + 2 > limit {
+                    continue;
+                }
+                off_to_on_keys(g, p, y, true, &mut ons);
+                for &(k, _) in &ons {
+                    if !root_on && k == target {
+                        found = Some(dp + 2);
+                        break 'search;
+                    }
+                    if self.seen_on[k as usize] != e {
+                        self.seen_on[k as usize] = e;
+                        self.depth_on[k as usize] = (dp + 1) as u16;
+                        self.pend_on.push(k);
+                    }
+                }
+            }
+            self.pend_off.clear();
+        }
+        self.offs = offs;
+        self.ons = ons;
+        found
+    }
+
+    /// Whether off key `k` lies on the path from on key `p` back to `root`.
+    fn on_path(&self, mut p: u16, root: u16, k: u16) -> bool {
+        while p != root {
+            if self.via_off[p as usize] == k {
+                return true;
+            }
+            p = self.via_on[p as usize];
+        }
+        false
+    }
+
+    /// SE's cycle search from on key `src`: every (off key, its parent on key) that leads
+    /// back to `src` after at least four links, in SE's order.
+    fn cycles(
+        &mut self,
+        g: &Grid,
+        src: u16,
+        y: bool,
+        x: bool,
+        limit: u32,
+        found: &mut Vec<(u16, u16)>,
+    ) {
+        self.epoch += 1;
+        let e = self.epoch;
+        self.seen_on[src as usize] = e;
+        self.depth_on[src as usize] = 0;
+        self.pend_on.clear();
+        self.pend_on.push(src);
+        self.pend_off.clear();
+        let mut offs = std::mem::take(&mut self.offs);
+        let mut ons = std::mem::take(&mut self.ons);
+        let mut length = 0;
+        while !self.pend_on.is_empty() || !self.pend_off.is_empty() {
+            length += 1;
+            for i in 0..self.pend_on.len() {
+                let p = self.pend_on[i];
+                if u32::from(self.depth_on[p as usize]) + 2 > limit {
+                    continue;
+                }
+                on_to_off_keys(g, p, y, &mut offs);
+                for &k in &offs {
+                    if !self.on_path(p, src, k) {
+                        self.pend_off.push((k, p));
+                    }
+                }
+            }
+            self.pend_on.clear();
+            length += 1;
+            for i in 0..self.pend_off.len() {
+                let (k, par) = self.pend_off[i];
+                let dk = u32::from(self.depth_on[par as usize]) + 1;
+                if dk + 1 > limit {
+                    continue;
+                }
+                off_to_on_keys(g, k, y, x, &mut ons);
+                for &(nk, _) in &ons {
+                    if length >= 4 && nk == src {
+                        found.push((k, par));
+                    }
+                    if self.seen_on[nk as usize] != e {
+                        self.seen_on[nk as usize] = e;
+                        self.depth_on[nk as usize] = (dk + 1) as u16;
+                        self.via_off[nk as usize] = k;
+                        self.via_on[nk as usize] = par;
+                        self.pend_on.push(nk);
+                    }
+                }
+            }
+            self.pend_off.clear();
+        }
+        self.offs = offs;
+        self.ons = ons;
+    }
+
+    /// The keys of a found cycle, its end (the assumption again) first, the assumption left
+    /// out.
+    fn cycle_path(&self, src: u16, k: u16, par: u16) -> Vec<u16> {
+        let mut path = vec![src, k];
+        let mut t = par;
+        while t != src {
+            path.push(t);
+            path.push(self.via_off[t as usize]);
+            t = self.via_on[t as usize];
+        }
+        path
+    }
 }
 
 impl Chainer {
@@ -183,6 +425,7 @@ impl Chainer {
             spare: Vec::new(),
             prune: false,
             best: None,
+            fast: Fast::new(),
         }
     }
 
@@ -518,7 +761,11 @@ impl Chainer {
                 for c in 0..81 {
                     if g.val[c] == 0 && g.count(c) > 1 {
                         for d in digits(g.cand[c]) {
-                            self.unary(g, c, d, y, x, &mut out);
+                            if self.prune {
+                                self.unary_fast(g, c, d, y, x, &mut out);
+                            } else {
+                                self.unary(g, c, d, y, x, &mut out);
+                            }
                         }
                     }
                 }
@@ -600,6 +847,73 @@ impl Chainer {
     fn note_best(&mut self, f: &Found) {
         if self.prune && self.best.is_none_or(|b| (f.diff, f.complexity) < b) {
             self.best = Some((f.diff, f.complexity));
+        }
+    }
+
+    /// As [`Chainer::unary`], for the first hint only: keeps only hints that beat the best so
+    /// far (later hints never win a tie), without potential objects.
+    fn unary_fast(
+        &mut self,
+        g: &Grid,
+        c: usize,
+        d: u8,
+        y: bool,
+        x: bool,
+        out: &mut Vec<(Found, Vec<u32>, u8)>,
+    ) {
+        if g.count(c) > 2 && !x {
+            return;
+        }
+        let src = key(c, d, true);
+        let mut found = Vec::new();
+        let limit = self.limit(if y && x { 70 } else { 65 });
+        self.fast.cycles(g, src, y, x, limit, &mut found);
+        for (k, par) in found {
+            let path = self.fast.cycle_path(src, k, par);
+            let removable = cycle_removable(g, &path);
+            if removable.is_empty() {
+                continue;
+            }
+            let f = cycle_found(removable, path.len() as u32, y, x);
+            self.keep_if_better(f, out);
+        }
+        if x {
+            let limit = self.limit(if y { 70 } else { 66 });
+            let base = if y { 70 } else { 66 };
+            let sort_key = if y { 4 } else { 2 };
+            let name = if y { "Forcing Chain" } else { "Forcing X-Chain" };
+            if let Some(cx) = self.fast.forcing(g, src, true, y, limit) {
+                let f = Found {
+                    diff: base + length_tenths(cx),
+                    complexity: cx,
+                    sort_key,
+                    name,
+                    removable: vec![(c as u8, d)],
+                };
+                self.keep_if_better(f, out);
+            }
+            let limit = self.limit(base);
+            if let Some(cx) = self.fast.forcing(g, src & !1, false, y, limit) {
+                let removable: Vec<(u8, u8)> =
+                    digits(g.cand[c] & !(1 << (d - 1))).map(|v| (c as u8, v)).collect();
+                if !removable.is_empty() {
+                    let f = Found {
+                        diff: base + length_tenths(cx),
+                        complexity: cx,
+                        sort_key,
+                        name,
+                        removable,
+                    };
+                    self.keep_if_better(f, out);
+                }
+            }
+        }
+    }
+
+    fn keep_if_better(&mut self, f: Found, out: &mut Vec<(Found, Vec<u32>, u8)>) {
+        if self.best.is_none_or(|b| (f.diff, f.complexity) < b) {
+            self.best = Some((f.diff, f.complexity));
+            out.push((f, Vec::new(), 0));
         }
     }
 
@@ -826,58 +1140,66 @@ impl Chainer {
     }
 
     fn cycle_hint(&mut self, g: &Grid, dst: u32, y: bool, x: bool) -> Option<Found> {
-        let mut cells: Vec<usize> = Vec::new();
-        let mut path: Vec<u32> = Vec::new();
+        let mut path: Vec<u16> = Vec::new();
         let mut p = dst;
         while let Some(q) = self.first_parent(p) {
-            let (c, _, _) = unkey(self.key_of(p));
-            if !cells.contains(&c) {
-                cells.push(c);
-            }
-            path.push(p);
+            path.push(self.key_of(p));
             p = q;
         }
-        let mut fwd: Vec<(u8, u8)> = Vec::new();
-        let mut back: Vec<(u8, u8)> = Vec::new();
-        for &p in &path {
-            let (c, d, on) = unkey(self.key_of(p));
-            for &o in &HOUSE_CELLS[c] {
-                let o = o as usize;
-                if !cells.contains(&o) && g.has(o, d) {
-                    let v = if on { &mut fwd } else { &mut back };
-                    if !v.contains(&(o as u8, d)) {
-                        v.push((o as u8, d));
-                    }
-                }
-            }
-        }
-        let removable: Vec<(u8, u8)> = fwd.into_iter().filter(|e| back.contains(e)).collect();
+        let removable = cycle_removable(g, &path);
         if removable.is_empty() {
             return None;
         }
         let complexity = self.complexity(&[dst]);
-        let base = if y && x { 70 } else { 65 };
-        let sort_key = if y && x {
-            4
-        } else if y {
-            3
-        } else {
-            2
-        };
-        let name = match (y, x) {
-            (true, true) => "XY-Cycle",
-            (true, false) => "Y-Cycle",
-            _ => "X-Cycle",
-        };
-        Some(Found {
-            diff: base + length_tenths(complexity),
-            complexity,
-            sort_key,
-            name,
-            removable,
-        })
+        Some(cycle_found(removable, complexity, y, x))
     }
+}
 
+/// The candidates a cycle removes: those seen by an on and an off potential of the same
+/// digit along `path` (dst first, the assumption left out), outside the cycle's cells.
+fn cycle_removable(g: &Grid, path: &[u16]) -> Vec<(u8, u8)> {
+    let mut cells: Vec<usize> = Vec::new();
+    for &k in path {
+        let (c, _, _) = unkey(k);
+        if !cells.contains(&c) {
+            cells.push(c);
+        }
+    }
+    let mut fwd: Vec<(u8, u8)> = Vec::new();
+    let mut back: Vec<(u8, u8)> = Vec::new();
+    for &k in path {
+        let (c, d, on) = unkey(k);
+        for &o in &HOUSE_CELLS[c] {
+            let o = o as usize;
+            if !cells.contains(&o) && g.has(o, d) {
+                let v = if on { &mut fwd } else { &mut back };
+                if !v.contains(&(o as u8, d)) {
+                    v.push((o as u8, d));
+                }
+            }
+        }
+    }
+    fwd.into_iter().filter(|e| back.contains(e)).collect()
+}
+
+fn cycle_found(removable: Vec<(u8, u8)>, complexity: u32, y: bool, x: bool) -> Found {
+    let base = if y && x { 70 } else { 65 };
+    let sort_key = if y && x {
+        4
+    } else if y {
+        3
+    } else {
+        2
+    };
+    let name = match (y, x) {
+        (true, true) => "XY-Cycle",
+        (true, false) => "Y-Cycle",
+        _ => "X-Cycle",
+    };
+    Found { diff: base + length_tenths(complexity), complexity, sort_key, name, removable }
+}
+
+impl Chainer {
     /// Binary, region and cell forcing chains from every candidate of `c` (SE's multiple
     /// chains for one cell).
     fn multiple_chains(&mut self, g: &Grid, c: usize, out: &mut Vec<(Found, Vec<u32>, u8)>) {

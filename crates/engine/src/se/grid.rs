@@ -213,8 +213,25 @@ impl Grid {
 }
 
 /// The digits of a mask, ascending.
-pub fn digits(m: Mask) -> impl Iterator<Item = u8> {
-    (1..=9u8).filter(move |d| m >> (d - 1) & 1 != 0)
+pub fn digits(m: Mask) -> Digits {
+    Digits(m)
+}
+
+/// The digits of a mask, lowest first.
+pub struct Digits(Mask);
+
+impl Iterator for Digits {
+    type Item = u8;
+
+    #[inline]
+    fn next(&mut self) -> Option<u8> {
+        if self.0 == 0 {
+            return None;
+        }
+        let d = self.0.trailing_zeros() as u8 + 1;
+        self.0 &= self.0 - 1;
+        Some(d)
+    }
 }
 
 /// The index of the lowest set bit of a non-zero mask.

@@ -128,7 +128,35 @@ fn next_hint(g: &Grid) -> Option<Hint> {
         let first: Vec<usize> = o.split(',').map(|x| x.parse().unwrap()).collect();
         return first.iter().copied().chain(5..RULES).find_map(|r| find(g, r));
     }
+    if std::env::var_os("SE_PROF").is_some() {
+        return (0..RULES).find_map(|r| {
+            let t = std::time::Instant::now();
+            let h = find(g, r);
+            PROF.with(|p| {
+                let mut p = p.borrow_mut();
+                p[r].0 += t.elapsed().as_nanos() as u64;
+                p[r].1 += 1;
+            });
+            h
+        });
+    }
     (0..RULES).find_map(|r| find(g, r))
+}
+
+thread_local! {
+    /// Temporary profile: nanoseconds and calls per rule.
+    pub static PROF: std::cell::RefCell<[(u64, u64); RULES]> = const { std::cell::RefCell::new([(0, 0); RULES]) };
+}
+
+/// Prints the temporary profile.
+pub fn print_prof() {
+    PROF.with(|p| {
+        for (i, (ns, n)) in p.borrow().iter().enumerate() {
+            if *n > 0 {
+                eprintln!("rule {i:2}: {:8.3} s {n:8} calls", *ns as f64 / 1e9);
+            }
+        }
+    });
 }
 
 /// Rates a puzzle given as 81 values (0 = empty) the way serate does. The caller checks that

@@ -10,6 +10,7 @@ use super::rules::combos;
 type Ul = (u32, u32, Vec<(u8, u8)>);
 
 /// The first unique loop hint SE reports (lowest difficulty, then type, then search order).
+#[inline(never)]
 pub fn unique_loop(g: &Grid) -> Option<Hint> {
     let mut found: Vec<Ul> = Vec::new();
     for c in 0..81 {
@@ -285,6 +286,7 @@ fn type4(g: &Grid, c1: usize, c2: usize, v1: u8, v2: u8, base: u32, out: &mut Ve
 
 /// SE's BUG rule: remove the extra candidates (those making a digit appear other than twice
 /// in a region) and check what is left is a bivalue universal grave.
+#[inline(never)]
 pub fn bug(g: &Grid) -> Option<Hint> {
     let mut temp = g.clone();
     let mut bug_cells: Vec<usize> = Vec::new();
@@ -432,6 +434,7 @@ fn bug3(g: &Grid, cells: &[usize], all: Mask, common: &[usize]) -> Option<Hint> 
 }
 
 /// SE's aligned pair exclusion (6.2).
+#[inline(never)]
 pub fn aligned_pair(g: &Grid) -> Option<Hint> {
     let mut cands: Vec<(usize, Vec<usize>)> = Vec::new();
     for c in 0..81 {
@@ -498,82 +501,125 @@ pub fn aligned_pair(g: &Grid) -> Option<Hint> {
 /// allowed combination is removed.
 pub fn aligned_triplet(g: &Grid) -> Option<Hint> {
     let mut cands: Vec<usize> = Vec::new();
+    let mut is_cand: u128 = 0;
     let mut excl: Vec<Vec<usize>> = vec![Vec::new(); 81];
+    let mut excl_mask = [0u128; 81];
     for c in 0..81 {
         if g.count(c) < 2 {
             continue;
         }
         let mut naked_single = false;
         let mut ex = Vec::new();
+        let mut m = 0u128;
         for &o in &HOUSE_CELLS[c] {
             match g.count(o as usize) {
                 1 => naked_single = true,
-                2 | 3 => ex.push(o as usize),
+                2 | 3 => {
+                    ex.push(o as usize);
+                    m |= 1 << o;
+                }
                 _ => {}
             }
         }
         if !naked_single && !ex.is_empty() {
             cands.push(c);
+            is_cand |= 1 << c;
             excl[c] = ex;
+            excl_mask[c] = m;
         }
     }
     if cands.len() < 3 {
         return None;
     }
+    let mut twin: Vec<usize> = Vec::new();
     for j in 1..cands.len() {
         for i in 0..j {
             let (c0, c1) = (cands[i], cands[j]);
-            let mut twin: Vec<usize> = Vec::new();
+            let pair_common = excl_mask[c0] & excl_mask[c1];
+            let reach = (excl_mask[c0] | excl_mask[c1]) & is_cand & !(1 << c0) & !(1 << c1);
+            if reach == 0 || pair_common.count_ones() < 2 {
+                continue;
+            }
+            // The third cells in SE's order: c0's excluders, then c1's new ones.
+            twin.clear();
+            let mut seen = 0u128;
             for &e in excl[c0].iter().chain(excl[c1].iter()) {
-                if e != c0 && e != c1 && !twin.contains(&e) && cands.contains(&e) {
+                if reach >> e & 1 != 0 && seen >> e & 1 == 0 {
+                    seen |= 1 << e;
                     twin.push(e);
                 }
             }
             for &c2 in &twin {
-                let cells = [c0, c1, c2];
-                let common: Vec<usize> = excl[c0]
-                    .iter()
-                    .copied()
-                    .filter(|e| excl[c1].contains(e) && excl[c2].contains(e))
-                    .collect();
-                if common.len() < 2 {
+                let common_mask = pair_common & excl_mask[c2];
+                if common_mask.count_ones() < 2 {
                     continue;
                 }
-                let mut allowed = [0 as Mask; 3];
-                for a in digits(g.cand[c0]) {
-                    for b in digits(g.cand[c1]) {
-                        for c in digits(g.cand[c2]) {
-                            let vals = [a, b, c];
-                            let clash = (0..3).any(|x| {
-                                (x + 1..3).any(|y| {
-                                    vals[x] == vals[y]
-                                        && HOUSE_CELLS[cells[x]].contains(&(cells[y] as u8))
-                                })
-                            });
-                            if clash {
-                                continue;
-                            }
-                            let m: Mask = vals.iter().fold(0, |m, &v| m | 1 << (v - 1));
-                            if common.iter().any(|&e| g.cand[e] & !m == 0) {
-                                continue;
-                            }
-                            for x in 0..3 {
-                                allowed[x] |= 1 << (vals[x] - 1);
-                            }
-                        }
-                    }
-                }
-                let mut remove = Vec::new();
-                for x in 0..3 {
-                    for d in digits(g.cand[cells[x]] & !allowed[x]) {
-                        remove.push((cells[x] as u8, d));
-                    }
-                }
-                if !remove.is_empty() {
-                    return Some(Hint::remove(75, "Aligned Triplet Exclusion", remove));
+                if let Some(h) = triplet_hint(g, [c0, c1, c2], common_mask) {
+                    return Some(h);
                 }
             }
         }
     }
     None
+}
+
+fn triplet_hint(g: &Grid, cells: [usize; 3], common: u128) -> Option<Hint> {
+    let see = |x: usize, y: usize| HOUSE_CELLS[cells[x]].contains(&(cells[y] as u8));
+    let (s01, s02, s12) = (see(0, 1), see(0, 2), see(1, 2));
+    // blocked[m]: some common excluder's candidates lie inside the value set m (m has at
+    // most three digits, an excluder two or three).
+    let mut blocked = [0u64; 8];
+    let mut rest = common;
+    while rest != 0 {
+        let e = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let ce = g.cand[e];
+        let mut mark = |m: Mask| blocked[m as usize / 64] |= 1 << (m % 64);
+        mark(ce);
+        if ce.count_ones() == 2 {
+            for x in 0..9 {
+                if ce >> x & 1 == 0 {
+                    mark(ce | 1 << x);
+                }
+            }
+        }
+    }
+    let ok = |a: u8, b: u8, c: u8| {
+        if (a == b && s01) || (a == c && s02) || (b == c && s12) {
+            return false;
+        }
+        let m: Mask = (1 << (a - 1)) | (1 << (b - 1)) | (1 << (c - 1));
+        blocked[m as usize / 64] >> (m % 64) & 1 == 0
+    };
+    let cand = [g.cand[cells[0]], g.cand[cells[1]], g.cand[cells[2]]];
+    // A value is allowed when one combination with it is; search each until one is found.
+    let mut allowed = [0 as Mask; 3];
+    for x in 0..3 {
+        for v in digits(cand[x]) {
+            let (y, z) = match x {
+                0 => (1, 2),
+                1 => (0, 2),
+                _ => (0, 1),
+            };
+            let found = digits(cand[y]).any(|p| {
+                digits(cand[z]).any(|q| {
+                    let mut t = [0u8; 3];
+                    t[x] = v;
+                    t[y] = p;
+                    t[z] = q;
+                    ok(t[0], t[1], t[2])
+                })
+            });
+            if found {
+                allowed[x] |= 1 << (v - 1);
+            }
+        }
+    }
+    let mut remove = Vec::new();
+    for x in 0..3 {
+        for d in digits(g.cand[cells[x]] & !allowed[x]) {
+            remove.push((cells[x] as u8, d));
+        }
+    }
+    (!remove.is_empty()).then(|| Hint::remove(75, "Aligned Triplet Exclusion", remove))
 }
