@@ -160,6 +160,15 @@ pub struct Chainer {
     prune: bool,
     best: Option<(u32, u32)>,
     fast: Fast,
+    /// Per candidate: its "on" propagation in the current search.
+    on_cache: Vec<Option<Outcome>>,
+}
+
+/// The result of propagating one assumption.
+struct Outcome {
+    on: PotSet,
+    off: PotSet,
+    absurd: Option<(u32, u32)>,
 }
 
 /// Arrays for the top-level static search, which needs no potential objects: a cycle's or
@@ -173,14 +182,104 @@ struct Fast {
     via_off: Vec<u16>,
     via_on: Vec<u16>,
     pend_on: Vec<u16>,
-    pend_on_next: Vec<u16>,
     pend_off: Vec<(u16, u16)>,
-    pend_off_next: Vec<(u16, u16)>,
     offs: Vec<u16>,
     ons: Vec<(u16, u8)>,
+    /// Per candidate (cell * 9 + digit - 1): the off keys of its digit's other positions in
+    /// its houses, in SE's order (`house_start`..`house_start + 1`).
+    house: Vec<u16>,
+    house_start: Vec<u32>,
+    /// Per candidate: the on key its cell's other value gets when it is off (bivalue cells).
+    cell_on: Vec<u16>,
+    /// Per candidate: the on keys of its digit's other position in each of its regions that
+    /// hold the digit twice, without repeats.
+    region_on: Vec<[u16; 3]>,
+    region_n: Vec<u8>,
 }
 
+const NO_KEY: u16 = u16::MAX;
+
 impl Fast {
+    /// Tabulates the links of `g` (the grid does not change during a static search).
+    fn prepare(&mut self, g: &Grid) {
+        self.house.clear();
+        self.house_start.clear();
+        self.cell_on.clear();
+        self.region_on.clear();
+        self.region_n.clear();
+        for c in 0..81 {
+            for d in 1..=9u8 {
+                self.house_start.push(self.house.len() as u32);
+                let mut cell_on = NO_KEY;
+                let mut reg = [NO_KEY; 3];
+                let mut n = 0;
+                if g.has(c, d) {
+                    for &o in &HOUSE_CELLS[c] {
+                        if g.has(o as usize, d) {
+                            self.house.push(key(o as usize, d, false));
+                        }
+                    }
+                    if g.count(c) == 2 {
+                        let other = low(g.cand[c] & !(1 << (d - 1))) as u8 + 1;
+                        cell_on = key(c, other, true);
+                    }
+                    for &r in &CELL_REGIONS[c] {
+                        let r = r as usize;
+                        let pos = g.positions(r, d);
+                        if pos.count_ones() != 2 {
+                            continue;
+                        }
+                        let mut i = low(pos);
+                        if REGION_CELLS[r][i] as usize == c {
+                            i = low(pos & !(1 << i));
+                        }
+                        let nk = key(REGION_CELLS[r][i] as usize, d, true);
+                        if !reg[..n].contains(&nk) {
+                            reg[n] = nk;
+                            n += 1;
+                        }
+                    }
+                }
+                self.cell_on.push(cell_on);
+                self.region_on.push(reg);
+                self.region_n.push(n as u8);
+            }
+        }
+        self.house_start.push(self.house.len() as u32);
+    }
+
+    /// `on_to_off_keys` from the tables.
+    #[inline]
+    fn offs_of(&self, g: &Grid, k: u16, cell_rule: bool, out: &mut Vec<u16>) {
+        out.clear();
+        let (c, d, _) = unkey(k);
+        if cell_rule {
+            for v in digits(g.cand[c] & !(1 << (d - 1))) {
+                out.push(key(c, v, false));
+            }
+        }
+        let i = (k / 2) as usize;
+        out.extend_from_slice(&self.house[self.house_start[i] as usize..self.house_start[i + 1] as usize]);
+    }
+
+    /// `off_to_on_keys` from the tables.
+    #[inline]
+    fn ons_of(&self, k: u16, y: bool, x: bool, out: &mut Vec<(u16, u8)>) {
+        out.clear();
+        let i = (k / 2) as usize;
+        if y && self.cell_on[i] != NO_KEY {
+            out.push((self.cell_on[i], 1));
+        }
+        if x {
+            for j in 0..self.region_n[i] as usize {
+                let nk = self.region_on[i][j];
+                if !out.iter().any(|&(o, _)| o == nk) {
+                    out.push((nk, 2));
+                }
+            }
+        }
+    }
+
     fn new() -> Fast {
         Fast {
             epoch: 0,
@@ -191,54 +290,14 @@ impl Fast {
             via_off: vec![0; NKEYS],
             via_on: vec![0; NKEYS],
             pend_on: Vec::new(),
-            pend_on_next: Vec::new(),
             pend_off: Vec::new(),
-            pend_off_next: Vec::new(),
             offs: Vec::new(),
             ons: Vec::new(),
-        }
-    }
-}
-
-/// The keys made off by key `k` on (see [`Chainer::on_to_off`]).
-fn on_to_off_keys(g: &Grid, k: u16, cell_rule: bool, out: &mut Vec<u16>) {
-    out.clear();
-    let (c, d, _) = unkey(k);
-    if cell_rule {
-        for v in digits(g.cand[c] & !(1 << (d - 1))) {
-            out.push(key(c, v, false));
-        }
-    }
-    for &o in &HOUSE_CELLS[c] {
-        if g.has(o as usize, d) {
-            out.push(key(o as usize, d, false));
-        }
-    }
-}
-
-/// The keys (with causes) made on by key `k` off on an unchanged grid.
-fn off_to_on_keys(g: &Grid, k: u16, y: bool, x: bool, out: &mut Vec<(u16, u8)>) {
-    out.clear();
-    let (c, d, _) = unkey(k);
-    if y && g.count(c) == 2 {
-        let other = low(g.cand[c] & !(1 << (d - 1))) as u8 + 1;
-        out.push((key(c, other, true), 1));
-    }
-    if x {
-        for &r in &CELL_REGIONS[c] {
-            let r = r as usize;
-            let pos = g.positions(r, d);
-            if pos.count_ones() != 2 {
-                continue;
-            }
-            let mut i = low(pos);
-            if REGION_CELLS[r][i] as usize == c {
-                i = low(pos & !(1 << i));
-            }
-            let nk = key(REGION_CELLS[r][i] as usize, d, true);
-            if !out.iter().any(|&(o, _)| o == nk) {
-                out.push((nk, 2 + r as u8));
-            }
+            house: Vec::new(),
+            house_start: Vec::new(),
+            cell_on: Vec::new(),
+            region_on: Vec::new(),
+            region_n: Vec::new(),
         }
     }
 }
@@ -273,7 +332,7 @@ impl Fast {
                 if dp + 2 > limit {
                     continue;
                 }
-                on_to_off_keys(g, p, y, &mut offs);
+                self.offs_of(g, p, y, &mut offs);
                 for &k in &offs {
                     if root_on && k == target {
                         found = Some(dp + 2);
@@ -295,7 +354,7 @@ impl Fast {
                 if dp + 2 > limit {
                     continue;
                 }
-                off_to_on_keys(g, p, y, true, &mut ons);
+                self.ons_of(p, y, true, &mut ons);
                 for &(k, _) in &ons {
                     if !root_on && k == target {
                         found = Some(dp + 2);
@@ -354,7 +413,7 @@ impl Fast {
                 if u32::from(self.depth_on[p as usize]) + 2 > limit {
                     continue;
                 }
-                on_to_off_keys(g, p, y, &mut offs);
+                self.offs_of(g, p, y, &mut offs);
                 for &k in &offs {
                     if !self.on_path(p, src, k) {
                         self.pend_off.push((k, p));
@@ -369,7 +428,7 @@ impl Fast {
                 if dk + 1 > limit {
                     continue;
                 }
-                off_to_on_keys(g, k, y, x, &mut ons);
+                self.ons_of(k, y, x, &mut ons);
                 for &(nk, _) in &ons {
                     if length >= 4 && nk == src {
                         found.push((k, par));
@@ -426,6 +485,7 @@ impl Chainer {
             prune: false,
             best: None,
             fast: Fast::new(),
+            on_cache: Vec::new(),
         }
     }
 
@@ -748,6 +808,9 @@ impl Chainer {
     fn all_hints(&mut self, g: &Grid, source: Option<&Grid>) -> Vec<(Found, Vec<(usize, u8)>)> {
         self.nodes.clear();
         self.pool.clear();
+        self.spare.clear();
+        self.on_cache.clear();
+        self.on_cache.resize_with(NKEYS / 2, || None);
         let mut out: Vec<(Found, Vec<u32>, u8)> = Vec::new();
         if self.rule.multiple || self.rule.dynamic {
             for c in 0..81 {
@@ -757,6 +820,9 @@ impl Chainer {
                 }
             }
         } else {
+            if self.prune {
+                self.fast.prepare(g);
+            }
             for (y, x) in [(false, true), (true, false), (true, true)] {
                 for c in 0..81 {
                     if g.val[c] == 0 && g.count(c) > 1 {
@@ -1200,47 +1266,67 @@ fn cycle_found(removable: Vec<(u8, u8)>, complexity: u32, y: bool, x: bool) -> F
 }
 
 impl Chainer {
+    /// The propagation from candidate `k` (an on key) assumed true, computed once per search
+    /// and shared by binary, cell and region chains: returns its index in the cache.
+    fn on_outcome(&mut self, g: &Grid, k: u16) -> usize {
+        let i = (k / 2) as usize;
+        if self.on_cache[i].is_none() {
+            let mut on = self.take_set();
+            let mut off = self.take_set();
+            let root = self.node(k, &[]);
+            Self::insert(&mut on, k, root);
+            let absurd = self.propagate(g, &mut on, &mut off);
+            self.on_cache[i] = Some(Outcome { on, off, absurd });
+        }
+        i
+    }
+
+    fn cached(&self, i: usize) -> &Outcome {
+        self.on_cache[i].as_ref().expect("filled by on_outcome")
+    }
+
     /// Binary, region and cell forcing chains from every candidate of `c` (SE's multiple
     /// chains for one cell).
     fn multiple_chains(&mut self, g: &Grid, c: usize, out: &mut Vec<(Found, Vec<u32>, u8)>) {
         let card = g.count(c);
         let rule = self.rule;
-        let mut value_on: Vec<(u8, PotSet)> = Vec::new();
-        let mut value_off: Vec<(u8, PotSet)> = Vec::new();
+        let mut outcomes: Vec<usize> = Vec::new();
         let mut cell_on: Option<Vec<u32>> = None;
         let mut cell_off: Option<Vec<u32>> = None;
         for d in digits(g.cand[c]) {
-            let mut on_on = PotSet::new();
-            let mut on_off = PotSet::new();
             let double = card >= 3 && !rule.nishio && rule.dynamic;
             let contradiction = rule.dynamic || rule.nishio;
-            self.binary(g, c, d, &mut on_on, &mut on_off, double, contradiction, out);
+            let i = self.binary(g, c, d, double, contradiction, out);
             if !rule.nishio {
-                self.region_chains(g, c, d, &on_on, &on_off, out);
+                self.region_chains(g, c, d, i, out);
             }
+            let o = self.cached(i);
+            let keep = |v: Vec<u32>, s: &PotSet, nodes: &[Node]| -> Vec<u32> {
+                v.into_iter().filter(|&n| s.slot[nodes[n as usize].key as usize] != NONE).collect()
+            };
             cell_on = Some(match cell_on {
-                None => on_on.list.clone(),
-                Some(v) => {
-                    v.into_iter().filter(|&n| on_on.slot[self.key_of(n) as usize] != NONE).collect()
-                }
+                None => o.on.list.clone(),
+                Some(v) => keep(v, &o.on, &self.nodes),
             });
             cell_off = Some(match cell_off {
-                None => on_off.list.clone(),
-                Some(v) => v
-                    .into_iter()
-                    .filter(|&n| on_off.slot[self.key_of(n) as usize] != NONE)
-                    .collect(),
+                None => o.off.list.clone(),
+                Some(v) => keep(v, &o.off, &self.nodes),
             });
-            value_on.push((d, on_on));
-            value_off.push((d, on_off));
+            outcomes.push(i);
         }
         if rule.nishio || !(card == 2 || (rule.multiple && card > 2)) {
             return;
         }
-        for (list, outcomes) in [(cell_on, &value_on), (cell_off, &value_off)] {
+        for (list, on_side) in [(cell_on, true), (cell_off, false)] {
             for t in list.unwrap_or_default() {
                 let k = self.key_of(t);
-                let targets: Vec<u32> = outcomes.iter().map(|(_, s)| s.slot[k as usize]).collect();
+                let targets: Vec<u32> = outcomes
+                    .iter()
+                    .map(|&i| {
+                        let o = self.cached(i);
+                        if on_side { o.on.slot[k as usize] } else { o.off.slot[k as usize] }
+                    })
+                    .collect();
                 if let Some(f) = self.reduction_hint(g, k, &targets, 5) {
                     out.push((f, targets, 1));
                 }
@@ -1275,41 +1361,36 @@ impl Chainer {
     }
 
     /// SE's binary chaining: `d` in `c` on, then off; contradictions and double implications.
-    #[allow(clippy::too_many_arguments)]
+    /// Returns the cache index of the "on" outcome.
     fn binary(
         &mut self,
         g: &Grid,
         c: usize,
         d: u8,
-        on_on: &mut PotSet,
-        on_off: &mut PotSet,
         double: bool,
         contradiction: bool,
         out: &mut Vec<(Found, Vec<u32>, u8)>,
-    ) {
-        let p_on = self.node(key(c, d, true), &[]);
-        Self::insert(on_on, key(c, d, true), p_on);
-        if let Some((a, b)) = self.propagate(g, on_on, on_off)
+    ) -> usize {
+        let i = self.on_outcome(g, key(c, d, true));
+        if let Some((a, b)) = self.cached(i).absurd
             && contradiction
+            && let Some(f) = self.reduction_hint(g, key(c, d, false), &[a, b], 7)
         {
-            if let Some(f) = self.reduction_hint(g, key(c, d, false), &[a, b], 7) {
-                out.push((f, vec![a, b], 0));
-            }
+            out.push((f, vec![a, b], 0));
         }
-        let mut off_on = PotSet::new();
-        let mut off_off = PotSet::new();
+        let mut off_on = self.take_set();
+        let mut off_off = self.take_set();
         let p_off = self.node(key(c, d, false), &[]);
         Self::insert(&mut off_off, key(c, d, false), p_off);
         if let Some((a, b)) = self.propagate(g, &mut off_on, &mut off_off)
             && contradiction
+            && let Some(f) = self.reduction_hint(g, key(c, d, true), &[a, b], 7)
         {
-            if let Some(f) = self.reduction_hint(g, key(c, d, true), &[a, b], 7) {
-                out.push((f, vec![a, b], 0));
-            }
+            out.push((f, vec![a, b], 0));
         }
         if double {
-            for i in 0..on_on.list.len() {
-                let a = on_on.list[i];
+            let on_list = self.cached(i).on.list.clone();
+            for a in on_list {
                 let k = self.key_of(a);
                 let b = off_on.slot[k as usize];
                 if b != NONE
@@ -1318,8 +1399,8 @@ impl Chainer {
                     out.push((f, vec![a, b], 0));
                 }
             }
-            for i in 0..on_off.list.len() {
-                let a = on_off.list[i];
+            let off_list = self.cached(i).off.list.clone();
+            for a in off_list {
                 let k = self.key_of(a);
                 let b = off_off.slot[k as usize];
                 if b != NONE
@@ -1329,17 +1410,19 @@ impl Chainer {
                 }
             }
         }
+        self.give_set(off_on);
+        self.give_set(off_off);
+        i
     }
 
     /// SE's region chaining: every position of `d` in each region of `c` where `c` is the
-    /// first position.
+    /// first position (`mine` is the cache index of `d` in `c` on).
     fn region_chains(
         &mut self,
         g: &Grid,
         c: usize,
         d: u8,
-        on_on: &PotSet,
-        on_off: &PotSet,
+        mine: usize,
         out: &mut Vec<(Found, Vec<u32>, u8)>,
     ) {
         for &r in &CELL_REGIONS[c] {
@@ -1352,34 +1435,33 @@ impl Chainer {
             if REGION_CELLS[r][low(pos)] as usize != c {
                 continue;
             }
-            let mut outcomes_on: Vec<PotSet> = Vec::new();
-            let mut outcomes_off: Vec<PotSet> = Vec::new();
-            let mut reg_on: Vec<u32> = on_on.list.clone();
-            let mut reg_off: Vec<u32> = on_off.list.clone();
+            let mut outcomes: Vec<usize> = Vec::new();
             for i in 0..9 {
                 if pos >> i & 1 == 0 {
                     continue;
                 }
                 let oc = REGION_CELLS[r][i] as usize;
-                if oc == c {
-                    outcomes_on.push(on_on.clone());
-                    outcomes_off.push(on_off.clone());
-                    continue;
-                }
-                let mut o_on = PotSet::new();
-                let mut o_off = PotSet::new();
-                let root = self.node(key(oc, d, true), &[]);
-                Self::insert(&mut o_on, key(oc, d, true), root);
-                self.propagate(g, &mut o_on, &mut o_off);
-                reg_on.retain(|&n| o_on.slot[self.key_of(n) as usize] != NONE);
-                reg_off.retain(|&n| o_off.slot[self.key_of(n) as usize] != NONE);
-                outcomes_on.push(o_on);
-                outcomes_off.push(o_off);
+                outcomes.push(if oc == c { mine } else { self.on_outcome(g, key(oc, d, true)) });
             }
-            for (list, outcomes) in [(reg_on, &outcomes_on), (reg_off, &outcomes_off)] {
+            for on_side in [true, false] {
+                fn side(o: &Outcome, on_side: bool) -> &PotSet {
+                    if on_side { &o.on } else { &o.off }
+                }
+                let list: Vec<u32> = side(self.cached(mine), on_side)
+                    .list
+                    .iter()
+                    .copied()
+                    .filter(|&t| {
+                        let k = self.key_of(t) as usize;
+                        outcomes.iter().all(|&i| side(self.cached(i), on_side).slot[k] != NONE)
+                    })
+                    .collect();
                 for t in list {
                     let k = self.key_of(t);
-                    let targets: Vec<u32> = outcomes.iter().map(|s| s.slot[k as usize]).collect();
+                    let targets: Vec<u32> = outcomes
+                        .iter()
+                        .map(|&i| side(self.cached(i), on_side).slot[k as usize])
+                        .collect();
                     if let Some(f) = self.reduction_hint(g, k, &targets, 6) {
                         out.push((f, targets, 2 + r as u8));
                     }
