@@ -162,6 +162,12 @@ pub struct Chainer {
     fast: Fast,
     /// Per candidate: its "on" propagation in the current search.
     on_cache: Vec<Option<Outcome>>,
+    /// Reused buffers.
+    q_on: VecDeque<u32>,
+    q_off: VecDeque<u32>,
+    b_off: Vec<u16>,
+    b_on: Vec<u32>,
+    b_parents: Vec<u32>,
 }
 
 /// The result of propagating one assumption.
@@ -202,6 +208,14 @@ const NO_KEY: u16 = u16::MAX;
 impl Fast {
     /// Tabulates the links of `g` (the grid does not change during a static search).
     fn prepare(&mut self, g: &Grid) {
+        if self.seen_on.is_empty() {
+            self.seen_on = vec![0; NKEYS];
+            self.seen_off = vec![0; NKEYS];
+            self.depth_on = vec![0; NKEYS];
+            self.depth_off = vec![0; NKEYS];
+            self.via_off = vec![0; NKEYS];
+            self.via_on = vec![0; NKEYS];
+        }
         self.house.clear();
         self.house_start.clear();
         self.cell_on.clear();
@@ -259,7 +273,9 @@ impl Fast {
             }
         }
         let i = (k / 2) as usize;
-        out.extend_from_slice(&self.house[self.house_start[i] as usize..self.house_start[i + 1] as usize]);
+        out.extend_from_slice(
+            &self.house[self.house_start[i] as usize..self.house_start[i + 1] as usize],
+        );
     }
 
     /// `off_to_on_keys` from the tables.
@@ -283,12 +299,12 @@ impl Fast {
     fn new() -> Fast {
         Fast {
             epoch: 0,
-            seen_on: vec![0; NKEYS],
-            seen_off: vec![0; NKEYS],
-            depth_on: vec![0; NKEYS],
-            depth_off: vec![0; NKEYS],
-            via_off: vec![0; NKEYS],
-            via_on: vec![0; NKEYS],
+            seen_on: Vec::new(),
+            seen_off: Vec::new(),
+            depth_on: Vec::new(),
+            depth_off: Vec::new(),
+            via_off: Vec::new(),
+            via_on: Vec::new(),
             pend_on: Vec::new(),
             pend_off: Vec::new(),
             offs: Vec::new(),
@@ -472,6 +488,11 @@ impl Chainer {
         self.spare.push(s);
     }
 
+    /// The rule this engine searches.
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
     /// An engine for `rule`.
     pub fn new(rule: Rule) -> Chainer {
         Chainer {
@@ -486,6 +507,11 @@ impl Chainer {
             best: None,
             fast: Fast::new(),
             on_cache: Vec::new(),
+            q_on: VecDeque::new(),
+            q_off: VecDeque::new(),
+            b_off: Vec::new(),
+            b_on: Vec::new(),
+            b_parents: Vec::new(),
         }
     }
 
@@ -597,7 +623,7 @@ impl Chainer {
     ) {
         out.clear();
         let (c, d, _) = unkey(self.key_of(p));
-        let mut parents: Vec<u32> = Vec::new();
+        let mut parents = std::mem::take(&mut self.b_parents);
         if cell_rule && g.count(c) == 2 {
             let other = digits(g.cand[c]).find(|&v| v != d).unwrap_or(d);
             parents.clear();
@@ -644,6 +670,7 @@ impl Chainer {
                 out.push(n);
             }
         }
+        self.b_parents = parents;
     }
 
     fn insert(set: &mut PotSet, k: u16, n: u32) {
@@ -666,17 +693,52 @@ impl Chainer {
     /// Propagates from the potentials already in `on`/`off` (SE's `doChaining`). Returns the
     /// two potentials of a contradiction (on, off) if one is met.
     fn propagate(&mut self, grid: &Grid, on: &mut PotSet, off: &mut PotSet) -> Option<(u32, u32)> {
-        let source = grid.clone();
+        let source = grid;
         let mut g = grid.clone();
-        let mut pend_on: VecDeque<u32> = on.list.iter().copied().collect();
-        let mut pend_off: VecDeque<u32> = off.list.iter().copied().collect();
+        let mut pend_on = std::mem::take(&mut self.q_on);
+        let mut pend_off = std::mem::take(&mut self.q_off);
+        pend_on.clear();
+        pend_off.clear();
+        pend_on.extend(on.list.iter().copied());
+        pend_off.extend(off.list.iter().copied());
         let cell_rule = !self.rule.nishio;
-        let mut offs_buf = Vec::new();
-        let mut ons_buf = Vec::new();
+        let mut offs_buf = std::mem::take(&mut self.b_off);
+        let mut ons_buf = std::mem::take(&mut self.b_on);
+        let result = self.propagate_loop(
+            &mut g,
+            source,
+            on,
+            off,
+            &mut pend_on,
+            &mut pend_off,
+            cell_rule,
+            &mut offs_buf,
+            &mut ons_buf,
+        );
+        self.q_on = pend_on;
+        self.q_off = pend_off;
+        self.b_off = offs_buf;
+        self.b_on = ons_buf;
+        result
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn propagate_loop(
+        &mut self,
+        g: &mut Grid,
+        source: &Grid,
+        on: &mut PotSet,
+        off: &mut PotSet,
+        pend_on: &mut VecDeque<u32>,
+        pend_off: &mut VecDeque<u32>,
+        cell_rule: bool,
+        offs_buf: &mut Vec<u16>,
+        ons_buf: &mut Vec<u32>,
+    ) -> Option<(u32, u32)> {
         loop {
             if let Some(p) = pend_on.pop_front() {
-                self.on_to_off(&g, p, cell_rule, &mut offs_buf);
-                for &k in &offs_buf {
+                self.on_to_off(g, p, cell_rule, offs_buf);
+                for &k in offs_buf.iter() {
                     let conj = k | 1;
                     let s = on.slot[conj as usize];
                     if s != NONE {
@@ -690,7 +752,7 @@ impl Chainer {
                     }
                 }
             } else if let Some(p) = pend_off.pop_front() {
-                self.off_to_on(&g, p, &source, off, cell_rule, true, &mut ons_buf);
+                self.off_to_on(g, p, source, off, cell_rule, true, ons_buf);
                 if self.rule.dynamic {
                     let (c, d, _) = unkey(self.key_of(p));
                     g.remove(c, d);
@@ -711,7 +773,7 @@ impl Chainer {
                 break;
             }
             if pend_on.is_empty() && pend_off.is_empty() && self.rule.level > 0 {
-                for n in self.advanced(&g, &source, off) {
+                for n in self.advanced(g, source, off) {
                     let k = self.key_of(n);
                     if off.slot[k as usize] == NONE {
                         Self::insert(off, k, n);
@@ -741,8 +803,16 @@ impl Chainer {
                 1 => super::nested::hidden_pairs_all(g, source),
                 2 => super::nested::naked_pairs_all(g, source),
                 3 => super::nested::xwings_all(g, source),
-                4 if self.rule.level >= 2 => self.nested_chains(g, source, Rule::CYCLES),
-                5 if self.rule.level >= 3 => self.nested_chains(g, source, Rule::MULTIPLE),
+                // Levels 2-3 nest forcing chains and multiple forcing chains; levels 4+
+                // nest dynamic forcing chains and, from 5, dynamic chains of level - 3.
+                4 if (2..4).contains(&self.rule.level) => {
+                    self.nested_chains(g, source, Rule::CYCLES)
+                }
+                5 if self.rule.level == 3 => self.nested_chains(g, source, Rule::MULTIPLE),
+                4 if self.rule.level >= 4 => self.nested_chains(g, source, Rule::dynamic(0)),
+                5 if self.rule.level >= 5 => {
+                    self.nested_chains(g, source, Rule::dynamic(self.rule.level - 3))
+                }
                 _ => Vec::new(),
             };
             for (removable, parents, nested) in hints {
@@ -806,10 +876,13 @@ impl Chainer {
     /// Every hint of the rule on `g`, in search order. With `source` (nested use), each hint
     /// also lists the candidates removed since `source` that its chains rest on.
     fn all_hints(&mut self, g: &Grid, source: Option<&Grid>) -> Vec<(Found, Vec<(usize, u8)>)> {
+        // Recycle the last search's sets (their slots are cleared through the old nodes).
+        for o in std::mem::take(&mut self.on_cache).into_iter().flatten() {
+            self.give_set(o.on);
+            self.give_set(o.off);
+        }
         self.nodes.clear();
         self.pool.clear();
-        self.spare.clear();
-        self.on_cache.clear();
         self.on_cache.resize_with(NKEYS / 2, || None);
         let mut out: Vec<(Found, Vec<u32>, u8)> = Vec::new();
         if self.rule.multiple || self.rule.dynamic {

@@ -87,7 +87,7 @@ pub struct SeRating {
 }
 
 /// The rules in SE's order; each returns the hint SE would apply.
-const RULES: usize = 27;
+const RULES: usize = 30;
 
 fn find(g: &Grid, rule: usize) -> Option<Hint> {
     match rule {
@@ -111,15 +111,47 @@ fn find(g: &Grid, rule: usize) -> Option<Hint> {
         17 => rules::hidden_set(g, 4, false),
         18 => unique::bug(g),
         19 => unique::aligned_pair(g),
-        20 => Chainer::new(Rule::CYCLES).first(g),
+        20 => chained(0, Rule::CYCLES, g),
         21 => unique::aligned_triplet(g),
-        22 => Chainer::new(Rule::NISHIO).first(g),
-        23 => Chainer::new(Rule::MULTIPLE).first(g),
-        24 => Chainer::new(Rule::dynamic(0)).first(g),
-        25 => Chainer::new(Rule::dynamic(1)).first(g),
-        26 => Chainer::new(Rule::dynamic(2)).first(g),
+        22 => chained(1, Rule::NISHIO, g),
+        23 => chained(2, Rule::MULTIPLE, g),
+        24 => chained(3, Rule::dynamic(0), g),
+        25 => chained(4, Rule::dynamic(1), g),
+        26 => chained(5, Rule::dynamic(2), g),
+        27 => chained(6, Rule::dynamic(3), g),
+        28 => chained(7, Rule::dynamic(4), g),
+        29 => chained(8, Rule::dynamic(5), g),
         _ => None,
     }
+}
+
+thread_local! {
+    /// One chaining engine per chaining rule and thread, reused from step to step (their
+    /// tables are sized once).
+    static CHAINERS: std::cell::RefCell<Vec<Chainer>> = std::cell::RefCell::new(
+        [
+            Rule::CYCLES,
+            Rule::NISHIO,
+            Rule::MULTIPLE,
+            Rule::dynamic(0),
+            Rule::dynamic(1),
+            Rule::dynamic(2),
+            Rule::dynamic(3),
+            Rule::dynamic(4),
+            Rule::dynamic(5),
+        ]
+            .into_iter()
+            .map(Chainer::new)
+            .collect(),
+    );
+}
+
+fn chained(slot: usize, rule: Rule, g: &Grid) -> Option<Hint> {
+    CHAINERS.with(|c| {
+        let mut c = c.borrow_mut();
+        debug_assert_eq!(c[slot].rule(), rule);
+        c[slot].first(g)
+    })
 }
 
 /// The first hint SE would apply on `g`.
