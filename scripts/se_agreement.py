@@ -20,19 +20,23 @@ def main():
     ap.add_argument("--bitdoku", default="target/release/bitdoku")
     ap.add_argument("--preset", default="hodoku")
     ap.add_argument("--threads", default="1")
-    ap.add_argument("--se", action="store_true", help="rate with the SE model (rate --se)")
+    ap.add_argument("--approx-se", action="store_true",
+                    help="rate with the engine's approximate ER/EP/ED (rate --approx-se)")
+    ap.add_argument("--require", type=float, metavar="PCT",
+                    help="exit 1 unless every file has at least PCT%% of its lines equal")
     ap.add_argument("--diff", metavar="FILE", help="write the lines that differ (reference, ours)")
     a = ap.parse_args()
     print("| file | puzzles | lines equal | ER equal | EP equal | ED equal | ER within 0.1 | bitdoku time |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     tot = [0] * 6
+    failed = []
     for path in a.files:
         ref = [l.rstrip("\n") for l in open(path) if l.strip()]
         puzzles = [l.rsplit(" ED=", 1)[0] for l in ref]
         t0 = time.time()
         res = subprocess.run(
             [a.bitdoku, "rate", "--preset", a.preset, "--threads", a.threads, "--format", "%g ED=%r/%p/%d"]
-            + (["--se"] if a.se else []),
+            + (["--approx-se"] if a.approx_se else []),
             input="\n".join(puzzles) + "\n", capture_output=True, text=True)
         secs = time.time() - t0
         ours = res.stdout.splitlines()
@@ -57,12 +61,16 @@ def main():
             c[4] += w[2] == g[2]
             c[5] += abs(w[0] - g[0]) <= 0.1 + 1e-9
         tot = [x + y for x, y in zip(tot, c)]
+        if a.require is not None and 100.0 * c[1] / c[0] < a.require:
+            failed.append(path)
         n = c[0]
         cells = " | ".join(f"{v} ({100.0 * v / n:.1f}%)" for v in c[1:])
         print(f"| {path.rsplit('/', 1)[-1]} | {n} | {cells} | {secs:.2f} s ({n / secs:.0f}/s) |")
     n = tot[0]
     cells = " | ".join(f"{v} ({100.0 * v / n:.1f}%)" for v in tot[1:])
     print(f"| **total** | {n} | {cells} | |")
+    if failed:
+        sys.exit(f"below {a.require}% lines equal: {', '.join(failed)}")
 
 
 if __name__ == "__main__":

@@ -143,6 +143,11 @@ fn explain_one(
         *all_ok = false;
     }
     let r = &out.rating;
+    let (er, ep, ed) = if out.uniqueness_allowed {
+        crate::se_values(&puzzle.candidates())
+    } else {
+        (r.er, r.ep, r.ed)
+    };
     PagePuzzle {
         line: number,
         puzzle: puzzle.to_line(),
@@ -151,9 +156,9 @@ fn explain_one(
         fallback: out.fallback,
         level: r.level().as_str(),
         score: r.score,
-        er: format!("{:.1}", r.er),
-        ep: format!("{:.1}", r.ep),
-        ed: format!("{:.1}", r.ed),
+        er: format!("{er:.1}"),
+        ep: format!("{ep:.1}"),
+        ed: format!("{ed:.1}"),
         histogram: histogram.into_iter().map(|((_, name), count)| Count { name, count }).collect(),
         steps,
     }

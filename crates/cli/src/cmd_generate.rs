@@ -218,11 +218,12 @@ fn render(a: &GenerateArgs, index: u64, g: &Generated, engine: Option<&Engine>) 
         });
         if let Some(o) = &outcome {
             let r = &o.rating;
+            let (er, ep, ed) = crate::se_values(&Candidates::from_values(&g.puzzle));
             v["level"] = r.level().as_str().into();
             v["score"] = r.score.into();
-            v["er"] = crate::json::one_decimal(r.er).into();
-            v["ep"] = crate::json::one_decimal(r.ep).into();
-            v["ed"] = crate::json::one_decimal(r.ed).into();
+            v["er"] = crate::json::one_decimal(er).into();
+            v["ep"] = crate::json::one_decimal(ep).into();
+            v["ed"] = crate::json::one_decimal(ed).into();
             v["fallback"] = o.fallback.into();
             v["steps"] = o
                 .steps
@@ -237,13 +238,14 @@ fn render(a: &GenerateArgs, index: u64, g: &Generated, engine: Option<&Engine>) 
     if a.rate {
         if let Some(o) = &outcome {
             let r = &o.rating;
+            let (er, ep, ed) = crate::se_values(&Candidates::from_values(&g.puzzle));
             text.push_str(&format!(
                 " {} ({}) ED={:.1}/{:.1}/{:.1}",
                 r.level().as_str(),
                 r.score,
-                r.er,
-                r.ep,
-                r.ed
+                er,
+                ep,
+                ed
             ));
         }
     }

@@ -46,11 +46,13 @@ pub struct RateArgs {
     /// later): ER is then 20.0 (and EP 0.0 when the first placement already fails).
     #[arg(long)]
     diamond: bool,
-    /// Rate with the model of Sudoku Explainer 1.2.1 (serate): its rules, order and
-    /// difficulties give ER/EP/ED and their names; HoDoKu fields (%l %L %s %b) still come from
-    /// the technique engine. Not with --before/--after.
-    #[arg(long, conflicts_with_all = ["before", "after"])]
-    se: bool,
+    /// Take ER/EP/ED from the technique engine's own path (each technique's fixed SE-style
+    /// number) instead of the Sudoku Explainer model: faster, but only close to serate's.
+    /// By default ER/EP/ED, their names and the --before/--after steps are the SE model's
+    /// (serate 1.2.1.3's rules, order and difficulties); HoDoKu's level and score always come
+    /// from the technique engine.
+    #[arg(long)]
+    approx_se: bool,
     /// First write a comment line with the version and the options, so a batch can be
     /// reproduced.
     #[arg(long)]
@@ -91,7 +93,7 @@ pub fn run(a: RateArgs) -> anyhow::Result<bool> {
         } else {
             None
         },
-        se: a.se,
+        se: !a.approx_se,
     };
     let order = a.order.resolve()?;
     if a.header {
@@ -138,8 +140,8 @@ fn header(a: &RateArgs, order: &str) -> String {
     if a.diamond {
         h.push_str(" --diamond");
     }
-    if a.se {
-        h.push_str(" --se");
+    if a.approx_se {
+        h.push_str(" --approx-se");
     }
     h
 }
@@ -184,6 +186,7 @@ fn rate_one(
         fallback: out.fallback,
         step: None,
         se: None,
+        se_step: None,
     };
     plan.line.render(&values, &mut text);
     (text, kind)
@@ -213,15 +216,34 @@ fn rate_se(
         Want::Pearl => se::Want::Pearl,
         Want::Diamond => se::Want::Diamond,
     });
+    let steps = plan.before.is_some() || plan.after.is_some();
     let se_rating = match error {
         Some(_) => se::SeRating::default(),
-        None => {
-            let values = start.values();
-            let cand: [u16; 81] = std::array::from_fn(|i| {
-                start.digits_at(bitdoku_bitboard::Cell::new(i as u8).expect("0..81")).bits()
-            });
-            se::rate_candidates(&values, &cand, want)
-        }
+        None if steps => se::rate_state_traced(start, want, |before, after, hint, so_far| {
+            let mut line = |f: &Format, state: &Candidates, r: Option<&se::SeRating>, h| {
+                let v = Values {
+                    input,
+                    number,
+                    state,
+                    rating: &Rating::default(),
+                    error: None,
+                    elapsed: std::time::Duration::ZERO,
+                    fallback: false,
+                    step: None,
+                    se: r,
+                    se_step: h,
+                };
+                f.render(&v, &mut text);
+                text.push('\n');
+            };
+            if let Some(f) = plan.before.as_ref() {
+                line(f, before, None, None);
+            }
+            if let Some(f) = plan.after.as_ref() {
+                line(f, after, Some(so_far), Some(hint));
+            }
+        }),
+        None => se::rate_state(start, want),
     };
     let (rating, fallback) = if error.is_none() && plan.line.needs_engine() {
         let out = engine.solve_observed(start, None);
@@ -241,6 +263,7 @@ fn rate_se(
         fallback,
         step: None,
         se: Some(&se_rating),
+        se_step: None,
     };
     plan.line.render(&values, &mut text);
     (text, kind)
@@ -270,6 +293,7 @@ impl Watch<'_> {
             fallback: false,
             step,
             se: None,
+            se_step: None,
         };
         f.render(&v, &mut self.text);
         self.text.push('\n');

@@ -43,13 +43,19 @@ pub struct SolveArgs {
     /// With --trace: write every step's diagram to DIR/line-N-step-K.svg.
     #[arg(long, value_name = "DIR", requires = "trace")]
     svg_dir: Option<std::path::PathBuf>,
+    /// With --json: ER/EP/ED from the engine's own path (each technique's fixed SE-style
+    /// number) instead of the Sudoku Explainer model `rate` uses: faster, approximate.
+    #[arg(long)]
+    approx_se: bool,
 }
 
-/// What a trace also draws.
+/// What a trace also draws, and how the JSON rating is made.
 #[derive(Clone, Copy)]
 struct Pictures<'a> {
     grid: bool,
     svg_dir: Option<&'a std::path::Path>,
+    /// ER/EP/ED from the Sudoku Explainer model (`rate`'s numbers) rather than the path's.
+    se_model: bool,
 }
 
 pub fn run(a: SolveArgs) -> anyhow::Result<bool> {
@@ -72,7 +78,7 @@ pub fn run(a: SolveArgs) -> anyhow::Result<bool> {
         std::fs::create_dir_all(dir)
             .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
     }
-    let pictures = Pictures { grid: a.grid, svg_dir: a.svg_dir.as_deref() };
+    let pictures = Pictures { grid: a.grid, svg_dir: a.svg_dir.as_deref(), se_model: !a.approx_se };
     let tally = bulk::run(a.input.file.as_deref(), a.threads, |line| {
         solve_line(line, engine.as_ref(), json, pictures)
     })?;
@@ -211,12 +217,18 @@ fn logic(
         Granularity::Single => "single",
         Granularity::Batch => "batch",
     });
+    let (er, ep, ed) = if pictures.se_model && out.uniqueness_allowed {
+        let se = bitdoku_engine::se::rate_state(&puzzle.candidates(), None);
+        (se.er_value(), se.ep_value(), se.ed_value())
+    } else {
+        (r.er, r.ep, r.ed)
+    };
     row.rating = Some(json::RatingFields {
         score: r.score,
         level: r.level().as_str(),
-        er: json::one_decimal(r.er),
-        ep: json::one_decimal(r.ep),
-        ed: json::one_decimal(r.ed),
+        er: json::one_decimal(er),
+        ep: json::one_decimal(ep),
+        ed: json::one_decimal(ed),
     });
     row.state = stuck;
     let mut state = puzzle.candidates();

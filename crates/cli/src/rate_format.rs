@@ -13,7 +13,7 @@
 
 use bitdoku_bitboard::{Candidates, format_pencilmarks, to_candidate_line, to_line};
 use bitdoku_engine::Rating;
-use bitdoku_engine::se::SeRating;
+use bitdoku_engine::se::{Hint as SeHint, SeRating};
 use bitdoku_strategies::{Level, Step, TechniqueId};
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -213,8 +213,10 @@ pub struct Values<'a> {
     pub fallback: bool,
     /// The step just taken (`--after`).
     pub step: Option<&'a Step>,
-    /// The SE model's rating (`rate --se`): ER/EP/ED and their names come from it.
+    /// The SE model's rating (so far, per step): ER/EP/ED and their names come from it.
     pub se: Option<&'a SeRating>,
+    /// The SE model's step just taken (`--after`).
+    pub se_step: Option<&'a SeHint>,
 }
 
 impl Values<'_> {
@@ -239,6 +241,8 @@ impl Values<'_> {
                 Field::ErName | Field::ErId => Some(se.er_name.to_string()),
                 Field::EpName | Field::EpId => Some(se.ep_name.to_string()),
                 Field::EdName | Field::EdId => Some(se.ed_name.to_string()),
+                Field::StepText => Some(self.se_step.map_or(String::new(), SeHint::explain)),
+                Field::StepId => Some(self.se_step.map_or(String::new(), |h| h.name.to_string())),
                 _ => None,
             };
             if let Some(text) = done {

@@ -4,15 +4,18 @@
 mod common;
 use common::{run_bytes, stdout_lines};
 
-/// ER 3.0 (naked pair) after EP = ED = 1.2 (a hidden single in a box): not a pearl.
+// Ratings below are serate 1.2.1.3's (Sudoku Explainer built from source and run on these
+// puzzles from datasets/generated_minimal_10k.txt): ER/EP/ED, and with --pearl / --diamond.
+
+/// 2.0/1.2/1.2 (a direct hidden pair after hidden singles): not a pearl.
 const NOT_PEARL: &str =
     ".7.....86.6.......1.4.3....9....28....7....3.83...7.91.....8.5....2...4......63.8";
-/// ER = EP = ED = 2.3 (naked singles after hidden singles): a pearl and a diamond.
+/// 2.3/2.3/2.3: a pearl and a diamond.
 const PEARL: &str =
-    "..5.23.6...61...........4.87.19...3...9.....6.....4.5....4...8.....65....1.8..7..";
-/// EP 3.6 above ED 2.6: not a diamond.
+    "..2.14..83.......2..5...7..53......6....6.18.....9..4.9......6...124....7....8...";
+/// 8.4/3.0/2.6 (EP above ED): not a diamond, not a pearl.
 const NOT_DIAMOND: &str =
-    "2.5.4.8............98...2...5.7.....1.36..9....6....43.6..82........63....49.5..1";
+    ".7........2.57....9.......876...8.3...4....29.....35....6.91....5...2..3.9.4...6.";
 
 fn rate(args: &[&str], input: &str) -> (Vec<String>, i32) {
     let mut all = vec!["rate", "--threads", "1"];
@@ -39,7 +42,7 @@ fn serate_line_echoes_the_input_line() {
     assert_eq!(
         lines,
         [
-            format!("{NOT_PEARL} # a comment after the grid ED=3.0/1.2/1.2"),
+            format!("{NOT_PEARL} # a comment after the grid ED=2.0/1.2/1.2"),
             format!("{PEARL} ED=2.3/2.3/2.3"),
         ]
     );
@@ -47,10 +50,14 @@ fn serate_line_echoes_the_input_line() {
     assert_eq!(
         lines[0],
         format!(
-            "1\t{NOT_PEARL}\tNaked Pair/Hidden Single/Hidden Single naked-pair 100% Medium medium"
+            "1\t{NOT_PEARL}\tDirect Hidden Pair/Hidden Single/Hidden Single Direct Hidden Pair \
+             100% Medium medium"
         )
     );
     assert!(lines[1].starts_with("4\t"), "{}", lines[1]);
+    // --approx-se: the technique engine's own path and numbers.
+    let (lines, _) = rate(&["--approx-se", "--format", "%r %R %S"], &input);
+    assert_eq!(lines[0], "3.0 Naked Pair naked-pair");
 }
 
 #[test]
@@ -86,8 +93,21 @@ fn errors_rate_zero_in_a_custom_format() {
 
 #[test]
 fn before_and_after_lines_surround_every_step() {
+    // The SE model's steps (the default).
     let (lines, _) =
-        rate(&["--before", "B %i", "--after", "A %k %r %s: %x", "--format", "F %r"], PEARL);
+        rate(&["--before", "B %i", "--after", "A %k %r: %x", "--format", "F %r"], PEARL);
+    let steps = lines.iter().filter(|l| l.starts_with("A ")).count();
+    assert!(steps > 20);
+    assert_eq!(lines.iter().filter(|l| l.starts_with("B ")).count(), steps);
+    assert_eq!(lines[0], format!("B {PEARL}"));
+    assert_eq!(lines[1], "A Naked Single 2.3: Naked Single (2.3): r1c1=6");
+    assert!(lines.iter().any(|l| l.starts_with("A Hidden Single 2.3: Hidden Single (1.2): r")));
+    assert_eq!(lines.last().unwrap(), "F 2.3");
+    // The engine's steps with --approx-se.
+    let (lines, _) = rate(
+        &["--approx-se", "--before", "B %i", "--after", "A %k %r %s: %x", "--format", "F %r"],
+        PEARL,
+    );
     let steps = lines.iter().filter(|l| l.starts_with("A ")).count();
     assert!(steps > 20);
     assert_eq!(lines.iter().filter(|l| l.starts_with("B ")).count(), steps);
@@ -95,7 +115,7 @@ fn before_and_after_lines_surround_every_step() {
     assert!(lines[1].starts_with("A "), "{}", lines[1]);
     assert_eq!(lines.last().unwrap(), "F 2.3");
     // The score after the last step is the puzzle's score.
-    let (total, _) = rate(&["--format", "%s"], PEARL);
+    let (total, _) = rate(&["--approx-se", "--format", "%s"], PEARL);
     let last = &lines[lines.len() - 2];
     assert!(last.contains(&format!(" {}: ", total[0])), "{last} vs {}", total[0]);
 }
@@ -104,9 +124,9 @@ fn before_and_after_lines_surround_every_step() {
 fn pearl_and_diamond_stop_early() {
     let input = format!("{NOT_PEARL}\n{PEARL}\n{NOT_DIAMOND}\n");
     let (plain, _) = rate(&["--format", "%r/%p/%d"], &input);
-    assert_eq!(plain[..2], ["3.0/1.2/1.2", "2.3/2.3/2.3"]);
+    assert_eq!(plain, ["2.0/1.2/1.2", "2.3/2.3/2.3", "8.4/3.0/2.6"]);
     let (pearl, _) = rate(&["--format", "%r/%p/%d", "--pearl"], &input);
-    assert_eq!(pearl[..2], ["20.0/1.2/1.2", "2.3/2.3/2.3"]);
+    assert_eq!(pearl, ["20.0/1.2/1.2", "2.3/2.3/2.3", "20.0/3.0/2.6"]);
     let (diamond, _) = rate(&["--format", "%r/%p/%d", "--diamond"], &input);
     assert_eq!(diamond, ["20.0/1.2/1.2", "2.3/2.3/2.3", "20.0/0.0/2.6"]);
 }

@@ -222,8 +222,12 @@ pub fn meets(engine: &Engine, puzzle: &[u8; 81], target: &Target) -> bool {
     if target.score.is_some_and(|(lo, hi)| r.score < lo || r.score > hi) {
         return false;
     }
-    if target.se.is_some_and(|(lo, hi)| r.er < lo - 1e-4 || r.er > hi + 1e-4) {
-        return false;
+    if let Some((lo, hi)) = target.se {
+        // Sudoku Explainer's ER, from the SE model (serate's numbers).
+        let er = bitdoku_engine::se::rate_state(&Candidates::from_values(puzzle), None).er_value();
+        if er < lo - 1e-4 || er > hi + 1e-4 {
+            return false;
+        }
     }
     let used = |id: TechniqueId| out.steps.iter().any(|s| s.technique == id);
     target.require.iter().all(|&id| used(id)) && !target.forbid.iter().any(|&id| used(id))

@@ -611,6 +611,7 @@ impl Chainer {
     /// The potentials made on by `p` off (a bivalue cell's other value when `cell_rule`; the
     /// other position of a digit with two positions in a region when `region_rule`), each with
     /// its parents: `p`, then the candidates removed since `source` that made it follow.
+    #[allow(clippy::too_many_arguments)]
     fn off_to_on(
         &mut self,
         g: &Grid,
@@ -798,7 +799,7 @@ impl Chainer {
             return result;
         }
         for stage in 0..6 {
-            let hints: Vec<(Vec<(u8, u8)>, Vec<(usize, u8)>, u32)> = match stage {
+            let hints: Vec<super::nested::Nested> = match stage {
                 0 => super::nested::locking_all(g, source),
                 1 => super::nested::hidden_pairs_all(g, source),
                 2 => super::nested::naked_pairs_all(g, source),
@@ -846,12 +847,7 @@ impl Chainer {
 
     /// Every hint of a nested chaining rule on `g`, with the removed candidates (since
     /// `source`) it rests on and its complexity.
-    fn nested_chains(
-        &mut self,
-        g: &Grid,
-        source: &Grid,
-        rule: Rule,
-    ) -> Vec<(Vec<(u8, u8)>, Vec<(usize, u8)>, u32)> {
+    fn nested_chains(&mut self, g: &Grid, source: &Grid, rule: Rule) -> Vec<super::nested::Nested> {
         let mut sub = Chainer::new(rule);
         let found = sub.all_hints(g, Some(source));
         found.into_iter().map(|(f, parents)| (f.removable, parents, f.complexity)).collect()

@@ -14,12 +14,17 @@
 //! first, and they are simplest to keep in SE's own shape. It is a rating model, not a set of
 //! techniques: `bitdoku rate --se` uses it; the solving engine does not.
 
+// The rules index regions, cells and positions by number, in SE's visiting orders; index
+// loops keep those orders visible.
+#![allow(clippy::needless_range_loop)]
+
 mod chain;
 mod grid;
 mod nested;
 mod rules;
 mod unique;
 
+use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit};
 pub use chain::length_tenths;
 use chain::{Chainer, Rule};
 use grid::Grid;
@@ -46,6 +51,17 @@ impl Hint {
 
     fn remove(diff: u32, name: &'static str, remove: Vec<(u8, u8)>) -> Hint {
         Hint { diff, name, remove, place: None, complexity: 0 }
+    }
+
+    /// The hint as a line: `Hidden Single: r1c2=3`, `X-Cycle: r1c2<>5, r4c2<>5`.
+    pub fn explain(&self) -> String {
+        let cell = |c: u8| format!("r{}c{}", c / 9 + 1, c % 9 + 1);
+        let mut parts: Vec<String> = Vec::new();
+        if let Some((c, d)) = self.place {
+            parts.push(format!("{}={d}", cell(c)));
+        }
+        parts.extend(self.remove.iter().map(|&(c, d)| format!("{}<>{d}", cell(c))));
+        format!("{} ({}.{}): {}", self.name, self.diff / 10, self.diff % 10, parts.join(", "))
     }
 
     fn apply(&self, g: &mut Grid) {
@@ -156,39 +172,7 @@ fn chained(slot: usize, rule: Rule, g: &Grid) -> Option<Hint> {
 
 /// The first hint SE would apply on `g`.
 fn next_hint(g: &Grid) -> Option<Hint> {
-    if let Ok(o) = std::env::var("SE_ORDER") {
-        let first: Vec<usize> = o.split(',').map(|x| x.parse().unwrap()).collect();
-        return first.iter().copied().chain(5..RULES).find_map(|r| find(g, r));
-    }
-    if std::env::var_os("SE_PROF").is_some() {
-        return (0..RULES).find_map(|r| {
-            let t = std::time::Instant::now();
-            let h = find(g, r);
-            PROF.with(|p| {
-                let mut p = p.borrow_mut();
-                p[r].0 += t.elapsed().as_nanos() as u64;
-                p[r].1 += 1;
-            });
-            h
-        });
-    }
     (0..RULES).find_map(|r| find(g, r))
-}
-
-thread_local! {
-    /// Temporary profile: nanoseconds and calls per rule.
-    pub static PROF: std::cell::RefCell<[(u64, u64); RULES]> = const { std::cell::RefCell::new([(0, 0); RULES]) };
-}
-
-/// Prints the temporary profile.
-pub fn print_prof() {
-    PROF.with(|p| {
-        for (i, (ns, n)) in p.borrow().iter().enumerate() {
-            if *n > 0 {
-                eprintln!("rule {i:2}: {:8.3} s {n:8} calls", *ns as f64 / 1e9);
-            }
-        }
-    });
 }
 
 /// Rates a puzzle given as 81 values (0 = empty) the way serate does. The caller checks that
@@ -202,15 +186,84 @@ pub fn rate_traced(values: &[u8; 81], want: Option<Want>, each: impl FnMut(&Hint
     run(Grid::from_values(values), want, each)
 }
 
+impl SeRating {
+    /// ER as a number (7.1).
+    pub fn er_value(&self) -> f32 {
+        self.er as f32 / 10.0
+    }
+
+    /// EP as a number.
+    pub fn ep_value(&self) -> f32 {
+        self.ep as f32 / 10.0
+    }
+
+    /// ED as a number.
+    pub fn ed_value(&self) -> f32 {
+        self.ed as f32 / 10.0
+    }
+}
+
+fn grid_of(start: &Candidates) -> Grid {
+    let values = start.values();
+    let cand: [u16; 81] =
+        std::array::from_fn(|i| start.digits_at(Cell::new_unchecked(i as u8)).bits() & 0x1ff);
+    Grid::from_parts(&values, &cand)
+}
+
+fn candidates_of(g: &Grid) -> Candidates {
+    let mut c = Candidates::from_values(&g.val);
+    for d in 1..=9u8 {
+        let mut gone = CellSet::EMPTY;
+        for i in 0..81 {
+            if g.val[i] == 0 && !g.has(i, d) {
+                gone.insert(Cell::new_unchecked(i as u8));
+            }
+        }
+        c.eliminate(Digit::new_unchecked(d - 1), gone);
+    }
+    c
+}
+
+/// Rates a bitdoku state (a puzzle, or a 729-character candidate grid) the way serate does.
+/// The caller checks that it has a unique solution (serate prints 0.0 otherwise).
+pub fn rate_state(start: &Candidates, want: Option<Want>) -> SeRating {
+    run(grid_of(start), want, |_| {})
+}
+
+/// As [`rate_state`], calling `each(before, after, hint, rating so far)` for every step.
+pub fn rate_state_traced(
+    start: &Candidates,
+    want: Option<Want>,
+    mut each: impl FnMut(&Candidates, &Candidates, &Hint, &SeRating),
+) -> SeRating {
+    let g = grid_of(start);
+    let mut before = *start;
+    run_observed(g, want, |g, h, r| {
+        let after = candidates_of(g);
+        each(&before, &after, h, r);
+        before = after;
+    })
+}
+
 /// Rates a pencilmark state: `values` (0 = empty) and each empty cell's candidates (bit
 /// `d - 1` for digit `d`), as a 729-character candidate grid gives them.
 pub fn rate_candidates(values: &[u8; 81], cand: &[u16; 81], want: Option<Want>) -> SeRating {
     run(Grid::from_parts(values, cand), want, |_| {})
 }
 
-fn run(mut g: Grid, want: Option<Want>, mut each: impl FnMut(&Hint)) -> SeRating {
-    let mut r = SeRating::default();
-    let mut er_name = "";
+fn run(g: Grid, want: Option<Want>, mut each: impl FnMut(&Hint)) -> SeRating {
+    run_observed(g, want, |_, h, _| each(h))
+}
+
+/// The rating loop; `each` sees the grid after every step, the step and the rating so far.
+fn run_observed(
+    mut g: Grid,
+    want: Option<Want>,
+    mut each: impl FnMut(&Grid, &Hint, &SeRating),
+) -> SeRating {
+    let mut r =
+        SeRating { er_name: "none", ep_name: "none", ed_name: "none", ..SeRating::default() };
+    let mut er_name = "none";
     while !g.solved() {
         let Some(h) = next_hint(&g) else {
             r.er = 200;
@@ -221,8 +274,14 @@ fn run(mut g: Grid, want: Option<Want>, mut each: impl FnMut(&Hint)) -> SeRating
             er_name = h.name;
             r.er_name = h.name;
         }
+        let before = g.clone();
         h.apply(&mut g);
-        each(&h);
+        if g == before {
+            // A step that changes nothing would repeat forever (only possible on a state
+            // without a unique solution): stop as serate does when it finds no step.
+            r.er = 200;
+            break;
+        }
         r.steps += 1;
         if r.ep == 0 {
             if r.ed == 0 {
@@ -232,6 +291,7 @@ fn run(mut g: Grid, want: Option<Want>, mut each: impl FnMut(&Hint)) -> SeRating
             if h.place.is_some() {
                 if want == Some(Want::Diamond) && r.er > r.ed {
                     r.er = 200;
+                    each(&g, &h, &r);
                     break;
                 }
                 r.ep = r.er;
@@ -239,8 +299,10 @@ fn run(mut g: Grid, want: Option<Want>, mut each: impl FnMut(&Hint)) -> SeRating
             }
         } else if want.is_some() && r.er > r.ep {
             r.er = 200;
+            each(&g, &h, &r);
             break;
         }
+        each(&g, &h, &r);
     }
     if r.er == 200 {
         r.er_name = "none";

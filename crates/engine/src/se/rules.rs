@@ -12,7 +12,6 @@ fn bcr() -> impl Iterator<Item = usize> {
 
 /// Hidden singles: first "alone" ones (the region's last empty cell, 1.0), then the others
 /// (1.2 in a block, 1.5 in a row or column).
-#[inline(never)]
 pub fn hidden_single(g: &Grid) -> Option<Hint> {
     for alone in [true, false] {
         for r in bcr() {
@@ -40,7 +39,6 @@ pub fn hidden_single(g: &Grid) -> Option<Hint> {
 }
 
 /// Naked singles (2.3), cells row by row.
-#[inline(never)]
 pub fn naked_single(g: &Grid) -> Option<Hint> {
     (0..81).find(|&c| g.val[c] == 0 && g.count(c) == 1).map(|c| {
         let d = low(g.cand[c]) as u8 + 1;
@@ -88,7 +86,6 @@ fn crosses(a: usize, b: usize) -> bool {
 /// Locked candidates. `direct`: only when the removal leaves a hidden single in another region
 /// of the first region's kind crossing the second (direct pointing 1.7 / claiming 1.9), which
 /// the hint then places; else pointing 2.6 / claiming 2.8.
-#[inline(never)]
 pub fn locking(g: &Grid, direct: bool) -> Option<Hint> {
     for (r1, r2) in locking_pairs() {
         if !crosses(r1, r2) {
@@ -146,14 +143,12 @@ pub fn locking(g: &Grid, direct: bool) -> Option<Hint> {
 
 /// The `k`-subsets of 0..9 as masks in increasing numeric order (the order of SE's
 /// permutation generator).
-#[inline(never)]
 pub fn combos(k: u32) -> Vec<u16> {
     (0u16..512).filter(|m| m.count_ones() == k).collect()
 }
 
 /// Naked sets of `degree` cells (3.0, 3.6, 5.0), regions block, column, row... as SE's
 /// NakedSet visits them.
-#[inline(never)]
 pub fn naked_set(g: &Grid, degree: u32) -> Option<Hint> {
     let combos = combos(degree);
     for r in bcr() {
@@ -201,7 +196,6 @@ pub fn naked_set(g: &Grid, degree: u32) -> Option<Hint> {
 
 /// Hidden sets of `degree` values (3.4, 4.0, 5.4); `direct` (2.0, 2.5): only when the set
 /// leaves a hidden single of another value in the region, which the hint places.
-#[inline(never)]
 pub fn hidden_set(g: &Grid, degree: u32, direct: bool) -> Option<Hint> {
     let combos = combos(degree);
     for r in bcr() {
@@ -266,7 +260,6 @@ pub fn hidden_set(g: &Grid, degree: u32, direct: bool) -> Option<Hint> {
 
 /// Basic fish of `degree` lines (X-Wing 3.2, Swordfish 3.8, Jellyfish 5.2): columns as base
 /// first, then rows.
-#[inline(never)]
 pub fn fish(g: &Grid, degree: u32) -> Option<Hint> {
     let combos = combos(degree);
     let occ: [u32; 10] = std::array::from_fn(|d| if d == 0 { 0 } else { g.occurrences(d as u8) });
@@ -317,7 +310,6 @@ pub fn fish(g: &Grid, degree: u32) -> Option<Hint> {
 }
 
 /// XY-Wing (4.2) or XYZ-Wing (4.4), pivots row by row, wings in house-cell order.
-#[inline(never)]
 pub fn xy_wing(g: &Grid, xyz: bool) -> Option<Hint> {
     let target = if xyz { 3 } else { 2 };
     for pivot in 0..81 {
@@ -337,23 +329,21 @@ pub fn xy_wing(g: &Grid, xyz: bool) -> Option<Hint> {
                 if b == pivot || b == a || yz.count_ones() != 2 {
                     continue;
                 }
-                let z;
-                if xyz {
+                let fits = if xyz {
                     // xz and yz are two different pairs inside xyz sharing z.
-                    if xz | yz != xy || xz == yz {
-                        continue;
-                    }
-                    z = xz & yz;
+                    xz | yz == xy && xz != yz
                 } else {
                     // xy = {x,y}, xz = {x,z}, yz = {y,z}, z outside xy.
-                    if xz == yz || (xz & yz).count_ones() != 1 || xy & xz & yz != 0 {
-                        continue;
-                    }
-                    if (xy & xz).count_ones() != 1 || (xy & yz).count_ones() != 1 {
-                        continue;
-                    }
-                    z = xz & yz;
+                    xz != yz
+                        && (xz & yz).count_ones() == 1
+                        && xy & xz & yz == 0
+                        && (xy & xz).count_ones() == 1
+                        && (xy & yz).count_ones() == 1
+                };
+                if !fits {
+                    continue;
                 }
+                let z = xz & yz;
                 if z.count_ones() != 1 {
                     continue;
                 }

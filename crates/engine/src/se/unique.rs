@@ -10,7 +10,6 @@ use super::rules::combos;
 type Ul = (u32, u32, Vec<(u8, u8)>);
 
 /// The first unique loop hint SE reports (lowest difficulty, then type, then search order).
-#[inline(never)]
 pub fn unique_loop(g: &Grid) -> Option<Hint> {
     let mut found: Vec<Ul> = Vec::new();
     for c in 0..81 {
@@ -286,7 +285,6 @@ fn type4(g: &Grid, c1: usize, c2: usize, v1: u8, v2: u8, base: u32, out: &mut Ve
 
 /// SE's BUG rule: remove the extra candidates (those making a digit appear other than twice
 /// in a region) and check what is left is a bivalue universal grave.
-#[inline(never)]
 pub fn bug(g: &Grid) -> Option<Hint> {
     let mut temp = g.clone();
     let mut bug_cells: Vec<usize> = Vec::new();
@@ -434,7 +432,6 @@ fn bug3(g: &Grid, cells: &[usize], all: Mask, common: &[usize]) -> Option<Hint> 
 }
 
 /// SE's aligned pair exclusion (6.2).
-#[inline(never)]
 pub fn aligned_pair(g: &Grid) -> Option<Hint> {
     let mut cands: Vec<(usize, Vec<usize>)> = Vec::new();
     for c in 0..81 {
