@@ -893,14 +893,14 @@ impl Chainer {
                 self.fast.prepare(g);
             }
             for (y, x) in [(false, true), (true, false), (true, true)] {
+                if self.prune {
+                    self.pass_fast(g, y, x, &mut out);
+                    continue;
+                }
                 for c in 0..81 {
                     if g.val[c] == 0 && g.count(c) > 1 {
                         for d in digits(g.cand[c]) {
-                            if self.prune {
-                                self.unary_fast(g, c, d, y, x, &mut out);
-                            } else {
-                                self.unary(g, c, d, y, x, &mut out);
-                            }
+                            self.unary(g, c, d, y, x, &mut out);
                         }
                     }
                 }
@@ -985,64 +985,115 @@ impl Chainer {
         }
     }
 
-    /// As [`Chainer::unary`], for the first hint only: keeps only hints that beat the best so
-    /// far (later hints never win a tie), without potential objects.
-    fn unary_fast(
-        &mut self,
-        g: &Grid,
-        c: usize,
-        d: u8,
-        y: bool,
-        x: bool,
-        out: &mut Vec<(Found, Vec<u32>, u8)>,
-    ) {
-        if g.count(c) > 2 && !x {
-            return;
-        }
-        let src = key(c, d, true);
-        let mut found = Vec::new();
-        let limit = self.limit(if y && x { 70 } else { 65 });
-        self.fast.cycles(g, src, y, x, limit, &mut found);
-        for (k, par) in found {
-            let path = self.fast.cycle_path(src, k, par);
-            let removable = cycle_removable(g, &path);
-            if removable.is_empty() {
-                continue;
-            }
-            let f = cycle_found(removable, path.len() as u32, y, x);
-            self.keep_if_better(f, out);
-        }
+    /// One pass of SE's unary chaining (X, Y or XY links) for the first hint only, without
+    /// potential objects. SE would take the lowest (rating, complexity) and, among equals, the
+    /// first found (cycles of a candidate before its forcing chains, candidates in order); the
+    /// forcing chains stop at their first target, so they run first and bound the cycle
+    /// searches, which have no such stop. Only a hint better than the earlier passes' counts.
+    fn pass_fast(&mut self, g: &Grid, y: bool, x: bool, out: &mut Vec<(Found, Vec<u32>, u8)>) {
+        let before = self.best;
+        let sources: Vec<(usize, u8)> = (0..81)
+            .filter(|&c| g.val[c] == 0 && g.count(c) > 1 && (x || g.count(c) == 2))
+            .flat_map(|c| digits(g.cand[c]).map(move |d| (c, d)))
+            .collect();
+        // Forcing chains: the first best one, as (rating, complexity, source index, kind).
+        let mut forcing: Option<(u32, u32, usize, u32, Found)> = None;
         if x {
-            let limit = self.limit(if y { 70 } else { 66 });
             let base = if y { 70 } else { 66 };
             let sort_key = if y { 4 } else { 2 };
             let name = if y { "Forcing Chain" } else { "Forcing X-Chain" };
-            if let Some(cx) = self.fast.forcing(g, src, true, y, limit) {
-                let f = Found {
-                    diff: base + length_tenths(cx),
-                    complexity: cx,
-                    sort_key,
-                    name,
-                    removable: vec![(c as u8, d)],
-                };
-                self.keep_if_better(f, out);
-            }
-            let limit = self.limit(base);
-            if let Some(cx) = self.fast.forcing(g, src & !1, false, y, limit) {
-                let removable: Vec<(u8, u8)> =
-                    digits(g.cand[c] & !(1 << (d - 1))).map(|v| (c as u8, v)).collect();
-                if !removable.is_empty() {
-                    let f = Found {
-                        diff: base + length_tenths(cx),
-                        complexity: cx,
-                        sort_key,
-                        name,
-                        removable,
+            for (i, &(c, d)) in sources.iter().enumerate() {
+                let src = key(c, d, true);
+                for (kind, root_on) in [(1, true), (2, false)] {
+                    let limit = self.limit(base);
+                    let root = if root_on { src } else { src & !1 };
+                    let Some(cx) = self.fast.forcing(g, root, root_on, y, limit) else { continue };
+                    let removable: Vec<(u8, u8)> = if root_on {
+                        vec![(c as u8, d)]
+                    } else {
+                        digits(g.cand[c] & !(1 << (d - 1))).map(|v| (c as u8, v)).collect()
                     };
-                    self.keep_if_better(f, out);
+                    if removable.is_empty() {
+                        continue;
+                    }
+                    let diff = base + length_tenths(cx);
+                    if self.best.is_none_or(|b| (diff, cx) < b) {
+                        self.best = Some((diff, cx));
+                        let f = Found { diff, complexity: cx, sort_key, name, removable };
+                        forcing = Some((diff, cx, i, kind, f));
+                    }
                 }
             }
         }
+        // Cycles: those not worse than the forcing chain found (an equal one may come first),
+        // and better than the cycles before them.
+        let bound = forcing.as_ref().map(|f| (f.0, f.1));
+        self.best = before;
+        let cycle_base = if y && x { 70 } else { 65 };
+        let mut cycles: Option<(u32, u32, usize, Found)> = None;
+        let mut found = Vec::new();
+        for (i, &(c, d)) in sources.iter().enumerate() {
+            let src = key(c, d, true);
+            let limit = self.cycle_limit(cycle_base, bound, cycles.as_ref().map(|h| (h.0, h.1)));
+            if limit == 0 {
+                continue;
+            }
+            found.clear();
+            self.fast.cycles(g, src, y, x, limit, &mut found);
+            for &(k, par) in &found {
+                let path = self.fast.cycle_path(src, k, par);
+                let cx = path.len() as u32;
+                let diff = cycle_base + length_tenths(cx);
+                if cycles.as_ref().is_some_and(|h| (h.0, h.1) <= (diff, cx))
+                    || before.is_some_and(|b| (diff, cx) >= b)
+                {
+                    continue;
+                }
+                let removable = cycle_removable(g, &path);
+                if removable.is_empty() {
+                    continue;
+                }
+                cycles = Some((diff, cx, i, cycle_found(removable, cx, y, x)));
+            }
+        }
+        // The winner: lower (rating, complexity); on a tie, the cycle if its source comes
+        // first or is the same (cycles are searched before forcing chains).
+        let winner = match (forcing, cycles) {
+            (Some(f), Some(c)) => {
+                if (c.0, c.1, c.2) <= (f.0, f.1, f.2) {
+                    Some(c.3)
+                } else {
+                    Some(f.4)
+                }
+            }
+            (Some(f), None) => Some(f.4),
+            (None, Some(c)) => Some(c.3),
+            (None, None) => None,
+        };
+        self.best = before;
+        if let Some(f) = winner {
+            self.keep_if_better(f, out);
+        }
+    }
+
+    /// The largest complexity a cycle of `base` may have: not worse than `bound` (a forcing
+    /// chain found later in SE's order) and better than `best` (an earlier cycle), and better
+    /// than the earlier passes' best.
+    fn cycle_limit(&self, base: u32, bound: Option<(u32, u32)>, best: Option<(u32, u32)>) -> u32 {
+        let ok = |cx: u32| {
+            let v = (base + length_tenths(cx), cx);
+            bound.is_none_or(|b| v <= b)
+                && best.is_none_or(|b| v < b)
+                && (!self.prune || self.best.is_none_or(|b| v < b))
+        };
+        if bound.is_none() && best.is_none() && self.best.is_none() {
+            return u32::MAX;
+        }
+        let mut cx = 0;
+        while ok(cx + 1) {
+            cx += 1;
+        }
+        cx
     }
 
     fn keep_if_better(&mut self, f: Found, out: &mut Vec<(Found, Vec<u32>, u8)>) {
