@@ -104,7 +104,7 @@ def read_reference(path):
 
 def rate(bitdoku, puzzles, paths):
     """bitdoku's (level, score, bf, [(id, explanation)]) per puzzle."""
-    args = [bitdoku, "rate", "--preset", "hodoku", "--format", "=%L|%s|%b"]
+    args = [bitdoku, "rate", "--preset", "hodoku", "--approx-se", "--format", "=%L|%s|%b"]
     if paths:
         args += ["--after", "+%k|%x"]
     res = subprocess.run(args, input="\n".join(puzzles) + "\n", capture_output=True, text=True)

@@ -41,7 +41,9 @@ pub use candidates::{Candidates, CountPlanes};
 pub use cellset::{CellIter, CellSet};
 pub use digitset::DigitSet;
 pub use index::{Cell, Digit, House, HouseKind, HouseSet};
-pub use parse::{ParseError, ParseErrorKind, Puzzle, parse_line, parse_line_at};
+pub use parse::{
+    ParseError, ParseErrorKind, Puzzle, parse_line, parse_line_at, quick_search_masks,
+};
 pub use print::{
     format_grid, format_pencilmarks, format_pencilmarks_with, to_candidate_line, to_line,
 };

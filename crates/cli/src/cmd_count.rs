@@ -5,7 +5,7 @@
 
 use crate::InputArg;
 use crate::bulk::{self, Kind};
-use bitdoku_bitboard::parse_line_at;
+use bitdoku_bitboard::{parse_line_at, quick_search_masks};
 use clap::Args;
 
 /// Arguments of `count`.
@@ -24,12 +24,16 @@ pub struct CountArgs {
 pub fn run(a: CountArgs) -> anyhow::Result<bool> {
     let limit = a.limit;
     let tally = bulk::run(a.input.file.as_deref(), a.threads, |line| {
-        let puzzle = match parse_line_at(&line.text, line.number) {
-            Ok(None) => return None,
-            Ok(Some(p)) => p,
-            Err(e) => return Some((format!("error: {e}"), Kind::Invalid)),
+        // A plain 81-character line goes straight to the search masks.
+        let masks = match quick_search_masks(&line.text) {
+            Some(m) => m,
+            None => match parse_line_at(&line.text, line.number) {
+                Ok(None) => return None,
+                Ok(Some(p)) => p.candidates().search_masks(),
+                Err(e) => return Some((format!("error: {e}"), Kind::Invalid)),
+            },
         };
-        let (count, _) = bitdoku_brute::count_solutions(&puzzle.candidates().search_masks(), limit);
+        let (count, _) = bitdoku_brute::count_solutions(&masks, limit);
         let kind = match count {
             0 => Kind::NoSolution,
             1 => Kind::Solved,

@@ -91,6 +91,12 @@ fn solve_line(
     as_json: bool,
     pictures: Pictures,
 ) -> Processed {
+    // The bulk path: a plain 81-character line goes straight to the search masks.
+    if engine.is_none() && !as_json {
+        if let Some(masks) = bitdoku_bitboard::quick_search_masks(&line.text) {
+            return Some(brute_masks(&masks).1);
+        }
+    }
     let puzzle = match parse_line_at(&line.text, line.number) {
         Ok(None) => return None,
         Ok(Some(p)) => p,
@@ -114,22 +120,28 @@ fn solve_line(
 }
 
 fn digits(values: &[u8; 81]) -> String {
-    values.iter().map(|&v| (b'0' + v) as char).collect()
+    let bytes: Vec<u8> = values.iter().map(|&v| b'0' + v).collect();
+    String::from_utf8(bytes).expect("ASCII digits")
 }
 
-fn brute(number: usize, puzzle: &Puzzle, as_json: bool) -> (String, Kind) {
-    let masks = puzzle.candidates().search_masks();
-    let (count, first) = bitdoku_brute::count_solutions(&masks, 2);
+/// Brute force on search masks: the status and the plain output line.
+fn brute_masks(masks: &[u128; 9]) -> (Status, (String, Kind), Option<String>) {
+    let (count, first) = bitdoku_brute::count_solutions(masks, 2);
     let (status, kind) = match count {
         0 => (Status::NoSolution, Kind::NoSolution),
         1 => (Status::Solved, Kind::Solved),
         _ => (Status::MultipleSolutions, Kind::Multiple),
     };
     let solution = (count == 1).then(|| digits(&first.expect("solution").0));
+    (status, (plain(status, solution.clone(), None), kind), solution)
+}
+
+fn brute(number: usize, puzzle: &Puzzle, as_json: bool) -> (String, Kind) {
+    let (status, (text, kind), solution) = brute_masks(&puzzle.candidates().search_masks());
     if as_json {
         (json::line(&row(number, puzzle, status, solution, false)), kind)
     } else {
-        (plain(status, solution, None), kind)
+        (text, kind)
     }
 }
 
