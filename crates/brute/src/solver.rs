@@ -220,6 +220,7 @@ impl Board {
     /// candidates {3, 7}: after digit 3 `one = 1, two = 0`; after digit 7 `two = 1`.
     /// An unplaced cell outside `one` is empty; an unplaced cell in `one` but not in `two`
     /// is a naked single: its row is cut down to it.
+    #[inline(always)]
     fn naked_singles(&mut self) -> Step {
         let mut progress = false;
         for b in 0..3 {
@@ -282,6 +283,7 @@ impl Board {
     /// A hidden single in a column needs no separate test: the column is then confined to one
     /// band, the permutation confines that band to the column within its stack, and the box
     /// is left with a single cell, which the band step places.
+    #[inline(always)]
     fn column_step(&mut self) -> Step {
         let mut progress = false;
         for d in 0..9 {
@@ -306,6 +308,7 @@ impl Board {
     /// Propagates to a fixpoint. Returns `false` on a contradiction.
     ///
     /// Terminates: every pass that reports progress removes at least one candidate bit.
+    #[inline(always)]
     fn propagate(&mut self) -> bool {
         loop {
             if !self.band_fixpoint() {
@@ -359,6 +362,7 @@ impl Board {
     /// most unplaced cells, where a guess tends to trigger the most propagation (this cuts the
     /// guesses on hard puzzles by about a quarter compared with the first two-candidate cell).
     /// Without such a cell, the first cell with the fewest candidates.
+    #[inline(always)]
     fn pick_cell(&self) -> (usize, u32) {
         let mut pairs = [0u32; 3];
         for (b, p) in pairs.iter_mut().enumerate() {
@@ -458,26 +462,23 @@ pub(crate) struct Search {
     pub(crate) guesses: u64,
 }
 
-impl Search {
-    /// New search that stops after `limit` solutions.
-    pub(crate) fn new(limit: u32) -> Search {
-        Search { limit, count: 0, first: None, guesses: 0 }
-    }
-
-    /// Explores every completion of `board` until `limit` solutions are found.
-    pub(crate) fn run(&mut self, mut board: Board) {
+/// The depth-first search, written once and compiled into each CPU variant of
+/// [`Search::run`] (`$recurse` is the variant itself, so a whole search stays on one path).
+macro_rules! search_body {
+    ($self:ident, $board:ident, $recurse:ident) => {{
+        let mut board = $board;
         loop {
             if !board.propagate() {
                 return;
             }
             if board.is_solved() {
-                self.count += 1;
-                if self.first.is_none() {
-                    self.first = Some(board.grid());
+                $self.count += 1;
+                if $self.first.is_none() {
+                    $self.first = Some(board.grid());
                 }
                 return;
             }
-            self.guesses += 1;
+            $self.guesses += 1;
             let (b, bit) = board.pick_cell();
             let digits = board.digits_of(b, bit);
             if digits == 0 {
@@ -495,11 +496,43 @@ impl Search {
                 other.forbid(b, bit, d);
             }
             board.assign(b, bit, d);
-            self.run(board);
-            if self.count >= self.limit {
+            $self.$recurse(board);
+            if $self.count >= $self.limit {
                 return;
             }
             board = other;
         }
+    }};
+}
+
+impl Search {
+    /// New search that stops after `limit` solutions.
+    pub(crate) fn new(limit: u32) -> Search {
+        Search { limit, count: 0, first: None, guesses: 0 }
+    }
+
+    /// Explores every completion of `board` until `limit` solutions are found, with the code
+    /// path chosen at start-up ([`crate::cpu`]): compiled for x86-64-v3 (AVX2, BMI1/2, LZCNT)
+    /// when the processor has it, else for the build's baseline.
+    #[allow(unsafe_code)]
+    pub(crate) fn run(&mut self, board: Board) {
+        #[cfg(target_arch = "x86_64")]
+        if crate::cpu::use_v3() {
+            // SAFETY: use_v3 is true only when the running processor has every feature
+            // run_v3 is compiled with.
+            unsafe { self.run_v3(board) };
+            return;
+        }
+        self.run_portable(board);
+    }
+
+    fn run_portable(&mut self, board: Board) {
+        search_body!(self, board, run_portable);
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
+    fn run_v3(&mut self, board: Board) {
+        search_body!(self, board, run_v3);
     }
 }

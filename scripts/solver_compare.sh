@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Whole-process comparison of `bitdoku solve --threads 1` with other solvers, side by side in
+# alternating rounds (medians of ROUNDS), every solver counting to 2 and printing solutions.
+#
+#   scripts/solver_compare.sh BITDOKU ROUNDS NAME=COMMAND... -- FILE...
+#
+# COMMAND gets the file as its last argument, e.g. tdoku=/path/tdoku_solve (a driver calling
+# tdoku's TdokuEnumerate with limit 2) or sudoku=/path/sudoku-driver (the `sudoku` crate's
+# solve_unique). Neither is part of this repository: build them outside it. Prints a markdown
+# table: medians in seconds and each other solver's time over bitdoku's (above 1 = bitdoku is
+# faster).
+set -euo pipefail
+bitdoku=$1
+rounds=$2
+shift 2
+names=(bitdoku)
+cmds=("$bitdoku solve --threads 1")
+while [ "$1" != "--" ]; do
+  names+=("${1%%=*}")
+  cmds+=("${1#*=}")
+  shift
+done
+shift
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+header="| file | lines |"
+for n in "${names[@]}"; do header+=" $n |"; done
+for n in "${names[@]:1}"; do header+=" $n / bitdoku |"; done
+echo "$header"
+echo "|---|---:|$(printf -- '---:|%.0s' $(seq 1 $((2 * ${#names[@]} - 1))))"
+for file in "$@"; do
+  declare -A times=()
+  for r in $(seq 1 "$rounds"); do
+    for i in "${!names[@]}"; do
+      t=$( { /usr/bin/time -f %e ${cmds[$i]} "$file" > /dev/null; } 2>&1 | tail -1 )
+      times[$i]+="$t "
+    done
+  done
+  row="| $(basename "$file") | $(grep -c . "$file") |"
+  declare -a med=()
+  for i in "${!names[@]}"; do
+    med[$i]=$(echo "${times[$i]}" | tr ' ' '\n' | grep . | median)
+    row+=" ${med[$i]} |"
+  done
+  for i in "${!names[@]}"; do
+    [ "$i" = 0 ] && continue
+    row+=" $(awk -v a="${med[$i]}" -v b="${med[0]}" 'BEGIN {printf "%.2f", a / b}') |"
+  done
+  echo "$row"
+  unset times med
+done
