@@ -1,4 +1,4 @@
-//! A model of Sudoku Explainer 1.2.1's rating (serate's ER/EP/ED).
+//! A model of Sudoku Explainer 1.2.1.3's rating (serate's ER/EP/ED).
 //!
 //! Sudoku Explainer rates a puzzle by solving it with its own rule set, always applying the
 //! first hint of the first rule (in its fixed rule order) that has one, and keeping the
@@ -12,7 +12,8 @@
 //!
 //! The model works on its own cell-major grid: SE's visiting orders decide which hint comes
 //! first, and they are simplest to keep in SE's own shape. It is a rating model, not a set of
-//! techniques: `bitdoku rate --se` uses it; the solving engine does not.
+//! techniques: `bitdoku rate` (and `solve --json`, `explain`, `generate`) take ER/EP/ED from
+//! it; the solving engine does not use it.
 
 // The rules index regions, cells and positions by number, in SE's visiting orders; index
 // loops keep those orders visible.
