@@ -12,7 +12,9 @@ use crate::order::Order;
 use crate::rating::Rating;
 use crate::verify::{Unsound, Verifier};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit};
-use bitdoku_strategies::{FirstStep, Step, Technique, TechniqueId, Union, apply_effects, registry};
+use bitdoku_strategies::{
+    Family, FirstStep, Sink, Step, Technique, TechniqueId, Union, apply_effects, registry,
+};
 use std::ops::ControlFlow;
 use std::time::Instant;
 
@@ -194,13 +196,17 @@ pub struct Outcome {
 pub struct Engine {
     options: Options,
     techniques: Vec<&'static Technique>,
+    /// Per technique of the order, whether it is digit-local (see [`digit_local`]).
+    local: Vec<bool>,
 }
 
 impl Engine {
     /// Builds the engine; ids of the order that are not implemented are skipped.
     pub fn new(options: Options) -> Engine {
-        let techniques = options.order.ids().iter().filter_map(|&id| registry::get(id)).collect();
-        Engine { options, techniques }
+        let techniques: Vec<&'static Technique> =
+            options.order.ids().iter().filter_map(|&id| registry::get(id)).collect();
+        let local = techniques.iter().map(|t| digit_local(t)).collect();
+        Engine { options, techniques, local }
     }
 
     /// The options.
@@ -255,8 +261,12 @@ impl Engine {
         let verifier = self.options.verify.then(|| Verifier::new(solution));
         let mut state = *start;
         let hodoku = self.options.hodoku && self.options.granularity == Granularity::Single;
-        let mut watch =
-            Watch { observer, stop: false, hodoku: hodoku.then(|| HodokuSingles::new(start)) };
+        let mut watch = Watch {
+            observer,
+            stop: false,
+            hodoku: hodoku.then(|| HodokuSingles::new(start)),
+            quiet: vec![None; self.techniques.len()],
+        };
         self.run_logic(&mut state, unique, verifier.as_ref(), &mut out, &mut watch);
         if unique && hodoku && self.options.fallback {
             let values = solution.expect("unique puzzle has a solution");
@@ -314,7 +324,7 @@ impl Engine {
                     {
                         self.apply_batch_traced(t, state, verifier, out, i, watch)
                     }
-                    Granularity::Batch => self.apply_batch(t, state, out, i),
+                    Granularity::Batch => self.apply_batch(t, state, out, i, &mut watch.quiet),
                 };
                 let s = &mut out.stats[i];
                 s.calls += 1;
@@ -407,7 +417,9 @@ impl Engine {
             Some(None) if is_single(t.id) => return false,
             Some(None) if crate::hodoku::ranked(t.id) => {
                 let mut steps: Vec<Step> = Vec::new();
-                let _ = t.search(state, &mut steps);
+                if !self.search(t, i, state, &mut steps, &mut watch.quiet, |s| s.is_empty()) {
+                    return false;
+                }
                 let Some(step) =
                     steps.into_iter().min_by_key(|s| crate::hodoku::order_key(s, state))
                 else {
@@ -417,7 +429,7 @@ impl Engine {
             }
             _ => {
                 let mut sink = FirstStep(None);
-                let _ = t.search(state, &mut sink);
+                let _ = self.search(t, i, state, &mut sink, &mut watch.quiet, |s| s.0.is_none());
                 let Some(step) = sink.0 else { return false };
                 step
             }
@@ -436,8 +448,7 @@ impl Engine {
         watch: &mut Watch<'_>,
     ) -> bool {
         let mut steps: Vec<Step> = Vec::new();
-        let _ = t.search(state, &mut steps);
-        if steps.is_empty() {
+        if !self.search(t, i, state, &mut steps, &mut watch.quiet, |s| s.is_empty()) {
             return false;
         }
         let mut union = Union::default();
@@ -454,15 +465,59 @@ impl Engine {
         state: &mut Candidates,
         out: &mut Outcome,
         i: usize,
+        quiet: &mut [Option<[CellSet; 9]>],
     ) -> bool {
         let mut union = Union::default();
-        let _ = t.search(state, &mut union);
-        if union.steps == 0 {
+        if !self.search(t, i, state, &mut union, quiet, |u| u.steps == 0) {
             return false;
         }
         out.stats[i].count(union.steps, state, &union.placements, &union.eliminations);
         out.rating.add_batch(t.id, union.steps);
         apply_effects(state, &union.placements, &union.eliminations)
+    }
+
+    /// Runs technique `t` (index `i` of the order) on `state` into `sink`; returns whether it
+    /// found anything (`empty` tells from the sink). A digit-local technique (see
+    /// [`digit_local`]) that found nothing on an earlier state of this solve, `quiet[i]` (its
+    /// candidate masks), searches only the digits whose masks changed since, or nothing when
+    /// none did: on an unchanged digit it would find nothing again. Its steps on the changed
+    /// digits, and their order, are those of a full search.
+    fn search<S: Sink>(
+        &self,
+        t: &Technique,
+        i: usize,
+        state: &Candidates,
+        sink: &mut S,
+        quiet: &mut [Option<[CellSet; 9]>],
+        empty: impl Fn(&S) -> bool,
+    ) -> bool {
+        if !self.local[i] {
+            let _ = t.search(state, sink);
+            return !empty(sink);
+        }
+        let masks = state.masks();
+        match &quiet[i] {
+            Some(before) if before == masks => return false,
+            Some(before) => {
+                let mut narrowed = [CellSet::EMPTY; 9];
+                for (d, (now, was)) in masks.iter().zip(before).enumerate() {
+                    if now != was {
+                        narrowed[d] = *now;
+                    }
+                }
+                let part =
+                    Candidates::from_parts(narrowed, *state.placed_masks(), state.givens());
+                let _ = t.search(&part, sink);
+            }
+            None => {
+                let _ = t.search(state, sink);
+            }
+        }
+        let found = !empty(sink);
+        if !found {
+            quiet[i] = Some(*masks);
+        }
+        found
     }
 
     /// One batch step on `state`: the first technique of the order that finds anything applies
@@ -509,6 +564,28 @@ struct Watch<'a> {
     stop: bool,
     /// HoDoKu's singles queues, with [`Options::hodoku`].
     hodoku: Option<HodokuSingles>,
+    /// Per technique of the order, the candidate masks of the last state on which it found
+    /// nothing (digit-local techniques only; see [`Engine::search`]).
+    quiet: Vec<Option<[CellSet; 9]>>,
+}
+
+/// Whether technique `t` is digit-local: what it finds for a digit depends only on that
+/// digit's candidates and placed cells, and its steps only place or eliminate that digit.
+/// Such a technique searches each digit on its own, so on a state where only some digits'
+/// masks changed since it last found nothing, only those digits need a search. Hidden
+/// single, locked candidates, every fish (basic, finned, sashimi, franken, mutant; kraken
+/// fish is a forcing technique), the single-digit patterns but the templates (which exclude
+/// other digits' template cells), and the colourings.
+fn digit_local(t: &Technique) -> bool {
+    use TechniqueId as T;
+    match t.family {
+        Family::Fish | Family::Coloring => true,
+        Family::SingleDigit => !matches!(t.id, T::TemplateSet | T::TemplateDelete),
+        _ => matches!(
+            t.id,
+            T::HiddenSingle | T::LockedCandidatesPointing | T::LockedCandidatesClaiming
+        ),
+    }
 }
 
 fn is_single(id: TechniqueId) -> bool {
