@@ -505,8 +505,7 @@ impl Engine {
                         narrowed[d] = *now;
                     }
                 }
-                let part =
-                    Candidates::from_parts(narrowed, *state.placed_masks(), state.givens());
+                let part = Candidates::from_parts(narrowed, *state.placed_masks(), state.givens());
                 let _ = t.search(&part, sink);
             }
             None => {
