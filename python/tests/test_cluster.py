@@ -71,8 +71,9 @@ def test_rate_gz_via_spark_submit(cluster, bitdoku, datasets, puzzles_100k, tmp_
 
     data = with_edges(puzzles_100k[: 82 * 6000], every=499)
     if datasets:
+        # A few SE 10-11 puzzles: rate's Sudoku Explainer model takes seconds on each.
         with open(os.path.join(datasets, "forum_hardest_1106.txt"), "rb") as f:
-            data += f.read()
+            data += b"".join(f.readlines()[:4])
     src = tmp_path / "in.txt.gz"
     src.write_bytes(gzip.compress(data))
     python_dir = os.path.join(os.path.dirname(__file__), "..")
