@@ -19,6 +19,7 @@
 // loops keep those orders visible.
 #![allow(clippy::needless_range_loop)]
 
+mod aligned;
 mod chain;
 mod grid;
 mod nested;
@@ -127,9 +128,9 @@ fn find(g: &Grid, rule: usize) -> Option<Hint> {
         16 => rules::fish(g, 4),
         17 => rules::hidden_set(g, 4, false),
         18 => unique::bug(g),
-        19 => unique::aligned_pair(g),
+        19 => aligned::aligned_pair(g),
         20 => chained(0, Rule::CYCLES, g),
-        21 => unique::aligned_triplet(g),
+        21 => aligned::aligned_triplet(g),
         22 => chained(1, Rule::NISHIO, g),
         23 => chained(2, Rule::MULTIPLE, g),
         24 => chained(3, Rule::dynamic(0), g),

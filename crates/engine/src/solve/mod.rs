@@ -11,9 +11,9 @@ use crate::hodoku::{HodokuSingles, brute_force_cell};
 use crate::order::Order;
 use crate::rating::Rating;
 use crate::verify::{Unsound, Verifier};
-use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit};
+use bitdoku_bitboard::{Candidates, CellSet, Digit};
 use bitdoku_strategies::{
-    Family, FirstStep, Sink, Step, Technique, TechniqueId, Union, apply_effects, registry,
+    FirstStep, Sink, Step, Technique, TechniqueId, Union, apply_effects, registry,
 };
 use std::ops::ControlFlow;
 use std::time::Instant;
@@ -568,109 +568,8 @@ struct Watch<'a> {
     quiet: Vec<Option<[CellSet; 9]>>,
 }
 
-/// Whether technique `t` is digit-local: what it finds for a digit depends only on that
-/// digit's candidates and placed cells, and its steps only place or eliminate that digit.
-/// Such a technique searches each digit on its own, so on a state where only some digits'
-/// masks changed since it last found nothing, only those digits need a search. Hidden
-/// single, locked candidates, every fish (basic, finned, sashimi, franken, mutant; kraken
-/// fish is a forcing technique), the single-digit patterns but the templates (which exclude
-/// other digits' template cells), and the colourings.
-fn digit_local(t: &Technique) -> bool {
-    use TechniqueId as T;
-    match t.family {
-        Family::Fish | Family::Coloring => true,
-        Family::SingleDigit => !matches!(t.id, T::TemplateSet | T::TemplateDelete),
-        _ => matches!(
-            t.id,
-            T::HiddenSingle | T::LockedCandidatesPointing | T::LockedCandidatesClaiming
-        ),
-    }
-}
-
-fn is_single(id: TechniqueId) -> bool {
-    matches!(id, TechniqueId::FullHouse | TechniqueId::NakedSingle | TechniqueId::HiddenSingle)
-}
-
-/// The step of single technique `t` placing `digit` (1-9) in `cell` (0-80), with the evidence
-/// its finder gives it (the houses in which the cell is alone).
-fn hodoku_single(t: &Technique, state: &Candidates, cell: usize, digit: u8) -> Step {
-    let cell = Cell::new(cell as u8).expect("cell index");
-    let digit = Digit::from_value(digit).expect("digit");
-    let alone = match t.id {
-        TechniqueId::FullHouse => Some(state.unsolved()),
-        TechniqueId::HiddenSingle => Some(state.cells(digit)),
-        _ => None,
-    };
-    bitdoku_strategies::singles::placement(t.id, cell, digit, alone)
-}
-
-/// The `brute-force` step that fills the remaining cells from the solution.
-fn fallback_step(state: &Candidates, values: &[u8; 81]) -> Step {
-    let mut step = Step::new(TechniqueId::BruteForce);
-    for cell in state.unsolved() {
-        let d = Digit::from_value(values[cell.index()]).expect("solution digit");
-        step.place(cell, d);
-    }
-    step.evidence.cells = state.unsolved();
-    step
-}
-
+mod helpers;
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use bitdoku_bitboard::parse_line;
+mod tests;
 
-    /// Along the batch path of the `hodoku` preset on the first 150 puzzles of top1465, every
-    /// digit-local technique's narrowed search (from the masks of its last empty search) gives
-    /// exactly the steps of a full search, in the same order.
-    #[test]
-    fn narrowed_search_equals_full_search() {
-        let engine = Engine::new(Options::new(Order::preset("hodoku").expect("preset")));
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../datasets/magictour_top1465.txt");
-        let text = std::fs::read_to_string(path).expect("corpus");
-        let mut narrowed_runs = 0;
-        for line in text.lines().take(150) {
-            let mut state = parse_line(line).expect("valid").expect("puzzle").candidates();
-            let unique = bitdoku_brute::count_solutions(&state.search_masks(), 2).0 == 1;
-            let mut quiet = vec![None; engine.techniques.len()];
-            loop {
-                for (i, t) in engine.techniques.iter().enumerate() {
-                    if !engine.local[i] {
-                        continue;
-                    }
-                    let mut full: Vec<Step> = Vec::new();
-                    let _ = t.search(&state, &mut full);
-                    narrowed_runs += usize::from(quiet[i].is_some());
-                    let mut narrowed: Vec<Step> = Vec::new();
-                    let _ =
-                        engine.search(t, i, &state, &mut narrowed, &mut quiet, |s| s.is_empty());
-                    assert_eq!(full, narrowed, "{} on {line}", t.id.as_str());
-                }
-                if engine.step_batch(&mut state, unique).is_none() {
-                    break;
-                }
-            }
-        }
-        assert!(narrowed_runs > 1000);
-    }
-
-    /// The digit-local list names hidden single, locked candidates, fish, single-digit
-    /// patterns and colourings, and no technique of another family.
-    #[test]
-    fn digit_local_techniques() {
-        let all = Order::preset("all").expect("preset");
-        let local: Vec<TechniqueId> = all
-            .ids()
-            .iter()
-            .filter_map(|&id| registry::get(id))
-            .filter(|t| digit_local(t))
-            .map(|t| t.id)
-            .collect();
-        assert!(local.contains(&TechniqueId::HiddenSingle));
-        assert!(local.contains(&TechniqueId::XWing));
-        assert!(local.contains(&TechniqueId::Skyscraper));
-        assert!(!local.contains(&TechniqueId::TemplateDelete));
-        assert!(!local.contains(&TechniqueId::NakedSingle));
-        assert!(!local.contains(&TechniqueId::KrakenFish));
-    }
-}
+use helpers::{digit_local, fallback_step, hodoku_single, is_single};

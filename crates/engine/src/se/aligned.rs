@@ -1,0 +1,196 @@
+//! Sudoku Explainer's aligned exclusions: pair (6.2) and triplet (7.5). Base cells whose
+//! combinations of values are checked against common "excluder" cells (every value of an
+//! excluder used up) and against each other (equal values in cells that see each other).
+
+use super::Hint;
+use super::grid::{Grid, HOUSE_CELLS, Mask, digits};
+
+/// SE's aligned pair exclusion (6.2).
+pub fn aligned_pair(g: &Grid) -> Option<Hint> {
+    let mut cands: Vec<(usize, Vec<usize>)> = Vec::new();
+    for c in 0..81 {
+        if g.count(c) < 2 {
+            continue;
+        }
+        let mut naked_single = false;
+        let mut ex = Vec::new();
+        for &o in &HOUSE_CELLS[c] {
+            match g.count(o as usize) {
+                1 => naked_single = true,
+                2 => ex.push(o as usize),
+                _ => {}
+            }
+        }
+        if !naked_single && !ex.is_empty() {
+            cands.push((c, ex));
+        }
+    }
+    if cands.len() < 2 {
+        return None;
+    }
+    for j in 1..cands.len() {
+        for i in 0..j {
+            let (a, ea) = (&cands[i].0, &cands[i].1);
+            let (b, eb) = (&cands[j].0, &cands[j].1);
+            let common: Vec<usize> = ea.iter().copied().filter(|c| eb.contains(c)).collect();
+            if common.len() < 2 {
+                continue;
+            }
+            let see = HOUSE_CELLS[*a].contains(&(*b as u8));
+            let mut allowed_a: Mask = 0;
+            let mut allowed_b: Mask = 0;
+            for p0 in digits(g.cand[*a]) {
+                for p1 in digits(g.cand[*b]) {
+                    if p0 == p1 && see {
+                        continue;
+                    }
+                    let pair = (1 << (p0 - 1)) | (1 << (p1 - 1));
+                    if common.iter().any(|&e| g.cand[e] & !pair == 0) {
+                        continue;
+                    }
+                    allowed_a |= 1 << (p0 - 1);
+                    allowed_b |= 1 << (p1 - 1);
+                }
+            }
+            let mut remove = Vec::new();
+            for d in digits(g.cand[*a] & !allowed_a) {
+                remove.push((*a as u8, d));
+            }
+            for d in digits(g.cand[*b] & !allowed_b) {
+                remove.push((*b as u8, d));
+            }
+            if !remove.is_empty() {
+                return Some(Hint::remove(62, "Aligned Pair Exclusion", remove));
+            }
+        }
+    }
+    None
+}
+
+/// SE's aligned triplet exclusion (7.5): three cells, each pair of which is seen by at least
+/// two common "excluder" cells of 2-3 candidates; a value of a base cell that appears in no
+/// allowed combination is removed.
+pub fn aligned_triplet(g: &Grid) -> Option<Hint> {
+    let mut cands: Vec<usize> = Vec::new();
+    let mut is_cand: u128 = 0;
+    let mut excl: Vec<Vec<usize>> = vec![Vec::new(); 81];
+    let mut excl_mask = [0u128; 81];
+    for c in 0..81 {
+        if g.count(c) < 2 {
+            continue;
+        }
+        let mut naked_single = false;
+        let mut ex = Vec::new();
+        let mut m = 0u128;
+        for &o in &HOUSE_CELLS[c] {
+            match g.count(o as usize) {
+                1 => naked_single = true,
+                2 | 3 => {
+                    ex.push(o as usize);
+                    m |= 1 << o;
+                }
+                _ => {}
+            }
+        }
+        if !naked_single && !ex.is_empty() {
+            cands.push(c);
+            is_cand |= 1 << c;
+            excl[c] = ex;
+            excl_mask[c] = m;
+        }
+    }
+    if cands.len() < 3 {
+        return None;
+    }
+    let mut twin: Vec<usize> = Vec::new();
+    for j in 1..cands.len() {
+        for i in 0..j {
+            let (c0, c1) = (cands[i], cands[j]);
+            let pair_common = excl_mask[c0] & excl_mask[c1];
+            let reach = (excl_mask[c0] | excl_mask[c1]) & is_cand & !(1 << c0) & !(1 << c1);
+            if reach == 0 || pair_common.count_ones() < 2 {
+                continue;
+            }
+            // The third cells in SE's order: c0's excluders, then c1's new ones.
+            twin.clear();
+            let mut seen = 0u128;
+            for &e in excl[c0].iter().chain(excl[c1].iter()) {
+                if reach >> e & 1 != 0 && seen >> e & 1 == 0 {
+                    seen |= 1 << e;
+                    twin.push(e);
+                }
+            }
+            for &c2 in &twin {
+                let common_mask = pair_common & excl_mask[c2];
+                if common_mask.count_ones() < 2 {
+                    continue;
+                }
+                if let Some(h) = triplet_hint(g, [c0, c1, c2], common_mask) {
+                    return Some(h);
+                }
+            }
+        }
+    }
+    None
+}
+
+fn triplet_hint(g: &Grid, cells: [usize; 3], common: u128) -> Option<Hint> {
+    let see = |x: usize, y: usize| HOUSE_CELLS[cells[x]].contains(&(cells[y] as u8));
+    let (s01, s02, s12) = (see(0, 1), see(0, 2), see(1, 2));
+    // blocked[m]: some common excluder's candidates lie inside the value set m (m has at
+    // most three digits, an excluder two or three).
+    let mut blocked = [0u64; 8];
+    let mut rest = common;
+    while rest != 0 {
+        let e = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let ce = g.cand[e];
+        let mut mark = |m: Mask| blocked[m as usize / 64] |= 1 << (m % 64);
+        mark(ce);
+        if ce.count_ones() == 2 {
+            for x in 0..9 {
+                if ce >> x & 1 == 0 {
+                    mark(ce | 1 << x);
+                }
+            }
+        }
+    }
+    let ok = |a: u8, b: u8, c: u8| {
+        if (a == b && s01) || (a == c && s02) || (b == c && s12) {
+            return false;
+        }
+        let m: Mask = (1 << (a - 1)) | (1 << (b - 1)) | (1 << (c - 1));
+        blocked[m as usize / 64] >> (m % 64) & 1 == 0
+    };
+    let cand = [g.cand[cells[0]], g.cand[cells[1]], g.cand[cells[2]]];
+    // A value is allowed when one combination with it is; search each until one is found.
+    let mut allowed = [0 as Mask; 3];
+    for x in 0..3 {
+        for v in digits(cand[x]) {
+            let (y, z) = match x {
+                0 => (1, 2),
+                1 => (0, 2),
+                _ => (0, 1),
+            };
+            let found = digits(cand[y]).any(|p| {
+                digits(cand[z]).any(|q| {
+                    let mut t = [0u8; 3];
+                    t[x] = v;
+                    t[y] = p;
+                    t[z] = q;
+                    ok(t[0], t[1], t[2])
+                })
+            });
+            if found {
+                allowed[x] |= 1 << (v - 1);
+            }
+        }
+    }
+    let mut remove = Vec::new();
+    for x in 0..3 {
+        for d in digits(g.cand[cells[x]] & !allowed[x]) {
+            remove.push((cells[x] as u8, d));
+        }
+    }
+    (!remove.is_empty()).then(|| Hint::remove(75, "Aligned Triplet Exclusion", remove))
+}

@@ -1,0 +1,361 @@
+//! Sudoku Explainer's chaining rules, modelled on its published behaviour: bidirectional
+//! X-, Y- and XY-cycles and forcing X-/XY-chains (6.5-7.0 plus length), Nishio (7.5),
+//! multiple (8.0), dynamic (8.5) and dynamic-plus / nested forcing chains (9.0, 9.5, 10.0,
+//! ...). A chain's rating grows with its complexity (the number of distinct candidates
+//! states its proof rests on) in SE's steps of 0.1 at 4, 6, 8, 12, 16, 24, ... nodes.
+//!
+//! The search follows SE's breadth-first propagation of "potentials" (a candidate assumed on
+//! or off), each remembering its parents, in SE's visiting orders, so that the chain SE would
+//! report first (lowest rating, then complexity, then kind) is the one found here.
+
+use super::Hint;
+use super::grid::{CELL_REGIONS, Grid, HOUSE_CELLS, REGION_CELLS, digits, low};
+use std::collections::VecDeque;
+
+const NKEYS: usize = 81 * 9 * 2;
+
+/// A potential's identity: cell, digit, on/off.
+#[inline]
+fn key(c: usize, d: u8, on: bool) -> u16 {
+    ((c * 9 + d as usize - 1) * 2 + on as usize) as u16
+}
+
+#[inline]
+fn unkey(k: u16) -> (usize, u8, bool) {
+    let k = k as usize;
+    (k / 18, (k / 2 % 9) as u8 + 1, k % 2 == 1)
+}
+
+/// One potential with its parents (in the arena's pool) and, for a step found by a nested
+/// rule, the nested chain's complexity and identity.
+#[derive(Clone, Copy)]
+struct Node {
+    key: u16,
+    p0: u32,
+    pn: u32,
+    /// Complexity of the nested chain that produced this potential (0 = none).
+    nested: u32,
+    /// Identity of that nested chain (for counting each once).
+    nested_id: u32,
+    /// Why an on potential holds: 0 = assumption, 1 = last value of its cell, 2 + r = last
+    /// position in region r.
+    cause: u8,
+    /// Steps from the assumption along first parents.
+    depth: u16,
+}
+
+/// An insertion-ordered set of potentials keyed by identity (SE's `LinkedSet`).
+#[derive(Clone)]
+struct PotSet {
+    slot: Vec<u32>,
+    list: Vec<u32>,
+}
+
+const NONE: u32 = u32::MAX;
+
+impl PotSet {
+    fn new() -> PotSet {
+        PotSet { slot: vec![NONE; NKEYS], list: Vec::new() }
+    }
+
+    /// Empties the set in time proportional to its size.
+    fn clear(&mut self, nodes: &[Node]) {
+        for &n in &self.list {
+            self.slot[nodes[n as usize].key as usize] = NONE;
+        }
+        self.list.clear();
+    }
+}
+
+/// Which chaining rule runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rule {
+    /// Cell and region forcing chains.
+    pub multiple: bool,
+    /// Candidates assumed off are removed while propagating.
+    pub dynamic: bool,
+    /// Nishio: one digit only, contradictions only.
+    pub nishio: bool,
+    /// Nesting level: 1 = basic rules inside the propagation, 2 = forcing chains, 3 =
+    /// multiple forcing chains.
+    pub level: u32,
+}
+
+impl Rule {
+    /// Cycles and forcing X/XY chains.
+    pub const CYCLES: Rule = Rule { multiple: false, dynamic: false, nishio: false, level: 0 };
+    /// Nishio forcing chains.
+    pub const NISHIO: Rule = Rule { multiple: false, dynamic: true, nishio: true, level: 0 };
+    /// Multiple forcing chains.
+    pub const MULTIPLE: Rule = Rule { multiple: true, dynamic: false, nishio: false, level: 0 };
+    /// Dynamic forcing chains of `level`.
+    pub const fn dynamic(level: u32) -> Rule {
+        Rule { multiple: true, dynamic: true, nishio: false, level }
+    }
+
+    /// The base rating in tenths (cycles and X/XY chains rate themselves).
+    fn base(self) -> u32 {
+        if self.level >= 2 {
+            95 + 5 * (self.level - 2)
+        } else if self.level > 0 {
+            85 + 5 * self.level
+        } else if self.nishio {
+            75
+        } else if self.dynamic {
+            85
+        } else {
+            80
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match (self.nishio, self.dynamic, self.multiple, self.level) {
+            (true, ..) => "Nishio Forcing Chains",
+            (_, true, _, 0) => "Dynamic Forcing Chains",
+            (_, true, _, 1) => "Dynamic Forcing Chains (+)",
+            (_, true, _, 2) => "Dynamic Forcing Chains (+ Forcing Chains)",
+            (_, true, _, 3) => "Dynamic Forcing Chains (+ Multiple Forcing Chains)",
+            (_, true, _, _) => "Dynamic Forcing Chains (+ Dynamic Forcing Chains)",
+            (_, false, true, _) => "Multiple Forcing Chains",
+            _ => "Forcing Chains & Cycles",
+        }
+    }
+}
+
+/// SE's length increment: 0.1 for every step of the ceiling 4, 6, 8, 12, 16, 24, ... that
+/// `complexity - 2` exceeds.
+pub fn length_tenths(complexity: u32) -> u32 {
+    let length = complexity as i64 - 2;
+    let mut ceil = 4i64;
+    let mut odd = false;
+    let mut added = 0;
+    while length > ceil {
+        added += 1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+/// A chaining hint before it is turned into a [`Hint`].
+struct Found {
+    diff: u32,
+    complexity: u32,
+    sort_key: u32,
+    name: &'static str,
+    removable: Vec<(u8, u8)>,
+}
+
+/// The chaining engine of one rule over one grid.
+pub struct Chainer {
+    rule: Rule,
+    nodes: Vec<Node>,
+    pool: Vec<u32>,
+    stamp: Vec<u32>,
+    epoch: u32,
+    nested_ids: u32,
+    /// Emptied sets for reuse.
+    spare: Vec<PotSet>,
+    /// Only the first hint is wanted: searches stop below the best (rating, complexity) found.
+    prune: bool,
+    best: Option<(u32, u32)>,
+    fast: Fast,
+    /// Per candidate: its "on" propagation in the current search.
+    on_cache: Vec<Option<Outcome>>,
+    /// Reused buffers.
+    q_on: VecDeque<u32>,
+    q_off: VecDeque<u32>,
+    b_off: Vec<u16>,
+    b_on: Vec<u32>,
+    b_parents: Vec<u32>,
+}
+
+/// The result of propagating one assumption.
+struct Outcome {
+    on: PotSet,
+    off: PotSet,
+    absurd: Option<(u32, u32)>,
+}
+
+mod fast;
+mod multiple;
+mod propagate;
+mod unary;
+
+use fast::Fast;
+
+impl Chainer {
+    fn take_set(&mut self) -> PotSet {
+        self.spare.pop().unwrap_or_else(PotSet::new)
+    }
+
+    fn give_set(&mut self, mut s: PotSet) {
+        s.clear(&self.nodes);
+        self.spare.push(s);
+    }
+
+    /// The rule this engine searches.
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// An engine for `rule`.
+    pub fn new(rule: Rule) -> Chainer {
+        Chainer {
+            rule,
+            nodes: Vec::new(),
+            pool: Vec::new(),
+            stamp: vec![0; NKEYS],
+            epoch: 0,
+            nested_ids: 0,
+            spare: Vec::new(),
+            prune: false,
+            best: None,
+            fast: Fast::new(),
+            on_cache: Vec::new(),
+            q_on: VecDeque::new(),
+            q_off: VecDeque::new(),
+            b_off: Vec::new(),
+            b_on: Vec::new(),
+            b_parents: Vec::new(),
+        }
+    }
+
+    fn node(&mut self, key: u16, parents: &[u32]) -> u32 {
+        let p0 = self.pool.len() as u32;
+        self.pool.extend_from_slice(parents);
+        let depth = parents.first().map_or(0, |&p| self.nodes[p as usize].depth + 1);
+        self.nodes.push(Node {
+            key,
+            p0,
+            pn: parents.len() as u32,
+            nested: 0,
+            nested_id: 0,
+            cause: 0,
+            depth,
+        });
+        (self.nodes.len() - 1) as u32
+    }
+
+    fn parents(&self, n: u32) -> &[u32] {
+        let nd = self.nodes[n as usize];
+        &self.pool[nd.p0 as usize..(nd.p0 + nd.pn) as usize]
+    }
+
+    fn first_parent(&self, n: u32) -> Option<u32> {
+        self.parents(n).first().copied()
+    }
+
+    fn key_of(&self, n: u32) -> u16 {
+        self.nodes[n as usize].key
+    }
+
+    /// The number of distinct potentials `n` rests on, itself included.
+    fn ancestors(&mut self, n: u32) -> u32 {
+        self.epoch += 1;
+        let g = self.epoch;
+        let mut todo = vec![n];
+        let mut count = 0;
+        while let Some(p) = todo.pop() {
+            let k = self.key_of(p) as usize;
+            if self.stamp[k] == g {
+                continue;
+            }
+            self.stamp[k] = g;
+            count += 1;
+            let nd = self.nodes[p as usize];
+            todo.extend_from_slice(&self.pool[nd.p0 as usize..(nd.p0 + nd.pn) as usize]);
+        }
+        count
+    }
+
+    /// The summed complexity of the distinct nested chains below the targets.
+    fn nested_complexity(&mut self, targets: &[u32]) -> u32 {
+        let mut seen_nodes = std::collections::HashSet::new();
+        let mut seen_chains = std::collections::HashSet::new();
+        let mut sum = 0;
+        for &t in targets {
+            let mut todo = vec![t];
+            while let Some(p) = todo.pop() {
+                if !seen_nodes.insert(p) {
+                    continue;
+                }
+                let nd = self.nodes[p as usize];
+                if nd.nested != 0 && seen_chains.insert(nd.nested_id) {
+                    sum += nd.nested;
+                }
+                todo.extend_from_slice(&self.pool[nd.p0 as usize..(nd.p0 + nd.pn) as usize]);
+            }
+        }
+        sum
+    }
+
+    fn complexity(&mut self, targets: &[u32]) -> u32 {
+        let flat: u32 = targets.iter().map(|&t| self.ancestors(t)).sum();
+        if self.rule.level >= 2 { flat + self.nested_complexity(targets) } else { flat }
+    }
+
+    /// The first hint SE would report for this rule on `g` (lowest rating, then complexity,
+    /// then kind, then search order).
+    pub fn first(&mut self, g: &Grid) -> Option<Hint> {
+        self.prune = !(self.rule.multiple || self.rule.dynamic);
+        self.best = None;
+        let mut all = self.all_hints(g, None);
+        let best = (0..all.len()).min_by_key(|&i| {
+            let f = &all[i].0;
+            (f.diff, f.complexity, f.sort_key, i)
+        })?;
+        let f = all.swap_remove(best).0;
+        let mut h = Hint::remove(f.diff, f.name, f.removable);
+        h.complexity = f.complexity;
+        Some(h)
+    }
+
+    /// Every hint of the rule on `g`, in search order. With `source` (nested use), each hint
+    /// also lists the candidates removed since `source` that its chains rest on.
+    fn all_hints(&mut self, g: &Grid, source: Option<&Grid>) -> Vec<(Found, Vec<(usize, u8)>)> {
+        // Recycle the last search's sets (their slots are cleared through the old nodes).
+        for o in std::mem::take(&mut self.on_cache).into_iter().flatten() {
+            self.give_set(o.on);
+            self.give_set(o.off);
+        }
+        self.nodes.clear();
+        self.pool.clear();
+        self.on_cache.resize_with(NKEYS / 2, || None);
+        let mut out: Vec<(Found, Vec<u32>, u8)> = Vec::new();
+        if self.rule.multiple || self.rule.dynamic {
+            for c in 0..81 {
+                let n = g.count(c);
+                if g.val[c] == 0 && (n > 2 || (n > 1 && self.rule.dynamic)) {
+                    self.multiple_chains(g, c, &mut out);
+                }
+            }
+        } else {
+            if self.prune {
+                self.fast.prepare(g);
+            }
+            for (y, x) in [(false, true), (true, false), (true, true)] {
+                if self.prune {
+                    self.pass_fast(g, y, x, &mut out);
+                    continue;
+                }
+                for c in 0..81 {
+                    if g.val[c] == 0 && g.count(c) > 1 {
+                        for d in digits(g.cand[c]) {
+                            self.unary(g, c, d, y, x, &mut out);
+                        }
+                    }
+                }
+            }
+        }
+        out.into_iter()
+            .map(|(f, targets, root_cause)| {
+                let parents = match source {
+                    Some(s) => self.rule_parents(&targets, root_cause, g, s),
+                    None => Vec::new(),
+                };
+                (f, parents)
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,331 @@
+//! Propagation of potentials (SE's `doChaining`): the on/off links, the dynamic removal of
+//! candidates, the nested rules of levels 1-5, and what a nested chain rests on.
+
+use super::*;
+
+impl Chainer {
+    /// The potentials made off by `p` on: the cell's other values (when `cell_rule`), then the
+    /// digit's other positions in p's block, row and column; without repeats.
+    pub(super) fn on_to_off(&self, g: &Grid, p: u32, cell_rule: bool, out: &mut Vec<u16>) {
+        out.clear();
+        let (c, d, _) = unkey(self.key_of(p));
+        if cell_rule {
+            for v in digits(g.cand[c]) {
+                if v != d {
+                    out.push(key(c, v, false));
+                }
+            }
+        }
+        for &o in &HOUSE_CELLS[c] {
+            if g.has(o as usize, d) {
+                out.push(key(o as usize, d, false));
+            }
+        }
+    }
+
+    /// The potentials made on by `p` off (a bivalue cell's other value when `cell_rule`; the
+    /// other position of a digit with two positions in a region when `region_rule`), each with
+    /// its parents: `p`, then the candidates removed since `source` that made it follow.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn off_to_on(
+        &mut self,
+        g: &Grid,
+        p: u32,
+        source: &Grid,
+        offs: &PotSet,
+        cell_rule: bool,
+        region_rule: bool,
+        out: &mut Vec<u32>,
+    ) {
+        out.clear();
+        let (c, d, _) = unkey(self.key_of(p));
+        let mut parents = std::mem::take(&mut self.b_parents);
+        if cell_rule && g.count(c) == 2 {
+            let other = digits(g.cand[c]).find(|&v| v != d).unwrap_or(d);
+            parents.clear();
+            parents.push(p);
+            for v in digits(source.cand[c] & !g.cand[c]) {
+                let s = offs.slot[key(c, v, false) as usize];
+                if s != NONE {
+                    parents.push(s);
+                }
+            }
+            let n = self.node(key(c, other, true), &parents);
+            self.nodes[n as usize].cause = 1;
+            out.push(n);
+        }
+        if region_rule {
+            for &r in &CELL_REGIONS[c] {
+                let r = r as usize;
+                let pos = g.positions(r, d);
+                if pos.count_ones() != 2 {
+                    continue;
+                }
+                let mut i = low(pos);
+                if REGION_CELLS[r][i] as usize == c {
+                    i = low(pos & !(1 << i));
+                }
+                let oc = REGION_CELLS[r][i] as usize;
+                let k = key(oc, d, true);
+                if out.iter().any(|&n| self.key_of(n) == k) {
+                    continue;
+                }
+                parents.clear();
+                parents.push(p);
+                let removed = source.positions(r, d) & !pos;
+                for j in 0..9 {
+                    if removed >> j & 1 != 0 {
+                        let s = offs.slot[key(REGION_CELLS[r][j] as usize, d, false) as usize];
+                        if s != NONE {
+                            parents.push(s);
+                        }
+                    }
+                }
+                let n = self.node(k, &parents);
+                self.nodes[n as usize].cause = 2 + r as u8;
+                out.push(n);
+            }
+        }
+        self.b_parents = parents;
+    }
+
+    pub(super) fn insert(set: &mut PotSet, k: u16, n: u32) {
+        set.slot[k as usize] = n;
+        set.list.push(n);
+    }
+
+    /// Whether potential key `k` is on the first-parent path above `p`.
+    pub(super) fn is_parent(&self, p: u32, k: u16) -> bool {
+        let mut t = p;
+        while let Some(q) = self.first_parent(t) {
+            if self.key_of(q) == k {
+                return true;
+            }
+            t = q;
+        }
+        false
+    }
+
+    /// Propagates from the potentials already in `on`/`off` (SE's `doChaining`). Returns the
+    /// two potentials of a contradiction (on, off) if one is met.
+    pub(super) fn propagate(
+        &mut self,
+        grid: &Grid,
+        on: &mut PotSet,
+        off: &mut PotSet,
+    ) -> Option<(u32, u32)> {
+        let source = grid;
+        let mut g = grid.clone();
+        let mut pend_on = std::mem::take(&mut self.q_on);
+        let mut pend_off = std::mem::take(&mut self.q_off);
+        pend_on.clear();
+        pend_off.clear();
+        pend_on.extend(on.list.iter().copied());
+        pend_off.extend(off.list.iter().copied());
+        let cell_rule = !self.rule.nishio;
+        let mut offs_buf = std::mem::take(&mut self.b_off);
+        let mut ons_buf = std::mem::take(&mut self.b_on);
+        let result = self.propagate_loop(
+            &mut g,
+            source,
+            on,
+            off,
+            &mut pend_on,
+            &mut pend_off,
+            cell_rule,
+            &mut offs_buf,
+            &mut ons_buf,
+        );
+        self.q_on = pend_on;
+        self.q_off = pend_off;
+        self.b_off = offs_buf;
+        self.b_on = ons_buf;
+        result
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn propagate_loop(
+        &mut self,
+        g: &mut Grid,
+        source: &Grid,
+        on: &mut PotSet,
+        off: &mut PotSet,
+        pend_on: &mut VecDeque<u32>,
+        pend_off: &mut VecDeque<u32>,
+        cell_rule: bool,
+        offs_buf: &mut Vec<u16>,
+        ons_buf: &mut Vec<u32>,
+    ) -> Option<(u32, u32)> {
+        loop {
+            if let Some(p) = pend_on.pop_front() {
+                self.on_to_off(g, p, cell_rule, offs_buf);
+                for &k in offs_buf.iter() {
+                    let conj = k | 1;
+                    let s = on.slot[conj as usize];
+                    if s != NONE {
+                        let n = self.node(k, &[p]);
+                        return Some((s, n));
+                    }
+                    if off.slot[k as usize] == NONE {
+                        let n = self.node(k, &[p]);
+                        Self::insert(off, k, n);
+                        pend_off.push_back(n);
+                    }
+                }
+            } else if let Some(p) = pend_off.pop_front() {
+                self.off_to_on(g, p, source, off, cell_rule, true, ons_buf);
+                if self.rule.dynamic {
+                    let (c, d, _) = unkey(self.key_of(p));
+                    g.remove(c, d);
+                }
+                for i in 0..ons_buf.len() {
+                    let n = ons_buf[i];
+                    let k = self.key_of(n);
+                    let s = off.slot[(k & !1) as usize];
+                    if s != NONE {
+                        return Some((n, s));
+                    }
+                    if on.slot[k as usize] == NONE {
+                        Self::insert(on, k, n);
+                        pend_on.push_back(n);
+                    }
+                }
+            } else {
+                break;
+            }
+            if pend_on.is_empty() && pend_off.is_empty() && self.rule.level > 0 {
+                for n in self.advanced(g, source, off) {
+                    let k = self.key_of(n);
+                    if off.slot[k as usize] == NONE {
+                        Self::insert(off, k, n);
+                        pend_off.push_back(n);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Off potentials from the nested rules on the reduced grid `g` (SE's "advanced"
+    /// potentials): the first of locked candidates, hidden pair, naked pair, X-wing, then
+    /// (level 2+) forcing chains and (level 3+) multiple forcing chains that finds anything
+    /// resting on removed candidates.
+    pub(super) fn advanced(&mut self, g: &Grid, source: &Grid, offs: &PotSet) -> Vec<u32> {
+        let mut result = Vec::new();
+        let removed: Vec<(usize, u8)> = (0..81)
+            .flat_map(|c| digits(source.cand[c] & !g.cand[c]).map(move |d| (c, d)))
+            .collect();
+        if removed.is_empty() {
+            return result;
+        }
+        for stage in 0..6 {
+            let hints: Vec<crate::se::nested::Nested> = match stage {
+                0 => crate::se::nested::locking_all(g, source),
+                1 => crate::se::nested::hidden_pairs_all(g, source),
+                2 => crate::se::nested::naked_pairs_all(g, source),
+                3 => crate::se::nested::xwings_all(g, source),
+                // Levels 2-3 nest forcing chains and multiple forcing chains; levels 4+
+                // nest dynamic forcing chains and, from 5, dynamic chains of level - 3.
+                4 if (2..4).contains(&self.rule.level) => {
+                    self.nested_chains(g, source, Rule::CYCLES)
+                }
+                5 if self.rule.level == 3 => self.nested_chains(g, source, Rule::MULTIPLE),
+                4 if self.rule.level >= 4 => self.nested_chains(g, source, Rule::dynamic(0)),
+                5 if self.rule.level >= 5 => {
+                    self.nested_chains(g, source, Rule::dynamic(self.rule.level - 3))
+                }
+                _ => Vec::new(),
+            };
+            for (removable, parents, nested) in hints {
+                if parents.is_empty() {
+                    continue;
+                }
+                let ps: Vec<u32> = parents
+                    .iter()
+                    .map(|&(c, d)| offs.slot[key(c, d, false) as usize])
+                    .filter(|&s| s != NONE)
+                    .collect();
+                let mut rem = removable.clone();
+                rem.sort_unstable();
+                self.nested_ids += 1;
+                let id = self.nested_ids;
+                for (c, d) in rem {
+                    let n = self.node(key(c as usize, d, false), &ps);
+                    if nested != 0 {
+                        self.nodes[n as usize].nested = nested;
+                        self.nodes[n as usize].nested_id = id;
+                    }
+                    result.push(n);
+                }
+            }
+            if !result.is_empty() {
+                break;
+            }
+        }
+        result
+    }
+
+    /// Every hint of a nested chaining rule on `g`, with the removed candidates (since
+    /// `source`) it rests on and its complexity.
+    pub(super) fn nested_chains(
+        &mut self,
+        g: &Grid,
+        source: &Grid,
+        rule: Rule,
+    ) -> Vec<crate::se::nested::Nested> {
+        let mut sub = Chainer::new(rule);
+        let found = sub.all_hints(g, Some(source));
+        found.into_iter().map(|(f, parents)| (f.removable, parents, f.complexity)).collect()
+    }
+
+    /// The removed candidates (in `source`, not in `g`) a nested chain rests on: for every on
+    /// potential of its chains, the removed values of its cell (when it is its cell's last
+    /// value) or the removed positions of its digit in its region (when it is the region's
+    /// last position). `root_cause` stands for the assumption's own cause (cell or region
+    /// forcing chains).
+    pub(super) fn rule_parents(
+        &self,
+        targets: &[u32],
+        root_cause: u8,
+        g: &Grid,
+        source: &Grid,
+    ) -> Vec<(usize, u8)> {
+        let mut out: Vec<(usize, u8)> = Vec::new();
+        for &t in targets {
+            let mut done = std::collections::HashSet::new();
+            let mut todo = vec![t];
+            while !todo.is_empty() {
+                let mut next = Vec::new();
+                for p in todo {
+                    let k = self.key_of(p);
+                    if !done.insert(k) {
+                        continue;
+                    }
+                    let (c, d, on) = unkey(k);
+                    let mut cause = self.nodes[p as usize].cause;
+                    if cause == 0 && self.parents(p).is_empty() {
+                        cause = root_cause;
+                    }
+                    if on && cause == 1 {
+                        for v in digits(source.cand[c] & !g.cand[c]) {
+                            if !out.contains(&(c, v)) {
+                                out.push((c, v));
+                            }
+                        }
+                    } else if on && cause >= 2 {
+                        let r = (cause - 2) as usize;
+                        for &o in &REGION_CELLS[r] {
+                            let o = o as usize;
+                            if source.has(o, d) && !g.has(o, d) && !out.contains(&(o, d)) {
+                                out.push((o, d));
+                            }
+                        }
+                    }
+                    next.extend_from_slice(self.parents(p));
+                }
+                todo = next;
+            }
+        }
+        out
+    }
+}
