@@ -3,10 +3,12 @@
 //! excluder used up) and against each other (equal values in cells that see each other).
 
 use super::Hint;
+use super::dirty::Dirty;
 use super::grid::{Grid, HOUSE_CELLS, Mask, digits};
 
-/// SE's aligned pair exclusion (6.2).
-pub fn aligned_pair(g: &Grid) -> Option<Hint> {
+/// SE's aligned pair exclusion (6.2). With `dirty`, only pairs with a changed (or newly
+/// unblocked) base cell or a changed common excluder.
+pub fn aligned_pair(g: &Grid, dirty: Option<&Dirty>) -> Option<Hint> {
     let mut cands: Vec<(usize, Vec<usize>)> = Vec::new();
     for c in 0..81 {
         if g.count(c) < 2 {
@@ -35,6 +37,13 @@ pub fn aligned_pair(g: &Grid) -> Option<Hint> {
             let common: Vec<usize> = ea.iter().copied().filter(|c| eb.contains(c)).collect();
             if common.len() < 2 {
                 continue;
+            }
+            if let Some(x) = dirty {
+                let bases = 1u128 << a | 1u128 << b;
+                let excluders = common.iter().fold(0u128, |m, &e| m | 1 << e);
+                if (x.cells | x.unblocked) & bases == 0 && x.cells & excluders == 0 {
+                    continue;
+                }
             }
             let see = HOUSE_CELLS[*a].contains(&(*b as u8));
             let mut allowed_a: Mask = 0;
@@ -69,8 +78,14 @@ pub fn aligned_pair(g: &Grid) -> Option<Hint> {
 
 /// SE's aligned triplet exclusion (7.5): three cells, each pair of which is seen by at least
 /// two common "excluder" cells of 2-3 candidates; a value of a base cell that appears in no
-/// allowed combination is removed.
-pub fn aligned_triplet(g: &Grid) -> Option<Hint> {
+/// allowed combination is removed. With `dirty`, only triplets with a changed (or newly
+/// unblocked) base cell or a changed common excluder.
+pub fn aligned_triplet(g: &Grid, dirty: Option<&Dirty>) -> Option<Hint> {
+    // Base cells that count as changed, and excluders that do.
+    let (new_base, new_excl) = match dirty {
+        Some(x) => (x.cells | x.unblocked, x.cells),
+        None => (u128::MAX, u128::MAX),
+    };
     let mut cands: Vec<usize> = Vec::new();
     let mut is_cand: u128 = 0;
     let mut excl: Vec<Vec<usize>> = vec![Vec::new(); 81];
@@ -111,6 +126,12 @@ pub fn aligned_triplet(g: &Grid) -> Option<Hint> {
             if reach == 0 || pair_common.count_ones() < 2 {
                 continue;
             }
+            // Unless c0, c1 or their common excluders changed, only a changed third cell
+            // can make a new hint.
+            let pair_new = new_base & (1 << c0 | 1 << c1) != 0 || new_excl & pair_common != 0;
+            if !pair_new && reach & new_base == 0 {
+                continue;
+            }
             // The third cells in SE's order: c0's excluders, then c1's new ones.
             twin.clear();
             let mut seen = 0u128;
@@ -121,6 +142,9 @@ pub fn aligned_triplet(g: &Grid) -> Option<Hint> {
                 }
             }
             for &c2 in &twin {
+                if !pair_new && new_base >> c2 & 1 == 0 {
+                    continue;
+                }
                 let common_mask = pair_common & excl_mask[c2];
                 if common_mask.count_ones() < 2 {
                     continue;

@@ -21,6 +21,7 @@
 
 mod aligned;
 mod chain;
+mod dirty;
 mod grid;
 mod nested;
 mod rules;
@@ -29,6 +30,7 @@ mod unique;
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit};
 pub use chain::length_tenths;
 use chain::{Chainer, Rule};
+use dirty::{Dirty, Snapshot};
 use grid::Grid;
 
 /// One applied step of the model.
@@ -107,41 +109,53 @@ pub struct SeRating {
 /// The rules in SE's order; each returns the hint SE would apply.
 const RULES: usize = 30;
 
-fn find(g: &Grid, rule: usize) -> Option<Hint> {
+fn find(g: &Grid, rule: usize, dirty: Option<&Dirty>) -> Option<Hint> {
     match rule {
         0 => rules::hidden_single(g),
-        1 => rules::locking(g, true),
-        2 => rules::hidden_set(g, 2, true),
+        1 => rules::locking(g, true, dirty),
+        2 => rules::hidden_set(g, 2, true, dirty),
         3 => rules::naked_single(g),
-        4 => rules::hidden_set(g, 3, true),
-        5 => rules::locking(g, false),
-        6 => rules::naked_set(g, 2),
-        7 => rules::fish(g, 2),
-        8 => rules::hidden_set(g, 2, false),
-        9 => rules::naked_set(g, 3),
-        10 => rules::fish(g, 3),
-        11 => rules::hidden_set(g, 3, false),
-        12 => rules::xy_wing(g, false),
-        13 => rules::xy_wing(g, true),
+        4 => rules::hidden_set(g, 3, true, dirty),
+        5 => rules::locking(g, false, dirty),
+        6 => rules::naked_set(g, 2, dirty),
+        7 => rules::fish(g, 2, dirty),
+        8 => rules::hidden_set(g, 2, false, dirty),
+        9 => rules::naked_set(g, 3, dirty),
+        10 => rules::fish(g, 3, dirty),
+        11 => rules::hidden_set(g, 3, false, dirty),
+        12 => rules::xy_wing(g, false, dirty),
+        13 => rules::xy_wing(g, true, dirty),
         14 => unique::unique_loop(g),
-        15 => rules::naked_set(g, 4),
-        16 => rules::fish(g, 4),
-        17 => rules::hidden_set(g, 4, false),
+        15 => rules::naked_set(g, 4, dirty),
+        16 => rules::fish(g, 4, dirty),
+        17 => rules::hidden_set(g, 4, false, dirty),
         18 => unique::bug(g),
-        19 => aligned::aligned_pair(g),
-        20 => chained(0, Rule::CYCLES, g),
-        21 => aligned::aligned_triplet(g),
-        22 => chained(1, Rule::NISHIO, g),
-        23 => chained(2, Rule::MULTIPLE, g),
-        24 => chained(3, Rule::dynamic(0), g),
-        25 => chained(4, Rule::dynamic(1), g),
-        26 => chained(5, Rule::dynamic(2), g),
-        27 => chained(6, Rule::dynamic(3), g),
-        28 => chained(7, Rule::dynamic(4), g),
-        29 => chained(8, Rule::dynamic(5), g),
+        19 => aligned::aligned_pair(g, dirty),
+        20 => chained(0, Rule::CYCLES, g, None),
+        21 => aligned::aligned_triplet(g, dirty),
+        22 => chained(1, Rule::NISHIO, g, dirty),
+        23 => chained(2, Rule::MULTIPLE, g, None),
+        24 => chained(3, Rule::dynamic(0), g, None),
+        25 => chained(4, Rule::dynamic(1), g, None),
+        26 => chained(5, Rule::dynamic(2), g, None),
+        27 => chained(6, Rule::dynamic(3), g, None),
+        28 => chained(7, Rule::dynamic(4), g, None),
+        29 => chained(8, Rule::dynamic(5), g, None),
         _ => None,
     }
 }
+
+/// Rules that search only what changed since they last found nothing (see [`dirty`]).
+const INCREMENTAL: [bool; RULES] = {
+    let mut t = [false; RULES];
+    let on = [1, 2, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 15, 16, 17, 19, 21, 22];
+    let mut i = 0;
+    while i < on.len() {
+        t[on[i]] = true;
+        i += 1;
+    }
+    t
+};
 
 thread_local! {
     /// One chaining engine per chaining rule and thread, reused from step to step (their
@@ -164,19 +178,39 @@ thread_local! {
     );
 }
 
-fn chained(slot: usize, rule: Rule, g: &Grid) -> Option<Hint> {
+fn chained(slot: usize, rule: Rule, g: &Grid, dirty: Option<&Dirty>) -> Option<Hint> {
     CHAINERS.with(|c| {
         let mut c = c.borrow_mut();
         debug_assert_eq!(c[slot].rule(), rule);
-        c[slot].first(g)
+        c[slot].first(g, dirty)
     })
+}
+
+thread_local! {
+    /// Per rule: the last state it found nothing on (for [`INCREMENTAL`] rules).
+    static QUIET: std::cell::RefCell<Vec<Option<Snapshot>>> =
+        std::cell::RefCell::new(vec![None; RULES]);
 }
 
 /// The first hint SE would apply on `g`.
 fn next_hint(g: &Grid) -> Option<Hint> {
-    (0..RULES).find_map(|r| find(g, r))
+    QUIET.with(|q| {
+        let mut quiet = q.borrow_mut();
+        for r in 0..RULES {
+            let dirty = if INCREMENTAL[r] {
+                quiet[r].as_ref().and_then(|s| Dirty::since(s, g))
+            } else {
+                None
+            };
+            match find(g, r, dirty.as_ref()) {
+                Some(h) => return Some(h),
+                None if INCREMENTAL[r] => quiet[r] = Some(Snapshot::of(g)),
+                None => {}
+            }
+        }
+        None
+    })
 }
-
 /// Rates a puzzle given as 81 values (0 = empty) the way serate does. The caller checks that
 /// the puzzle has a unique solution (serate prints 0.0 otherwise).
 pub fn rate(values: &[u8; 81], want: Option<Want>) -> SeRating {
@@ -315,6 +349,58 @@ fn run_observed(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn puzzles(file: &str, n: usize) -> Vec<[u8; 81]> {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../datasets").join(file);
+        let text = std::fs::read_to_string(path).expect("bundled corpus");
+        text.lines()
+            .filter(|l| l.len() >= 81)
+            .take(n)
+            .map(|l| {
+                std::array::from_fn(|i| match l.as_bytes()[i] {
+                    b @ b'1'..=b'9' => b - b'0',
+                    _ => 0,
+                })
+            })
+            .collect()
+    }
+
+    /// Along whole rating paths, every incremental rule given what changed since it last
+    /// found nothing returns exactly the hint (or none) of a full search.
+    #[test]
+    fn incremental_rules_equal_full_searches() {
+        let mut set = puzzles("magictour_top1465.txt", 40);
+        set.extend(puzzles("generated_minimal_10k.txt", 300));
+        let mut compared = 0;
+        for values in set {
+            let mut g = Grid::from_values(&values);
+            let mut quiet: Vec<Option<Snapshot>> = vec![None; RULES];
+            while !g.solved() {
+                let mut applied = false;
+                for r in 0..RULES {
+                    let full = find(&g, r, None);
+                    if INCREMENTAL[r]
+                        && let Some(d) = quiet[r].as_ref().and_then(|s| Dirty::since(s, &g))
+                    {
+                        assert_eq!(find(&g, r, Some(&d)), full, "rule {r}");
+                        compared += 1;
+                    }
+                    match full {
+                        Some(h) => {
+                            h.apply(&mut g);
+                            applied = true;
+                            break;
+                        }
+                        None if INCREMENTAL[r] => quiet[r] = Some(Snapshot::of(&g)),
+                        None => {}
+                    }
+                }
+                assert!(applied, "the test puzzles are rated below 20.0");
+            }
+        }
+        assert!(compared > 1000, "{compared} comparisons");
+    }
 
     #[test]
     fn length_increments_follow_se_steps() {

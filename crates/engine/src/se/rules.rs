@@ -3,6 +3,7 @@
 //! `find_*` returns the first hint in SE's search order (the hint SE applies), or None.
 
 use super::Hint;
+use super::dirty::{Dirty, PEERS, skip};
 use super::grid::{COL, Grid, HOUSE_CELLS, Mask, REGION_CELLS, ROW, low, sees};
 
 /// The regions in the order block, column, row (SE's order for singles and hidden sets).
@@ -85,13 +86,17 @@ fn crosses(a: usize, b: usize) -> bool {
 
 /// Locked candidates. `direct`: only when the removal leaves a hidden single in another region
 /// of the first region's kind crossing the second (direct pointing 1.7 / claiming 1.9), which
-/// the hint then places; else pointing 2.6 / claiming 2.8.
-pub fn locking(g: &Grid, direct: bool) -> Option<Hint> {
+/// the hint then places; else pointing 2.6 / claiming 2.8. With `dirty`, only digits that
+/// lost a candidate (a hint rests on one digit's positions).
+pub fn locking(g: &Grid, direct: bool, dirty: Option<&Dirty>) -> Option<Hint> {
     for (r1, r2) in locking_pairs() {
         if !crosses(r1, r2) {
             continue;
         }
         for d in 1..=9u8 {
+            if skip(dirty, |x| x.digit(d)) {
+                continue;
+            }
             let p = g.positions(r1, d);
             if p.count_ones() <= 1 {
                 continue;
@@ -142,20 +147,36 @@ pub fn locking(g: &Grid, direct: bool) -> Option<Hint> {
 }
 
 /// The `k`-subsets of 0..9 as masks in increasing numeric order (the order of SE's
-/// permutation generator).
-pub fn combos(k: u32) -> Vec<u16> {
-    (0u16..512).filter(|m| m.count_ones() == k).collect()
+/// permutation generator), for `k` up to 9.
+pub fn combos(k: u32) -> &'static [u16] {
+    &COMBOS[k as usize][..COMBO_COUNT[k as usize]]
 }
 
+/// `COMBOS[k]`: the `k`-subsets of 0..9, ascending; `COMBO_COUNT[k]` of them.
+const COMBOS: [[u16; 126]; 10] = {
+    let mut t = [[0u16; 126]; 10];
+    let mut n = [0usize; 10];
+    let mut m = 0u16;
+    while m < 512 {
+        let k = m.count_ones() as usize;
+        t[k][n[k]] = m;
+        n[k] += 1;
+        m += 1;
+    }
+    t
+};
+
+const COMBO_COUNT: [usize; 10] = [1, 9, 36, 84, 126, 126, 84, 36, 9, 1];
+
 /// Naked sets of `degree` cells (3.0, 3.6, 5.0), regions block, column, row... as SE's
-/// NakedSet visits them.
-pub fn naked_set(g: &Grid, degree: u32) -> Option<Hint> {
+/// NakedSet visits them. With `dirty`, only regions with a changed cell.
+pub fn naked_set(g: &Grid, degree: u32, dirty: Option<&Dirty>) -> Option<Hint> {
     let combos = combos(degree);
     for r in bcr() {
-        if g.empty_count(r) < degree * 2 {
+        if skip(dirty, |x| x.region(r)) || g.empty_count(r) < degree * 2 {
             continue;
         }
-        for &idx in &combos {
+        for &idx in combos {
             let mut union: Mask = 0;
             let mut ok = true;
             for i in 0..9 {
@@ -195,16 +216,20 @@ pub fn naked_set(g: &Grid, degree: u32) -> Option<Hint> {
 }
 
 /// Hidden sets of `degree` values (3.4, 4.0, 5.4); `direct` (2.0, 2.5): only when the set
-/// leaves a hidden single of another value in the region, which the hint places.
-pub fn hidden_set(g: &Grid, degree: u32, direct: bool) -> Option<Hint> {
+/// leaves a hidden single of another value in the region, which the hint places. With
+/// `dirty`, only regions with a changed cell (direct or not, a hint rests on one region).
+pub fn hidden_set(g: &Grid, degree: u32, direct: bool, dirty: Option<&Dirty>) -> Option<Hint> {
     let combos = combos(degree);
     for r in bcr() {
+        if skip(dirty, |x| x.region(r)) {
+            continue;
+        }
         let empty = g.empty_count(r);
         if !(empty > degree * 2 || (direct && empty > degree)) {
             continue;
         }
         let pos: [u16; 9] = std::array::from_fn(|i| g.positions(r, i as u8 + 1));
-        for &vals in &combos {
+        for &vals in combos {
             let mut union = 0u16;
             let mut ok = true;
             for v in 0..9 {
@@ -259,14 +284,14 @@ pub fn hidden_set(g: &Grid, degree: u32, direct: bool) -> Option<Hint> {
 }
 
 /// Basic fish of `degree` lines (X-Wing 3.2, Swordfish 3.8, Jellyfish 5.2): columns as base
-/// first, then rows.
-pub fn fish(g: &Grid, degree: u32) -> Option<Hint> {
+/// first, then rows. With `dirty`, only digits that lost a candidate.
+pub fn fish(g: &Grid, degree: u32, dirty: Option<&Dirty>) -> Option<Hint> {
     let combos = combos(degree);
     let occ: [u32; 10] = std::array::from_fn(|d| if d == 0 { 0 } else { g.occurrences(d as u8) });
     for (base, cover) in [(COL, ROW), (ROW, COL)] {
-        for &lines in &combos {
+        for &lines in combos {
             for d in 1..=9u8 {
-                if occ[d as usize] + degree * 2 > 9 {
+                if occ[d as usize] + degree * 2 > 9 || skip(dirty, |x| x.digit(d)) {
                     continue;
                 }
                 let mut union = 0u16;
@@ -309,12 +334,16 @@ pub fn fish(g: &Grid, degree: u32) -> Option<Hint> {
     None
 }
 
-/// XY-Wing (4.2) or XYZ-Wing (4.4), pivots row by row, wings in house-cell order.
-pub fn xy_wing(g: &Grid, xyz: bool) -> Option<Hint> {
+/// XY-Wing (4.2) or XYZ-Wing (4.4), pivots row by row, wings in house-cell order. With
+/// `dirty`, only wings with a changed cell among the pivot and the two wing cells.
+pub fn xy_wing(g: &Grid, xyz: bool, dirty: Option<&Dirty>) -> Option<Hint> {
     let target = if xyz { 3 } else { 2 };
     for pivot in 0..81 {
         let xy = g.cand[pivot];
-        if g.val[pivot] != 0 || xy.count_ones() != target {
+        if g.val[pivot] != 0
+            || xy.count_ones() != target
+            || skip(dirty, |x| x.any(PEERS[pivot] | 1 << pivot))
+        {
             continue;
         }
         for &a in &HOUSE_CELLS[pivot] {
@@ -327,6 +356,9 @@ pub fn xy_wing(g: &Grid, xyz: bool) -> Option<Hint> {
                 let b = b as usize;
                 let yz = g.cand[b];
                 if b == pivot || b == a || yz.count_ones() != 2 {
+                    continue;
+                }
+                if skip(dirty, |x| x.any(1 << pivot | 1 << a | 1 << b)) {
                     continue;
                 }
                 let fits = if xyz {

@@ -163,7 +163,7 @@ fn type3(g: &Grid, c1: usize, c2: usize, both: Mask, base: u32, out: &mut Vec<Ul
             let i1 = REGION_CELLS[r].iter().position(|&c| c as usize == c1).unwrap_or(0);
             let i2 = REGION_CELLS[r].iter().position(|&c| c as usize == c2).unwrap_or(0);
             if degree * 2 <= empty {
-                for idx in combos(degree) {
+                for &idx in combos(degree) {
                     if idx >> i1 & 1 == 0 || idx >> i2 & 1 != 0 {
                         continue;
                     }

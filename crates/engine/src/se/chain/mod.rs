@@ -9,6 +9,7 @@
 //! report first (lowest rating, then complexity, then kind) is the one found here.
 
 use super::Hint;
+use super::dirty::Dirty;
 use super::grid::{CELL_REGIONS, Grid, HOUSE_CELLS, REGION_CELLS, digits, low};
 use std::collections::VecDeque;
 
@@ -162,6 +163,9 @@ pub struct Chainer {
     fast: Fast,
     /// Per candidate: its "on" propagation in the current search.
     on_cache: Vec<Option<Outcome>>,
+    /// Digits (bit `d - 1`) a Nishio search assumes (all but those unchanged since it last
+    /// found nothing: a Nishio chain uses one digit's positions only).
+    only_digits: u16,
     /// Reused buffers.
     q_on: VecDeque<u32>,
     q_off: VecDeque<u32>,
@@ -213,6 +217,7 @@ impl Chainer {
             best: None,
             fast: Fast::new(),
             on_cache: Vec::new(),
+            only_digits: 0x1ff,
             q_on: VecDeque::new(),
             q_off: VecDeque::new(),
             b_off: Vec::new(),
@@ -296,11 +301,17 @@ impl Chainer {
     }
 
     /// The first hint SE would report for this rule on `g` (lowest rating, then complexity,
-    /// then kind, then search order).
-    pub fn first(&mut self, g: &Grid) -> Option<Hint> {
+    /// then kind, then search order). With `dirty` (Nishio only), only the digits that lost a
+    /// candidate since the rule last found nothing.
+    pub fn first(&mut self, g: &Grid, dirty: Option<&Dirty>) -> Option<Hint> {
         self.prune = !(self.rule.multiple || self.rule.dynamic);
         self.best = None;
+        self.only_digits = match dirty {
+            Some(x) if self.rule.nishio => x.digits,
+            _ => 0x1ff,
+        };
         let mut all = self.all_hints(g, None);
+        self.only_digits = 0x1ff;
         let best = (0..all.len()).min_by_key(|&i| {
             let f = &all[i].0;
             (f.diff, f.complexity, f.sort_key, i)

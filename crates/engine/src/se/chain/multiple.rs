@@ -36,7 +36,7 @@ impl Chainer {
         let mut outcomes: Vec<usize> = Vec::new();
         let mut cell_on: Option<Vec<u32>> = None;
         let mut cell_off: Option<Vec<u32>> = None;
-        for d in digits(g.cand[c]) {
+        for d in digits(g.cand[c] & self.only_digits) {
             let double = card >= 3 && !rule.nishio && rule.dynamic;
             let contradiction = rule.dynamic || rule.nishio;
             let i = self.binary(g, c, d, double, contradiction, out);
