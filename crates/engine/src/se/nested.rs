@@ -3,6 +3,7 @@
 //! since the propagation's start that it rests on (SE's "rule parents").
 
 use super::grid::{COL, Grid, REGION_CELLS, ROW, digits};
+use super::rules::INSIDE;
 
 /// One hint: (removable candidates, removed candidates it rests on, nested complexity).
 pub type Nested = (Vec<(u8, u8)>, Vec<(usize, u8)>, u32);
@@ -21,34 +22,25 @@ pub fn locking_all(g: &Grid, source: &Grid) -> Vec<Nested> {
         .chain((COL..COL + 9).flat_map(|l| (0..9).map(move |b| (l, b))))
         .chain((ROW..ROW + 9).flat_map(|l| (0..9).map(move |b| (l, b))));
     for (r1, r2) in pairs {
-        if !REGION_CELLS[r1].iter().any(|c| REGION_CELLS[r2].contains(c)) {
+        let (inside, outside2) = (INSIDE[r1][r2], !INSIDE[r2][r1]);
+        if inside == 0 {
             continue;
         }
         for d in 1..=9u8 {
             let p = g.positions(r1, d);
-            if p.count_ones() <= 1 {
+            if p.count_ones() <= 1 || p & !inside != 0 {
                 continue;
             }
-            if !(0..9)
-                .filter(|i| p >> i & 1 != 0)
-                .all(|i| REGION_CELLS[r2].contains(&REGION_CELLS[r1][i]))
-            {
+            let rest = g.positions(r2, d) & outside2;
+            if rest == 0 {
                 continue;
             }
-            let removable: Vec<(u8, u8)> = REGION_CELLS[r2]
-                .iter()
-                .filter(|c| !REGION_CELLS[r1].contains(c) && g.has(**c as usize, d))
-                .map(|&c| (c, d))
-                .collect();
-            if removable.is_empty() {
-                continue;
-            }
-            let parents = REGION_CELLS[r1]
-                .iter()
-                .map(|&c| c as usize)
-                .filter(|&c| source.has(c, d) && !g.has(c, d))
-                .filter(|c| !REGION_CELLS[r2].contains(&(*c as u8)))
-                .map(|c| (c, d))
+            let removable: Vec<(u8, u8)> =
+                (0..9).filter(|i| rest >> i & 1 != 0).map(|i| (REGION_CELLS[r2][i], d)).collect();
+            let gone = source.positions(r1, d) & !p & !inside;
+            let parents = (0..9)
+                .filter(|i| gone >> i & 1 != 0)
+                .map(|i| (REGION_CELLS[r1][i] as usize, d))
                 .collect();
             out.push((removable, parents, 0));
         }
@@ -143,10 +135,11 @@ pub fn naked_pairs_all(g: &Grid, source: &Grid) -> Vec<Nested> {
 /// its base lines outside its cover lines.
 pub fn xwings_all(g: &Grid, source: &Grid) -> Vec<Nested> {
     let mut out = Vec::new();
+    let occ: [u32; 10] = std::array::from_fn(|d| if d == 0 { 0 } else { g.occurrences(d as u8) });
     for (base, cover) in [(COL, ROW), (ROW, COL)] {
         for (a, b) in lex_pairs() {
             for d in 1..=9u8 {
-                if g.occurrences(d) + 4 > 9 {
+                if occ[d as usize] + 4 > 9 {
                     continue;
                 }
                 let (pa, pb) = (g.positions(base + a, d), g.positions(base + b, d));

@@ -56,7 +56,7 @@ fn locking_pairs() -> impl Iterator<Item = (usize, usize)> {
 }
 
 /// `INSIDE[a][b]`: the positions (0-8) in region `a` of the cells it shares with region `b`.
-const INSIDE: [[u16; 27]; 27] = {
+pub(super) const INSIDE: [[u16; 27]; 27] = {
     let mut t = [[0u16; 27]; 27];
     let mut a = 0;
     while a < 27 {

@@ -148,6 +148,7 @@ impl Fast {
 impl Fast {
     /// The shortest forcing chain from `src` (on when `root_on`) to its opposite, as SE's
     /// breadth-first search finds it: its complexity, if at most `limit`.
+    #[inline(never)]
     pub(super) fn forcing(
         &mut self,
         g: &Grid,
@@ -237,6 +238,7 @@ impl Fast {
 
     /// SE's cycle search from on key `src`: every (off key, its parent on key) that leads
     /// back to `src` after at least four links, in SE's order.
+    #[inline(never)]
     pub(super) fn cycles(
         &mut self,
         g: &Grid,
@@ -347,6 +349,10 @@ impl Chainer {
             .filter(|&c| g.val[c] == 0 && g.count(c) > 1 && (x || g.count(c) == 2))
             .flat_map(|c| digits(g.cand[c]).map(move |d| (c, d)))
             .collect();
+        // Searches run only where the graph lets them succeed.
+        if self.skip_unreachable {
+            self.reach.build(&self.fast, g, y, x);
+        }
         // Forcing chains: the first best one, as (rating, complexity, source index, kind).
         let mut forcing: Option<(u32, u32, usize, u32, Found)> = None;
         if x {
@@ -358,6 +364,9 @@ impl Chainer {
                 for (kind, root_on) in [(1, true), (2, false)] {
                     let limit = self.limit(base);
                     let root = if root_on { src } else { src & !1 };
+                    if self.skip_unreachable && !self.reach.reaches(root, root ^ 1) {
+                        continue;
+                    }
                     let Some(cx) = self.fast.forcing(g, root, root_on, y, limit) else { continue };
                     let removable: Vec<(u8, u8)> = if root_on {
                         vec![(c as u8, d)]
@@ -385,6 +394,9 @@ impl Chainer {
         let mut found = Vec::new();
         for (i, &(c, d)) in sources.iter().enumerate() {
             let src = key(c, d, true);
+            if self.skip_unreachable && !self.reach.on_cycle(src) {
+                continue;
+            }
             let limit = self.cycle_limit(cycle_base, bound, cycles.as_ref().map(|h| (h.0, h.1)));
             if limit == 0 {
                 continue;

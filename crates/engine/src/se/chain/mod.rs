@@ -161,6 +161,10 @@ pub struct Chainer {
     prune: bool,
     best: Option<(u32, u32)>,
     fast: Fast,
+    reach: reach::Reach,
+    /// Whether static passes skip the searches their graph cannot satisfy (off in tests that
+    /// compare the two).
+    skip_unreachable: bool,
     /// Per candidate: its "on" propagation in the current search.
     on_cache: Vec<Option<Outcome>>,
     /// Digits (bit `d - 1`) a Nishio search assumes (all but those unchanged since it last
@@ -184,6 +188,7 @@ struct Outcome {
 mod fast;
 mod multiple;
 mod propagate;
+mod reach;
 mod unary;
 
 use fast::Fast;
@@ -196,6 +201,12 @@ impl Chainer {
     fn give_set(&mut self, mut s: PotSet) {
         s.clear(&self.nodes);
         self.spare.push(s);
+    }
+
+    /// An engine for `rule` that runs every static search (to check the skipping).
+    #[cfg(test)]
+    pub fn new_unskipped(rule: Rule) -> Chainer {
+        Chainer { skip_unreachable: false, ..Chainer::new(rule) }
     }
 
     /// The rule this engine searches.
@@ -216,6 +227,8 @@ impl Chainer {
             prune: false,
             best: None,
             fast: Fast::new(),
+            reach: reach::Reach::default(),
+            skip_unreachable: true,
             on_cache: Vec::new(),
             only_digits: 0x1ff,
             q_on: VecDeque::new(),

@@ -212,10 +212,7 @@ impl Chainer {
     /// resting on removed candidates.
     pub(super) fn advanced(&mut self, g: &Grid, source: &Grid, offs: &PotSet) -> Vec<u32> {
         let mut result = Vec::new();
-        let removed: Vec<(usize, u8)> = (0..81)
-            .flat_map(|c| digits(source.cand[c] & !g.cand[c]).map(move |d| (c, d)))
-            .collect();
-        if removed.is_empty() {
+        if (0..81).all(|c| source.cand[c] & !g.cand[c] == 0) {
             return result;
         }
         for stage in 0..6 {
