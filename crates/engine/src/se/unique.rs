@@ -3,6 +3,7 @@
 //! types 1-4 (5.6-5.7+).
 
 use super::Hint;
+use super::dirty::REGION_MASK;
 use super::grid::{CELL_REGIONS, Grid, HOUSE_CELLS, Mask, REGION_CELLS, digits, low};
 use super::rules::combos;
 
@@ -19,7 +20,8 @@ pub fn unique_loop(g: &Grid) -> Option<Hint> {
         let both = g.cand[c];
         let mut loops = Vec::new();
         let mut path = Vec::new();
-        extend(g, c, both, &mut path, 2, 0, None, &mut loops);
+        let holders = (0..81).filter(|&o| g.cand[o] & both == both).fold(0u128, |m, o| m | 1 << o);
+        extend(g, c, both, holders, &mut path, 0, 2, 0, None, &mut loops);
         for lp in loops {
             if valid_loop(&lp) {
                 hints_of_loop(g, &lp, both, &mut found);
@@ -38,38 +40,45 @@ pub fn unique_loop(g: &Grid) -> Option<Hint> {
 }
 
 /// SE's loop walk: from `cell`, through any region kind but the last one used, to cells
-/// holding both loop digits; at most two cells with extra digits unless they all share one.
+/// holding both loop digits (`holders`, a cell mask); at most two cells with extra digits
+/// unless they all share one. Region cells are visited in ascending order, SE's order.
 #[allow(clippy::too_many_arguments)]
 fn extend(
     g: &Grid,
     cell: usize,
     both: Mask,
+    holders: u128,
     path: &mut Vec<usize>,
+    on_path: u128,
     allowed_ex: u32,
     ex_values: Mask,
     last_kind: Option<usize>,
     out: &mut Vec<Vec<usize>>,
 ) {
     path.push(cell);
+    let on_path = on_path | 1 << cell;
     let mut ex = ex_values;
     for (kind, &r) in CELL_REGIONS[cell].iter().enumerate() {
         if Some(kind) == last_kind {
             continue;
         }
-        for &next in &REGION_CELLS[r as usize] {
-            let next = next as usize;
-            if path[0] == next && path.len() >= 4 {
-                out.push(path.clone());
-            } else if !path.contains(&next) {
-                let pots = g.cand[next];
-                if pots & both == both {
-                    ex |= pots & !both;
-                    let card = pots.count_ones();
-                    if card == 2 || ex.count_ones() == 1 || allowed_ex > 0 {
-                        let na = if card > 2 { allowed_ex.saturating_sub(1) } else { allowed_ex };
-                        extend(g, next, both, path, na, ex, Some(kind), out);
-                    }
+        let region = REGION_MASK[r as usize];
+        let mut next_cells = region & (holders & !on_path | 1 << path[0]);
+        while next_cells != 0 {
+            let next = next_cells.trailing_zeros() as usize;
+            next_cells &= next_cells - 1;
+            if path[0] == next {
+                if path.len() >= 4 {
+                    out.push(path.clone());
                 }
+                continue;
+            }
+            let pots = g.cand[next];
+            ex |= pots & !both;
+            let card = pots.count_ones();
+            if card == 2 || ex.count_ones() == 1 || allowed_ex > 0 {
+                let na = if card > 2 { allowed_ex.saturating_sub(1) } else { allowed_ex };
+                extend(g, next, both, holders, path, on_path, na, ex, Some(kind), out);
             }
         }
     }

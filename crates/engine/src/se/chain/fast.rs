@@ -1,6 +1,7 @@
 //! The first cycle or forcing chain of a static pass, without potential objects: tables of
 //! the grid's links, breadth-first searches on arrays, bounded by the best hint so far.
 
+use super::reach::Reach;
 use super::unary::{cycle_found, cycle_removable};
 use super::*;
 
@@ -16,8 +17,6 @@ pub(super) struct Fast {
     via_on: Vec<u16>,
     pend_on: Vec<u16>,
     pend_off: Vec<(u16, u16)>,
-    offs: Vec<u16>,
-    ons: Vec<(u16, u8)>,
     /// Per candidate (cell * 9 + digit - 1): the off keys of its digit's other positions in
     /// its houses, in SE's order (`house_start`..`house_start + 1`).
     house: Vec<u16>,
@@ -134,8 +133,6 @@ impl Fast {
             via_on: Vec::new(),
             pend_on: Vec::new(),
             pend_off: Vec::new(),
-            offs: Vec::new(),
-            ons: Vec::new(),
             house: Vec::new(),
             house_start: Vec::new(),
             cell_on: Vec::new(),
@@ -148,13 +145,11 @@ impl Fast {
 impl Fast {
     /// The shortest forcing chain from `src` (on when `root_on`) to its opposite, as SE's
     /// breadth-first search finds it: its complexity, if at most `limit`.
-    #[inline(never)]
     pub(super) fn forcing(
         &mut self,
-        g: &Grid,
+        links: &Reach,
         src: u16,
         root_on: bool,
-        y: bool,
         limit: u32,
     ) -> Option<u32> {
         self.epoch += 1;
@@ -171,8 +166,6 @@ impl Fast {
             self.depth_off[src as usize] = 0;
             self.pend_off.push((src, 0));
         }
-        let mut offs = std::mem::take(&mut self.offs);
-        let mut ons = std::mem::take(&mut self.ons);
         let mut found = None;
         'search: while !self.pend_on.is_empty() || !self.pend_off.is_empty() {
             let mut i = 0;
@@ -183,8 +176,7 @@ impl Fast {
                 if dp + 2 > limit {
                     continue;
                 }
-                self.offs_of(g, p, y, &mut offs);
-                for &k in &offs {
+                for &k in links.succ_keys(p) {
                     if root_on && k == target {
                         found = Some(dp + 2);
                         break 'search;
@@ -205,8 +197,7 @@ impl Fast {
                 if dp + 2 > limit {
                     continue;
                 }
-                self.ons_of(p, y, true, &mut ons);
-                for &(k, _) in &ons {
+                for &k in links.succ_keys(p) {
                     if !root_on && k == target {
                         found = Some(dp + 2);
                         break 'search;
@@ -220,8 +211,6 @@ impl Fast {
             }
             self.pend_off.clear();
         }
-        self.offs = offs;
-        self.ons = ons;
         found
     }
 
@@ -238,13 +227,10 @@ impl Fast {
 
     /// SE's cycle search from on key `src`: every (off key, its parent on key) that leads
     /// back to `src` after at least four links, in SE's order.
-    #[inline(never)]
     pub(super) fn cycles(
         &mut self,
-        g: &Grid,
+        links: &Reach,
         src: u16,
-        y: bool,
-        x: bool,
         limit: u32,
         found: &mut Vec<(u16, u16)>,
     ) {
@@ -255,8 +241,6 @@ impl Fast {
         self.pend_on.clear();
         self.pend_on.push(src);
         self.pend_off.clear();
-        let mut offs = std::mem::take(&mut self.offs);
-        let mut ons = std::mem::take(&mut self.ons);
         let mut length = 0;
         while !self.pend_on.is_empty() || !self.pend_off.is_empty() {
             length += 1;
@@ -265,8 +249,7 @@ impl Fast {
                 if u32::from(self.depth_on[p as usize]) + 2 > limit {
                     continue;
                 }
-                self.offs_of(g, p, y, &mut offs);
-                for &k in &offs {
+                for &k in links.succ_keys(p) {
                     if !self.on_path(p, src, k) {
                         self.pend_off.push((k, p));
                     }
@@ -280,8 +263,7 @@ impl Fast {
                 if dk + 1 > limit {
                     continue;
                 }
-                self.ons_of(k, y, x, &mut ons);
-                for &(nk, _) in &ons {
+                for &nk in links.succ_keys(k) {
                     if length >= 4 && nk == src {
                         found.push((k, par));
                     }
@@ -296,8 +278,6 @@ impl Fast {
             }
             self.pend_off.clear();
         }
-        self.offs = offs;
-        self.ons = ons;
     }
 
     /// The keys of a found cycle, its end (the assumption again) first, the assumption left
@@ -349,13 +329,17 @@ impl Chainer {
             .filter(|&c| g.val[c] == 0 && g.count(c) > 1 && (x || g.count(c) == 2))
             .flat_map(|c| digits(g.cand[c]).map(move |d| (c, d)))
             .collect();
-        // Searches run only where the graph lets them succeed.
-        if self.skip_unreachable {
-            self.reach.build(&self.fast, g, y, x);
+        // Nothing to search when the earlier passes' best leaves no room (a chain or cycle
+        // has at least two links).
+        let forcing_room = x && self.limit(if y { 70 } else { 66 }) >= 2;
+        if !forcing_room && self.cycle_limit(if y && x { 70 } else { 65 }, None, None) < 2 {
+            return;
         }
+        // The pass's links; searches run only where the graph lets them succeed.
+        self.reach.build(&self.fast, g, y, x, self.skip_unreachable, forcing_room);
         // Forcing chains: the first best one, as (rating, complexity, source index, kind).
         let mut forcing: Option<(u32, u32, usize, u32, Found)> = None;
-        if x {
+        if forcing_room {
             let base = if y { 70 } else { 66 };
             let sort_key = if y { 4 } else { 2 };
             let name = if y { "Forcing Chain" } else { "Forcing X-Chain" };
@@ -367,7 +351,9 @@ impl Chainer {
                     if self.skip_unreachable && !self.reach.reaches(root, root ^ 1) {
                         continue;
                     }
-                    let Some(cx) = self.fast.forcing(g, root, root_on, y, limit) else { continue };
+                    let Some(cx) = self.fast.forcing(&self.reach, root, root_on, limit) else {
+                        continue;
+                    };
                     let removable: Vec<(u8, u8)> = if root_on {
                         vec![(c as u8, d)]
                     } else {
@@ -402,7 +388,7 @@ impl Chainer {
                 continue;
             }
             found.clear();
-            self.fast.cycles(g, src, y, x, limit, &mut found);
+            self.fast.cycles(&self.reach, src, limit, &mut found);
             for &(k, par) in &found {
                 let path = self.fast.cycle_path(src, k, par);
                 let cx = path.len() as u32;

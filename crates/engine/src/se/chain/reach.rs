@@ -14,84 +14,118 @@ use super::*;
 
 const UNSET: u32 = u32::MAX;
 
-/// Components and reachability of one pass's graph.
+/// Components and reachability of one pass's graph, over the candidates the grid has
+/// (numbered compactly: two potentials per candidate).
 #[derive(Default)]
 pub(super) struct Reach {
-    /// Per key: its component (UNSET for a candidate the grid does not have).
+    /// Per key: its compact number (UNSET for a candidate the grid does not have).
+    number: Vec<u32>,
+    /// Per compact number: its key.
+    keys: Vec<u16>,
+    /// Per compact number: its component.
     comp: Vec<u32>,
     /// Per component: whether it holds a cycle (more than one potential).
     cyclic: Vec<bool>,
+    /// Whether `bits` are kept (only forcing chains ask what reaches what).
+    with_bits: bool,
     /// Per component, `words` words: the components it reaches (itself excluded).
     bits: Vec<u64>,
     words: usize,
-    /// The graph in compressed rows: successors of key k are `adj[start[k]..start[k + 1]]`.
+    /// The graph in compressed rows over compact numbers.
     start: Vec<u32>,
-    adj: Vec<u16>,
+    adj: Vec<u32>,
+    /// The same successors as keys.
+    adj_keys: Vec<u16>,
     // Tarjan's scratch.
     index: Vec<u32>,
     low: Vec<u32>,
     on_stack: Vec<bool>,
-    stack: Vec<u16>,
-    calls: Vec<(u16, u32)>,
-    members: Vec<u16>,
+    stack: Vec<u32>,
+    calls: Vec<(u32, u32)>,
+    members: Vec<u32>,
     /// Per component: the last component that took in its bits (each is taken in once).
     merged: Vec<u32>,
 }
 
 impl Reach {
-    /// Builds the graph of the pass with cell links (`y`) and region links (`x`) on `g`.
-    #[inline(never)]
-    pub(super) fn build(&mut self, fast: &Fast, g: &Grid, y: bool, x: bool) {
-        self.start.clear();
-        self.adj.clear();
-        let mut offs = Vec::new();
-        let mut ons = Vec::new();
-        let mut active = 0usize;
-        for k in 0..NKEYS as u16 {
-            self.start.push(self.adj.len() as u32);
-            let (c, d, on) = unkey(k);
-            if !g.has(c, d) {
-                continue;
-            }
-            active += 1;
-            if on {
-                fast.offs_of(g, k, y, &mut offs);
-                self.adj.extend_from_slice(&offs);
-            } else {
-                fast.ons_of(k, y, x, &mut ons);
-                self.adj.extend(ons.iter().map(|&(n, _)| n));
+    /// Builds the graph of the pass with cell links (`y`) and region links (`x`) on `g`,
+    /// then (`components`) its components and (`with_bits`) what reaches what.
+    pub(super) fn build(
+        &mut self,
+        fast: &Fast,
+        g: &Grid,
+        y: bool,
+        x: bool,
+        components: bool,
+        with_bits: bool,
+    ) {
+        self.with_bits = with_bits;
+        self.number.clear();
+        self.number.resize(NKEYS, UNSET);
+        self.keys.clear();
+        for c in 0..81 {
+            for d in digits(g.cand[c]) {
+                for on in [false, true] {
+                    let k = key(c, d, on);
+                    self.number[k as usize] = self.keys.len() as u32;
+                    self.keys.push(k);
+                }
             }
         }
-        self.start.push(self.adj.len() as u32);
-        self.components(g, active);
+        self.start.clear();
+        self.adj.clear();
+        self.adj_keys.clear();
+        let mut offs = Vec::new();
+        let mut ons = Vec::new();
+        for i in 0..self.keys.len() {
+            self.start.push(self.adj_keys.len() as u32);
+            let k = self.keys[i];
+            if k & 1 == 1 {
+                fast.offs_of(g, k, y, &mut offs);
+                self.adj_keys.extend_from_slice(&offs);
+            } else {
+                fast.ons_of(k, y, x, &mut ons);
+                self.adj_keys.extend(ons.iter().map(|&(n, _)| n));
+            }
+        }
+        self.start.push(self.adj_keys.len() as u32);
+        if components {
+            self.adj.extend(self.adj_keys.iter().map(|&k| self.number[k as usize]));
+            self.components();
+        }
     }
 
-    fn succ(&self, k: u16) -> &[u16] {
-        &self.adj[self.start[k as usize] as usize..self.start[k as usize + 1] as usize]
+    /// The potentials that key `k` (a candidate of the grid) forces in this pass.
+    #[inline]
+    pub(super) fn succ_keys(&self, k: u16) -> &[u16] {
+        let v = self.number[k as usize] as usize;
+        &self.adj_keys[self.start[v] as usize..self.start[v + 1] as usize]
+    }
+
+    fn succ(&self, v: u32) -> &[u32] {
+        &self.adj[self.start[v as usize] as usize..self.start[v as usize + 1] as usize]
     }
 
     /// Tarjan's algorithm without recursion; components are numbered in the order they are
     /// closed, so every component a component reaches has a smaller number and its bits are
     /// complete when they are read.
-    #[inline(never)]
-    fn components(&mut self, g: &Grid, active: usize) {
+    fn components(&mut self) {
+        let n = self.keys.len();
         self.comp.clear();
-        self.comp.resize(NKEYS, UNSET);
+        self.comp.resize(n, UNSET);
         self.index.clear();
-        self.index.resize(NKEYS, UNSET);
+        self.index.resize(n, UNSET);
         self.low.clear();
-        self.low.resize(NKEYS, 0);
+        self.low.resize(n, 0);
         self.on_stack.clear();
-        self.on_stack.resize(NKEYS, false);
+        self.on_stack.resize(n, false);
         self.cyclic.clear();
         self.merged.clear();
-        self.words = active.div_ceil(64).max(1);
+        self.words = n.div_ceil(64).max(1);
         self.bits.clear();
-        self.bits.reserve(active * self.words);
         let mut next = 0u32;
-        for root in 0..NKEYS as u16 {
-            let (c, d, _) = unkey(root);
-            if !g.has(c, d) || self.index[root as usize] != UNSET {
+        for root in 0..n as u32 {
+            if self.index[root as usize] != UNSET {
                 continue;
             }
             self.calls.push((root, 0));
@@ -101,10 +135,10 @@ impl Reach {
             self.stack.push(root);
             self.on_stack[root as usize] = true;
             while let Some(&(v, pos)) = self.calls.last() {
-                let succ_len = self.succ(v).len() as u32;
-                if pos < succ_len {
+                let succ = self.succ(v);
+                if (pos as usize) < succ.len() {
+                    let w = succ[pos as usize];
                     self.calls.last_mut().expect("not empty").1 += 1;
-                    let w = self.succ(v)[pos as usize];
                     if self.index[w as usize] == UNSET {
                         self.index[w as usize] = next;
                         self.low[w as usize] = next;
@@ -133,7 +167,7 @@ impl Reach {
     }
 
     /// Pops the component rooted at `v` and computes what it reaches.
-    fn close(&mut self, v: u16) {
+    fn close(&mut self, v: u32) {
         let id = self.cyclic.len() as u32;
         self.members.clear();
         loop {
@@ -146,6 +180,9 @@ impl Reach {
             }
         }
         self.cyclic.push(self.members.len() > 1);
+        if !self.with_bits {
+            return;
+        }
         self.merged.push(UNSET);
         let words = self.words;
         let base = self.bits.len();
@@ -168,18 +205,19 @@ impl Reach {
         }
     }
 
-    /// Whether potential `to` can follow from potential `from`.
+    /// Whether potential `to` can follow from potential `from` (built with bits).
     pub(super) fn reaches(&self, from: u16, to: u16) -> bool {
-        let (a, b) = (self.comp[from as usize], self.comp[to as usize]);
-        if a == UNSET || b == UNSET {
+        let (i, j) = (self.number[from as usize], self.number[to as usize]);
+        if i == UNSET || j == UNSET {
             return false;
         }
+        let (a, b) = (self.comp[i as usize], self.comp[j as usize]);
         a == b || self.bits[a as usize * self.words + b as usize / 64] >> (b % 64) & 1 != 0
     }
 
     /// Whether potential `k` lies on a cycle.
     pub(super) fn on_cycle(&self, k: u16) -> bool {
-        let a = self.comp[k as usize];
-        a != UNSET && self.cyclic[a as usize]
+        let i = self.number[k as usize];
+        i != UNSET && self.cyclic[self.comp[i as usize] as usize]
     }
 }
