@@ -9,52 +9,60 @@ use super::grid::{Grid, HOUSE_CELLS, Mask, digits};
 /// SE's aligned pair exclusion (6.2). With `dirty`, only pairs with a changed (or newly
 /// unblocked) base cell or a changed common excluder.
 pub fn aligned_pair(g: &Grid, dirty: Option<&Dirty>) -> Option<Hint> {
-    let mut cands: Vec<(usize, Vec<usize>)> = Vec::new();
+    // Base cells and their excluders (peers with two candidates) as masks.
+    let mut cands: Vec<(usize, u128)> = Vec::new();
     for c in 0..81 {
         if g.count(c) < 2 {
             continue;
         }
         let mut naked_single = false;
-        let mut ex = Vec::new();
+        let mut ex = 0u128;
         for &o in &HOUSE_CELLS[c] {
             match g.count(o as usize) {
                 1 => naked_single = true,
-                2 => ex.push(o as usize),
+                2 => ex |= 1 << o,
                 _ => {}
             }
         }
-        if !naked_single && !ex.is_empty() {
+        if !naked_single && ex != 0 {
             cands.push((c, ex));
         }
     }
     if cands.len() < 2 {
         return None;
     }
+    let (new_base, new_excl) = match dirty {
+        Some(x) => (x.cells | x.unblocked, x.cells),
+        None => (u128::MAX, u128::MAX),
+    };
     for j in 1..cands.len() {
         for i in 0..j {
-            let (a, ea) = (&cands[i].0, &cands[i].1);
-            let (b, eb) = (&cands[j].0, &cands[j].1);
-            let common: Vec<usize> = ea.iter().copied().filter(|c| eb.contains(c)).collect();
-            if common.len() < 2 {
+            let (a, ea) = cands[i];
+            let (b, eb) = cands[j];
+            let common = ea & eb;
+            if common.count_ones() < 2 {
                 continue;
             }
-            if let Some(x) = dirty {
-                let bases = 1u128 << a | 1u128 << b;
-                let excluders = common.iter().fold(0u128, |m, &e| m | 1 << e);
-                if (x.cells | x.unblocked) & bases == 0 && x.cells & excluders == 0 {
-                    continue;
-                }
+            if new_base & (1 << a | 1 << b) == 0 && new_excl & common == 0 {
+                continue;
             }
-            let see = HOUSE_CELLS[*a].contains(&(*b as u8));
+            let see = HOUSE_CELLS[a].contains(&(b as u8));
             let mut allowed_a: Mask = 0;
             let mut allowed_b: Mask = 0;
-            for p0 in digits(g.cand[*a]) {
-                for p1 in digits(g.cand[*b]) {
+            for p0 in digits(g.cand[a]) {
+                for p1 in digits(g.cand[b]) {
                     if p0 == p1 && see {
                         continue;
                     }
                     let pair = (1 << (p0 - 1)) | (1 << (p1 - 1));
-                    if common.iter().any(|&e| g.cand[e] & !pair == 0) {
+                    let mut rest = common;
+                    let mut blocked = false;
+                    while rest != 0 && !blocked {
+                        let e = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        blocked = g.cand[e] & !pair == 0;
+                    }
+                    if blocked {
                         continue;
                     }
                     allowed_a |= 1 << (p0 - 1);
@@ -62,11 +70,11 @@ pub fn aligned_pair(g: &Grid, dirty: Option<&Dirty>) -> Option<Hint> {
                 }
             }
             let mut remove = Vec::new();
-            for d in digits(g.cand[*a] & !allowed_a) {
-                remove.push((*a as u8, d));
+            for d in digits(g.cand[a] & !allowed_a) {
+                remove.push((a as u8, d));
             }
-            for d in digits(g.cand[*b] & !allowed_b) {
-                remove.push((*b as u8, d));
+            for d in digits(g.cand[b] & !allowed_b) {
+                remove.push((b as u8, d));
             }
             if !remove.is_empty() {
                 return Some(Hint::remove(62, "Aligned Pair Exclusion", remove));
@@ -133,18 +141,17 @@ pub fn aligned_triplet(g: &Grid, dirty: Option<&Dirty>) -> Option<Hint> {
                 continue;
             }
             // The third cells in SE's order: c0's excluders, then c1's new ones.
+            // Unless the pair is new, only changed third cells can make a new hint.
+            let third = if pair_new { reach } else { reach & new_base };
             twin.clear();
             let mut seen = 0u128;
             for &e in excl[c0].iter().chain(excl[c1].iter()) {
-                if reach >> e & 1 != 0 && seen >> e & 1 == 0 {
+                if third >> e & 1 != 0 && seen >> e & 1 == 0 {
                     seen |= 1 << e;
                     twin.push(e);
                 }
             }
             for &c2 in &twin {
-                if !pair_new && new_base >> c2 & 1 == 0 {
-                    continue;
-                }
                 let common_mask = pair_common & excl_mask[c2];
                 if common_mask.count_ones() < 2 {
                     continue;

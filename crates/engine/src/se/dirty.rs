@@ -62,6 +62,8 @@ pub struct Dirty {
     pub cells: u128,
     /// Digits (bit `d - 1`) that lost a candidate somewhere.
     pub digits: Mask,
+    /// Per digit (index `d - 1`): the cells that lost it.
+    pub digit_cells: [u128; 9],
     /// Cells next to a cell that had a single candidate and now has none (placed): rules that
     /// skip cells seeing a naked single may now take them.
     pub unblocked: u128,
@@ -80,6 +82,11 @@ impl Dirty {
             if was != now || snap.val[c] != g.val[c] {
                 d.cells |= 1 << c;
                 d.digits |= was & !now;
+                let mut lost = was & !now;
+                while lost != 0 {
+                    d.digit_cells[lost.trailing_zeros() as usize] |= 1 << c;
+                    lost &= lost - 1;
+                }
                 if was.count_ones() == 1 && now == 0 {
                     d.unblocked |= PEERS[c];
                 }

@@ -32,12 +32,13 @@ pub fn locking_all(g: &Grid, source: &Grid) -> Vec<Nested> {
                 continue;
             }
             let rest = g.positions(r2, d) & outside2;
-            if rest == 0 {
+            // A hint that rests on no removed candidate is of no use to the propagation.
+            let gone = source.positions(r1, d) & !p & !inside;
+            if rest == 0 || gone == 0 {
                 continue;
             }
             let removable: Vec<(u8, u8)> =
                 (0..9).filter(|i| rest >> i & 1 != 0).map(|i| (REGION_CELLS[r2][i], d)).collect();
-            let gone = source.positions(r1, d) & !p & !inside;
             let parents = (0..9)
                 .filter(|i| gone >> i & 1 != 0)
                 .map(|i| (REGION_CELLS[r1][i] as usize, d))
@@ -67,6 +68,9 @@ pub fn hidden_pairs_all(g: &Grid, source: &Grid) -> Vec<Nested> {
                 continue;
             }
             let set = pa | pb;
+            if (source.positions(r, da) | source.positions(r, db)) & !set == 0 {
+                continue;
+            }
             let vals = (1u16 << a) | (1 << b);
             let mut removable = Vec::new();
             let mut parents = Vec::new();
@@ -105,7 +109,7 @@ pub fn naked_pairs_all(g: &Grid, source: &Grid) -> Vec<Nested> {
                 continue;
             }
             let union = g.cand[ca] | g.cand[cb];
-            if union.count_ones() != 2 {
+            if union.count_ones() != 2 || (source.cand[ca] | source.cand[cb]) & !union == 0 {
                 continue;
             }
             let mut removable = Vec::new();
@@ -147,6 +151,10 @@ pub fn xwings_all(g: &Grid, source: &Grid) -> Vec<Nested> {
                     continue;
                 }
                 let union = pa | pb;
+                let was = source.positions(base + a, d) | source.positions(base + b, d);
+                if was & !union == 0 {
+                    continue;
+                }
                 let mut removable = Vec::new();
                 for k in 0..9 {
                     if union >> k & 1 == 0 {

@@ -3,7 +3,7 @@
 //! `find_*` returns the first hint in SE's search order (the hint SE applies), or None.
 
 use super::Hint;
-use super::dirty::{Dirty, PEERS, skip};
+use super::dirty::{Dirty, PEERS, REGION_MASK, skip};
 use super::grid::{COL, Grid, HOUSE_CELLS, Mask, REGION_CELLS, ROW, low, sees};
 
 /// The regions in the order block, column, row (SE's order for singles and hidden sets).
@@ -47,13 +47,43 @@ pub fn naked_single(g: &Grid) -> Option<Hint> {
     })
 }
 
-/// The pairs of crossing regions SE's locking rule visits: (block, column), (block, row),
-/// (column, block), (row, block).
-fn locking_pairs() -> impl Iterator<Item = (usize, usize)> {
-    let bl = |lines: usize| (0..9).flat_map(move |b| (lines..lines + 9).map(move |l| (b, l)));
-    let lb = |lines: usize| (lines..lines + 9).flat_map(move |l| (0..9).map(move |b| (l, b)));
-    bl(COL).chain(bl(ROW)).chain(lb(COL)).chain(lb(ROW))
-}
+/// The pairs of crossing regions SE's locking rule visits, in its order: (block, column),
+/// (block, row), (column, block), (row, block), each by number; only pairs that cross.
+const LOCKING_PAIRS: [(u8, u8); 108] = {
+    let mut t = [(0u8, 0u8); 108];
+    let mut n = 0;
+    let mut part = 0;
+    while part < 4 {
+        let (first, second, lines) = match part {
+            0 => (0, COL, true),
+            1 => (0, ROW, true),
+            2 => (COL, 0, false),
+            _ => (ROW, 0, false),
+        };
+        let mut a = 0;
+        while a < 9 {
+            let mut b = 0;
+            while b < 9 {
+                let (r1, r2) = (first + a, second + b);
+                let (bx, line) = if lines { (r1, r2) } else { (r2, r1) };
+                // A block crosses the three rows or columns through it.
+                let crosses = if line < COL {
+                    (line - ROW) / 3 == bx / 3
+                } else {
+                    (line - COL) / 3 == bx % 3
+                };
+                if crosses {
+                    t[n] = (r1 as u8, r2 as u8);
+                    n += 1;
+                }
+                b += 1;
+            }
+            a += 1;
+        }
+        part += 1;
+    }
+    t
+};
 
 /// `INSIDE[a][b]`: the positions (0-8) in region `a` of the cells it shares with region `b`.
 pub(super) const INSIDE: [[u16; 27]; 27] = {
@@ -80,6 +110,42 @@ pub(super) const INSIDE: [[u16; 27]; 27] = {
     t
 };
 
+/// `DIRECT_AREA[r1][r2]`: the cells a direct locking hint of (r1, r2) rests on: r2 and every
+/// region of r1's kind crossing it (r1 among them).
+const DIRECT_AREA: [[u128; 27]; 27] = {
+    let mut t = [[0u128; 27]; 27];
+    let mut r1 = 0;
+    while r1 < 27 {
+        let kind = kind_start(r1);
+        let mut r2 = 0;
+        while r2 < 27 {
+            let mut m = REGION_MASK[r2] | REGION_MASK[r1];
+            let mut r3 = kind;
+            while r3 < kind + 9 {
+                if INSIDE[r3][r2] != 0 && r3 != r2 {
+                    m |= REGION_MASK[r3];
+                }
+                r3 += 1;
+            }
+            t[r1][r2] = m;
+            r2 += 1;
+        }
+        r1 += 1;
+    }
+    t
+};
+
+/// The first region of `r`'s kind (blocks 0, rows ROW, columns COL).
+const fn kind_start(r: usize) -> usize {
+    if r < 9 {
+        0
+    } else if r < COL {
+        ROW
+    } else {
+        COL
+    }
+}
+
 fn crosses(a: usize, b: usize) -> bool {
     a != b && INSIDE[a][b] != 0
 }
@@ -87,14 +153,18 @@ fn crosses(a: usize, b: usize) -> bool {
 /// Locked candidates. `direct`: only when the removal leaves a hidden single in another region
 /// of the first region's kind crossing the second (direct pointing 1.7 / claiming 1.9), which
 /// the hint then places; else pointing 2.6 / claiming 2.8. With `dirty`, only digits that
-/// lost a candidate (a hint rests on one digit's positions).
+/// lost a candidate in the regions the hint rests on (both regions, and for a direct hint
+/// every region of the first one's kind crossing the second).
 pub fn locking(g: &Grid, direct: bool, dirty: Option<&Dirty>) -> Option<Hint> {
-    for (r1, r2) in locking_pairs() {
-        if !crosses(r1, r2) {
-            continue;
-        }
+    for &(r1, r2) in &LOCKING_PAIRS {
+        let (r1, r2) = (r1 as usize, r2 as usize);
+        let area = match dirty {
+            None => u128::MAX,
+            Some(_) if direct => DIRECT_AREA[r1][r2],
+            Some(_) => REGION_MASK[r1] | REGION_MASK[r2],
+        };
         for d in 1..=9u8 {
-            if skip(dirty, |x| x.digit(d)) {
+            if skip(dirty, |x| x.digit_cells[d as usize - 1] & area != 0) {
                 continue;
             }
             let p = g.positions(r1, d);
@@ -116,13 +186,7 @@ pub fn locking(g: &Grid, direct: bool, dirty: Option<&Dirty>) -> Option<Hint> {
                 return Some(Hint::remove(diff, name, removable));
             }
             // Another region of r1's kind crossing r2 where one position would remain.
-            let kind = if r1 < 9 {
-                0
-            } else if r1 < COL {
-                ROW
-            } else {
-                COL
-            };
+            let kind = kind_start(r1);
             for r3 in kind..kind + 9 {
                 if r3 == r1 || !crosses(r3, r2) {
                     continue;
@@ -397,4 +461,23 @@ pub fn xy_wing(g: &Grid, xyz: bool, dirty: Option<&Dirty>) -> Option<Hint> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locking_pairs_are_the_crossing_pairs_in_se_order() {
+        let bl = |lines: usize| (0..9).flat_map(move |b| (lines..lines + 9).map(move |l| (b, l)));
+        let lb = |lines: usize| (lines..lines + 9).flat_map(move |l| (0..9).map(move |b| (l, b)));
+        let expected: Vec<(u8, u8)> = bl(COL)
+            .chain(bl(ROW))
+            .chain(lb(COL))
+            .chain(lb(ROW))
+            .filter(|&(a, b)| crosses(a, b))
+            .map(|(a, b)| (a as u8, b as u8))
+            .collect();
+        assert_eq!(LOCKING_PAIRS.to_vec(), expected);
+    }
 }

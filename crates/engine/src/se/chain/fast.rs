@@ -33,6 +33,7 @@ pub(super) const NO_KEY: u16 = u16::MAX;
 
 impl Fast {
     /// Tabulates the links of `g` (the grid does not change during a static search).
+    #[inline(never)]
     pub(super) fn prepare(&mut self, g: &Grid) {
         if self.seen_on.is_empty() {
             self.seen_on = vec![0; NKEYS];
@@ -145,6 +146,7 @@ impl Fast {
 impl Fast {
     /// The shortest forcing chain from `src` (on when `root_on`) to its opposite, as SE's
     /// breadth-first search finds it: its complexity, if at most `limit`.
+    #[inline(never)]
     pub(super) fn forcing(
         &mut self,
         links: &Reach,
@@ -181,7 +183,7 @@ impl Fast {
                         found = Some(dp + 2);
                         break 'search;
                     }
-                    if self.seen_off[k as usize] != e {
+                    if self.seen_off[k as usize] != e && links.leads_to(k, target) {
                         self.seen_off[k as usize] = e;
                         self.depth_off[k as usize] = (dp + 1) as u16;
                         self.pend_off.push((k, 0));
@@ -202,7 +204,7 @@ impl Fast {
                         found = Some(dp + 2);
                         break 'search;
                     }
-                    if self.seen_on[k as usize] != e {
+                    if self.seen_on[k as usize] != e && links.leads_to(k, target) {
                         self.seen_on[k as usize] = e;
                         self.depth_on[k as usize] = (dp + 1) as u16;
                         self.pend_on.push(k);
@@ -227,6 +229,7 @@ impl Fast {
 
     /// SE's cycle search from on key `src`: every (off key, its parent on key) that leads
     /// back to `src` after at least four links, in SE's order.
+    #[inline(never)]
     pub(super) fn cycles(
         &mut self,
         links: &Reach,
@@ -250,7 +253,7 @@ impl Fast {
                     continue;
                 }
                 for &k in links.succ_keys(p) {
-                    if !self.on_path(p, src, k) {
+                    if links.beside(k, src) && !self.on_path(p, src, k) {
                         self.pend_off.push((k, p));
                     }
                 }
@@ -267,7 +270,7 @@ impl Fast {
                     if length >= 4 && nk == src {
                         found.push((k, par));
                     }
-                    if self.seen_on[nk as usize] != e {
+                    if self.seen_on[nk as usize] != e && links.beside(nk, src) {
                         self.seen_on[nk as usize] = e;
                         self.depth_on[nk as usize] = (dk + 1) as u16;
                         self.via_off[nk as usize] = k;

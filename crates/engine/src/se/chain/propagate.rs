@@ -72,13 +72,13 @@ impl Chainer {
                 }
                 parents.clear();
                 parents.push(p);
-                let removed = source.positions(r, d) & !pos;
-                for j in 0..9 {
-                    if removed >> j & 1 != 0 {
-                        let s = offs.slot[key(REGION_CELLS[r][j] as usize, d, false) as usize];
-                        if s != NONE {
-                            parents.push(s);
-                        }
+                let mut removed = source.positions(r, d) & !pos;
+                while removed != 0 {
+                    let j = low(removed);
+                    removed &= removed - 1;
+                    let s = offs.slot[key(REGION_CELLS[r][j] as usize, d, false) as usize];
+                    if s != NONE {
+                        parents.push(s);
                     }
                 }
                 let n = self.node(k, &parents);

@@ -26,7 +26,9 @@ pub(super) struct Reach {
     comp: Vec<u32>,
     /// Per component: whether it holds a cycle (more than one potential).
     cyclic: Vec<bool>,
-    /// Whether `bits` are kept (only forcing chains ask what reaches what).
+    /// Whether components were computed, and `bits` kept (only forcing chains ask what
+    /// reaches what).
+    with_components: bool,
     with_bits: bool,
     /// Per component, `words` words: the components it reaches (itself excluded).
     bits: Vec<u64>,
@@ -45,11 +47,14 @@ pub(super) struct Reach {
     members: Vec<u32>,
     /// Per component: the last component that took in its bits (each is taken in once).
     merged: Vec<u32>,
+    /// Per component: whether it reaches any other (its bits are not all zero).
+    reaches_any: Vec<bool>,
 }
 
 impl Reach {
     /// Builds the graph of the pass with cell links (`y`) and region links (`x`) on `g`,
     /// then (`components`) its components and (`with_bits`) what reaches what.
+    #[inline(never)]
     pub(super) fn build(
         &mut self,
         fast: &Fast,
@@ -59,7 +64,8 @@ impl Reach {
         components: bool,
         with_bits: bool,
     ) {
-        self.with_bits = with_bits;
+        self.with_components = components;
+        self.with_bits = components && with_bits;
         self.number.clear();
         self.number.resize(NKEYS, UNSET);
         self.keys.clear();
@@ -109,6 +115,7 @@ impl Reach {
     /// Tarjan's algorithm without recursion; components are numbered in the order they are
     /// closed, so every component a component reaches has a smaller number and its bits are
     /// complete when they are read.
+    #[inline(never)]
     fn components(&mut self) {
         let n = self.keys.len();
         self.comp.clear();
@@ -121,6 +128,7 @@ impl Reach {
         self.on_stack.resize(n, false);
         self.cyclic.clear();
         self.merged.clear();
+        self.reaches_any.clear();
         self.words = n.div_ceil(64).max(1);
         self.bits.clear();
         let mut next = 0u32;
@@ -187,6 +195,7 @@ impl Reach {
         let words = self.words;
         let base = self.bits.len();
         self.bits.resize(base + words, 0);
+        let mut any = false;
         for i in 0..self.members.len() {
             let u = self.members[i];
             let (s, e) = (self.start[u as usize] as usize, self.start[u as usize + 1] as usize);
@@ -196,13 +205,17 @@ impl Reach {
                     continue;
                 }
                 self.merged[t as usize] = id;
-                let tb = t as usize * words;
-                for w in 0..words {
-                    self.bits[base + w] |= self.bits[tb + w];
+                if self.reaches_any[t as usize] {
+                    let tb = t as usize * words;
+                    for w in 0..words {
+                        self.bits[base + w] |= self.bits[tb + w];
+                    }
                 }
                 self.bits[base + t as usize / 64] |= 1 << (t % 64);
+                any = true;
             }
         }
+        self.reaches_any.push(any);
     }
 
     /// Whether potential `to` can follow from potential `from` (built with bits).
@@ -213,6 +226,24 @@ impl Reach {
         }
         let (a, b) = (self.comp[i as usize], self.comp[j as usize]);
         a == b || self.bits[a as usize * self.words + b as usize / 64] >> (b % 64) & 1 != 0
+    }
+
+    /// Whether a search towards `target` should follow potential `k`: it is the target or
+    /// reaches it (always, when what reaches what was not computed).
+    #[inline]
+    pub(super) fn leads_to(&self, k: u16, target: u16) -> bool {
+        !self.with_bits || k == target || self.reaches(k, target)
+    }
+
+    /// Whether potential `k` lies in the same component as `src` (always, when components
+    /// were not computed): a cycle through `src` never leaves its component.
+    #[inline]
+    pub(super) fn beside(&self, k: u16, src: u16) -> bool {
+        if !self.with_components {
+            return true;
+        }
+        let (i, j) = (self.number[k as usize], self.number[src as usize]);
+        i != UNSET && j != UNSET && self.comp[i as usize] == self.comp[j as usize]
     }
 
     /// Whether potential `k` lies on a cycle.
