@@ -10,8 +10,9 @@ reports, per file and in total, how often the level and the score are equal:
 - on the puzzles whose HoDoKu path uses only techniques that bitdoku's `hodoku` preset has
   (the subset that can be expected to match before chains, colouring and ALS land).
 
-With `--paths N` it also prints, for the first N puzzles of that last subset whose score
-differs, the first step where the two paths part (technique, and the placement for singles).
+With `--paths N` it also prints, for the first N puzzles whose score differs, the first step
+where the two paths part (technique or effects: placements and eliminations), with a cause,
+and counts the causes; the path equality is counted on the last subset.
 
     scripts/hodoku_agreement.py ../shared/reference/hodoku/*.hodoku.txt
 """
@@ -79,6 +80,12 @@ HODOKU_NAMES = {
     "Grouped Discontinuous Nice Loop": "grouped-aic",
     "Grouped Continuous Nice Loop": "grouped-aic",
     "Grouped AIC": "grouped-aic",
+    "Franken X-Wing": "franken-x-wing",
+    "Franken Swordfish": "franken-swordfish",
+    "Finned Franken X-Wing": "finned-franken-x-wing",
+    "Finned Franken Swordfish": "finned-franken-swordfish",
+    "Forcing Chain": "forcing-chain",
+    "Forcing Net": "forcing-net",
     "Brute Force": "brute-force",
 }
 
@@ -98,6 +105,8 @@ def read_reference(path):
             elif line.startswith("   ") and out:
                 text = line.strip()
                 name = re.split(r":| =>", text, maxsplit=1)[0].strip()
+                # "Forcing Chain Contradiction in r8 => ...", "Forcing Net Verity => ...".
+                name = re.sub(r"^(Forcing (Chain|Net)) .*", r"\1", name)
                 out[-1][3].append((name, text))
     return out
 
@@ -139,15 +148,49 @@ def effect(text):
     return m.group(1) if m else ""
 
 
+def effects(text):
+    """The set of a step's effects, `(row, col, digit, "=" or "<>")`, from HoDoKu's wording
+    (`r236c8<>4`, `r8c2,r9c78<>2`, `r9c9<>4, r9c9<>5`, `r5c6=7`) or bitdoku's."""
+    tail = text.rsplit("=>", 1)[1] if "=>" in text else text.rsplit(":", 1)[-1]
+    out = set()
+    for cells, op, digits in re.findall(r"((?:r\d+c\d+,?)+)(<>|=)(\d+)", tail):
+        for rows, cols in re.findall(r"r(\d+)c(\d+)", cells):
+            for r in rows:
+                for c in cols:
+                    for d in digits:
+                        out.add((int(r), int(c), int(d), op))
+    return frozenset(out)
+
+
 def divergence(ref_steps, ours):
-    """The first step where the paths part (technique, and the placement of singles), or None."""
+    """(category, description) of the first step where the paths part (technique or effects),
+    or None. The category names the technique (or tie-break) that decided the divergence."""
+    last = None
     for i, ((name, text), (tid, ours_text)) in enumerate(zip(ref_steps, ours)):
         want = HODOKU_NAMES.get(name, "?")
-        same = want == tid and (tid not in SINGLES or effect(text) == effect(ours_text))
-        if not same:
-            return f"step {i + 1}: HoDoKu `{text}` / bitdoku `{tid}: {ours_text}`"
+        same_fx = effects(text) == effects(ours_text)
+        if want == tid and same_fx:
+            if tid not in SINGLES:
+                last = (name, tid, i)
+            continue
+        desc = f"step {i + 1}: HoDoKu `{text}` / bitdoku `{tid}: {ours_text}`"
+        if last is not None:
+            desc += f" (last non-single step {last[2] + 1}: {last[1]})"
+        if want in SINGLES and tid in SINGLES:
+            cat = f"singles order after {last[1] if last else 'the start'}"
+        elif want == tid:
+            cat = f"{tid}: other instance"
+        elif want == "?":
+            cat = f"HoDoKu uses {name} (not in bitdoku)"
+        elif want in SINGLES or tid in SINGLES:
+            cat = f"single vs {tid if want in SINGLES else want}: " + (
+                f"HoDoKu {want} / bitdoku {tid}")
+        else:
+            cat = f"technique: HoDoKu {want} / bitdoku {tid}"
+        return cat, desc
     if len(ref_steps) != len(ours):
-        return f"paths agree for {min(len(ref_steps), len(ours))} steps (lengths {len(ref_steps)}/{len(ours)})"
+        n = min(len(ref_steps), len(ours))
+        return "path length", f"paths agree for {n} steps (lengths {len(ref_steps)}/{len(ours)})"
     return None
 
 
@@ -160,12 +203,13 @@ def main():
     ap.add_argument("files", nargs="+")
     ap.add_argument("--bitdoku", default="target/release/bitdoku")
     ap.add_argument("--paths", type=int, default=0,
-                    help="also compare the paths (technique, single placements) on the implemented "
-                    "subset and print the first N divergences")
+                    help="also compare the paths (technique and effects of every step), print the "
+                    "first N divergences of puzzles whose score differs and count their causes")
     a = ap.parse_args()
     have = implemented(a.bitdoku)
     total = {k: [0, 0, 0] for k in ("all", "no-bf", "hodoku-path-implemented")}
     shown = 0
+    causes = {}
     paths = [0, 0]
     print("| file | subset | puzzles | level equal | score equal |")
     print("|---|---|---:|---:|---:|")
@@ -185,13 +229,17 @@ def main():
                 c[0] += 1
                 c[1] += level == blevel
                 c[2] += score == bscore
-            if a.paths and names <= have:
+            if a.paths:
                 d = divergence(steps, bsteps)
-                paths[0] += 1
-                paths[1] += d is None
-                if d is not None and shown < a.paths:
-                    shown += 1
-                    print(f"<!-- {puzzle} HoDoKu {level} ({score}) bitdoku {blevel} ({bscore}): {d} -->")
+                if names <= have:
+                    paths[0] += 1
+                    paths[1] += d is None
+                if d is not None and score != bscore:
+                    causes[d[0]] = causes.get(d[0], 0) + 1
+                    if shown < a.paths:
+                        shown += 1
+                        print(f"<!-- {puzzle} HoDoKu {level} ({score}) bitdoku {blevel} "
+                              f"({bscore}): [{d[0]}] {d[1]} -->")
         name = path.rsplit("/", 1)[-1]
         for k, (n, lv, sc) in counts.items():
             print(f"| {name} | {k} | {n} | {pct(lv, n)} | {pct(sc, n)} |")
@@ -200,8 +248,12 @@ def main():
     for k, (n, lv, sc) in total.items():
         print(f"| **total** | {k} | {n} | {pct(lv, n)} | {pct(sc, n)} |")
     if a.paths:
-        print(f"\nPaths equal (technique of every step, cell and digit of every single) on the "
+        print(f"\nPaths equal (technique and effects of every step) on the "
               f"hodoku-path-implemented subset: {pct(paths[1], paths[0])}")
+        print("\nFirst divergence of the puzzles whose score differs, by cause:\n")
+        print("| cause | puzzles |\n|---|---:|")
+        for cause, n in sorted(causes.items(), key=lambda kv: (-kv[1], kv[0])):
+            print(f"| {cause} | {n} |")
 
 
 if __name__ == "__main__":

@@ -34,6 +34,9 @@
 use bitdoku_bitboard::{Candidates, Cell, Digit, House, HouseKind};
 use bitdoku_strategies::{Step, TechniqueId};
 
+mod tabling;
+pub use tabling::nice_loop;
+
 /// Houses of every cell as HoDoKu numbers them: row 0-8, column 9-17, box 18-26.
 const HOUSES: [[usize; 3]; 81] = {
     let mut out = [[0; 3]; 81];
@@ -272,8 +275,10 @@ impl HodokuSingles {
 
 /// The order in which HoDoKu deletes a step's candidates: for naked and locked subsets, house
 /// by house (the row, column and box the subset cells share, in that order), cells in house
-/// order, digits ascending per cell; for every other step cells ascending, digits ascending
-/// per cell (HoDoKu's order for locked candidates and hidden subsets).
+/// order, digits ascending per cell; for nice loops and AICs (HoDoKu sorts their candidates
+/// before it stores the step) digits ascending, cells ascending per digit; for every other
+/// step cells ascending, digits ascending per cell (HoDoKu's order for locked candidates and
+/// hidden subsets).
 fn deletion_order(step: &Step) -> Vec<(usize, u8)> {
     use TechniqueId as T;
     let mut all: Vec<(usize, u8)> = Vec::new();
@@ -281,6 +286,9 @@ fn deletion_order(step: &Step) -> Vec<(usize, u8)> {
         for cell in step.eliminations[d.index()] {
             all.push((cell.index(), d.value()));
         }
+    }
+    if matches!(step.technique, T::Aic | T::GroupedAic) {
+        return all;
     }
     all.sort_unstable();
     let subset = matches!(
@@ -345,6 +353,16 @@ pub fn ranked(id: TechniqueId) -> bool {
                 | T::UniqueRectangle6
                 | T::HiddenRectangle
         )
+}
+
+/// HoDoKu's default cap on the links of an X- or XY-chain (its "restrict chain size" option).
+const MAX_CHAIN_LINKS: usize = 20;
+
+/// Whether HoDoKu's search could find `step`: X- and XY-chains of at most 20 links.
+#[must_use]
+pub fn findable(step: &Step) -> bool {
+    !matches!(step.technique, TechniqueId::XChain | TechniqueId::XyChain)
+        || step.evidence.chain.link_count() <= MAX_CHAIN_LINKS
 }
 
 /// A house's rank in HoDoKu's subset searches: boxes, then rows, then columns.
@@ -423,11 +441,7 @@ pub fn order_key(step: &Step, state: &Candidates) -> [usize; 7] {
         {
             let elims = deletion_order(step);
             key[0] = usize::MAX - elims.len();
-            key[1] = elims
-                .iter()
-                .enumerate()
-                .map(|(k, &(c, d))| c * (1 + 80 * k) + usize::from(d))
-                .sum();
+            key[1] = index_sum(elims);
         }
         T::UniqueRectangle1
         | T::UniqueRectangle2
@@ -465,6 +479,12 @@ pub fn order_key(step: &Step, state: &Candidates) -> [usize; 7] {
         }
     }
     key
+}
+
+/// HoDoKu's "index sum" of eliminations in the order given (`getIndexSumme`): the k-th
+/// (from 0) adds cell * (1 + 80k) + digit.
+fn index_sum(elims: impl IntoIterator<Item = (usize, u8)>) -> usize {
+    elims.into_iter().enumerate().map(|(k, (c, d))| c * (1 + 80 * k) + usize::from(d)).sum()
 }
 
 /// The cell HoDoKu's brute force places: the middle one of the empty cells, in cell order.
@@ -526,6 +546,18 @@ mod tests {
             assert!(key(&two) < key(&one_early), "{id}: more eliminations first");
             assert!(key(&one_early) < key(&one_late), "{id}: then the smaller index sum");
         }
+    }
+
+    #[test]
+    fn nice_loops_delete_digit_by_digit() {
+        // Cells ascending for most steps; HoDoKu sorts a nice loop's or AIC's candidates by
+        // digit first.
+        let cells = [(3, 5), (10, 2), (3, 2)];
+        assert_eq!(deletion_order(&elims(TechniqueId::XyWing, &cells)), [(3, 2), (3, 5), (10, 2)]);
+        for id in [TechniqueId::Aic, TechniqueId::GroupedAic] {
+            assert_eq!(deletion_order(&elims(id, &cells)), [(3, 2), (10, 2), (3, 5)]);
+        }
+        assert_eq!(index_sum([(10, 2), (3, 5)]), 10 + 2 + 3 * 81 + 5);
     }
 
     #[test]

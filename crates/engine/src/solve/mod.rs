@@ -415,13 +415,19 @@ impl Engine {
         let step = match watch.hodoku.as_mut().map(|h| h.next(t.id)) {
             Some(Some((cell, digit))) => hodoku_single(t, state, cell, digit),
             Some(None) if is_single(t.id) => return false,
+            Some(None) if t.id == TechniqueId::Aic => {
+                let Some(step) = crate::hodoku::nice_loop(state) else { return false };
+                step
+            }
             Some(None) if crate::hodoku::ranked(t.id) => {
                 let mut steps: Vec<Step> = Vec::new();
                 if !self.search(t, i, state, &mut steps, &mut watch.quiet, |s| s.is_empty()) {
                     return false;
                 }
-                let Some(step) =
-                    steps.into_iter().min_by_key(|s| crate::hodoku::order_key(s, state))
+                let Some(step) = steps
+                    .into_iter()
+                    .filter(crate::hodoku::findable)
+                    .min_by_key(|s| crate::hodoku::order_key(s, state))
                 else {
                     return false;
                 };
