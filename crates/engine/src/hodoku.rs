@@ -34,8 +34,9 @@
 use bitdoku_bitboard::{Candidates, Cell, Digit, House, HouseKind};
 use bitdoku_strategies::{Step, TechniqueId};
 
+mod tables;
 mod tabling;
-pub use tabling::nice_loop;
+pub use tabling::{grouped_nice_loop, nice_loop};
 
 /// Houses of every cell as HoDoKu numbers them: row 0-8, column 9-17, box 18-26.
 const HOUSES: [[usize; 3]; 81] = {
@@ -545,6 +546,26 @@ mod tests {
             let key = |s: &Step| order_key(s, &state);
             assert!(key(&two) < key(&one_early), "{id}: more eliminations first");
             assert!(key(&one_early) < key(&one_late), "{id}: then the smaller index sum");
+        }
+    }
+
+    #[test]
+    fn x_and_xy_chains_longer_than_twenty_links_are_not_findable() {
+        use bitdoku_strategies::{Chain, ChainNode};
+        let chain_of = |nodes: usize| {
+            let mut chain = Chain::EMPTY;
+            for i in 0..nodes {
+                let cell = bitdoku_bitboard::CellSet::single(Cell::new(i as u8).unwrap());
+                chain.push(ChainNode::new(Digit::from_value(1).unwrap(), cell), i % 2 == 1);
+            }
+            chain
+        };
+        for id in [TechniqueId::XChain, TechniqueId::XyChain, TechniqueId::Aic] {
+            let mut step = elims(id, &[(80, 1)]);
+            step.evidence.chain = chain_of(21);
+            assert!(findable(&step), "{id}: 20 links");
+            step.evidence.chain = chain_of(22);
+            assert_eq!(findable(&step), id == TechniqueId::Aic, "{id}: 21 links");
         }
     }
 

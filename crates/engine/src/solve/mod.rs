@@ -419,6 +419,10 @@ impl Engine {
                 let Some(step) = crate::hodoku::nice_loop(state) else { return false };
                 step
             }
+            Some(None) if t.id == TechniqueId::GroupedAic => {
+                let Some(step) = crate::hodoku::grouped_nice_loop(state) else { return false };
+                step
+            }
             Some(None) if crate::hodoku::ranked(t.id) => {
                 let mut steps: Vec<Step> = Vec::new();
                 if !self.search(t, i, state, &mut steps, &mut watch.quiet, |s| s.is_empty()) {

@@ -1,0 +1,363 @@
+//! The tables of HoDoKu 2.2.0's tabling for nice loops and AICs: every candidate, assumed on
+//! and assumed off, with everything it implies along chains (see [`super::tabling`]).
+//!
+//! **Nodes.** A node is a cell or, for grouped loops, a group: 2-3 candidates of one digit
+//! in a row or column and one box, listed rows 1-9 then columns 1-9, digits ascending, boxes
+//! ascending. A group is named by its first cell in comparisons, as HoDoKu does.
+//!
+//! **Direct consequences**, in this order. A cell's digit on: the other digits of the cell
+//! (ascending), then the digit in the other cells of the row, the column and the box (each
+//! house in cell order, a cell listed once), then every group of the digit the cell sees
+//! (off). A cell's digit off: the other digit of a bivalue cell, then for each house (row,
+//! column, box) holding the digit exactly twice the other cell, then every group that is the
+//! rest of the digit in the box or in its line (on). A group on: the cells that see the whole
+//! group (off), then the groups of the digit that share its line, its column or its box
+//! without overlapping (off). A group off: the one cell holding the rest of the digit in its
+//! box, then in its line (on), then the one other group of its line, column or box when the
+//! two hold all of the digit there (on).
+//!
+//! **Tables.** A premise's table is the breadth-first closure over direct consequences:
+//! entries in the order they are met, each remembering the entry it came from, at most 1,000
+//! entries. Only cells are premises; groups are reached.
+//!
+//! Written from the rules of HoDoKu 2.2.0's `TablingSolver`, `TableEntry` and `GroupNode`
+//! (GPL, read, not copied).
+
+use super::{HOUSES, house_cells};
+use bitdoku_bitboard::{Candidates, Cell, Digit};
+
+/// HoDoKu's cap on the entries of one table.
+const MAX_ENTRIES: usize = 1000;
+
+/// A node's digit assumed on or off; nodes 0-80 are cells, 81.. the groups.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Lit {
+    pub node: u16,
+    pub digit: u8,
+    pub on: bool,
+}
+
+impl Lit {
+    /// A dense id: (node * 10 + digit) * 2 + on.
+    pub fn id(self) -> usize {
+        (usize::from(self.node) * 10 + usize::from(self.digit)) * 2 + usize::from(self.on)
+    }
+}
+
+/// A group: 2-3 candidates of one digit in one mini-line.
+struct Group {
+    digit: u8,
+    cells: u128,
+    /// The row (0-8) or column (9-17) and the box (18-26) it lies in.
+    line: usize,
+    block: usize,
+    /// The cells that see every cell of the group.
+    buddies: u128,
+}
+
+/// The grid as the tables read it.
+pub(super) struct Grid {
+    /// Candidate digits per cell (bit `d`), 0 for solved cells.
+    pub cands: [u16; 81],
+    /// Cells per digit (bit = cell index), unsolved cells only.
+    pub cells: [u128; 10],
+    /// The 20 peers of every cell.
+    pub peers: [u128; 81],
+    groups: Vec<Group>,
+}
+
+fn mask(house: usize) -> u128 {
+    house_cells(house).iter().fold(0, |m, &c| m | 1 << c)
+}
+
+fn cells_of(mut set: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let c = set.trailing_zeros() as usize;
+            set &= set - 1;
+            c
+        })
+    })
+}
+
+impl Grid {
+    /// The grid of `state`, with its groups when `groups` is set.
+    pub fn new(state: &Candidates, groups: bool) -> Grid {
+        let mut g = Grid { cands: [0; 81], cells: [0; 10], peers: [0; 81], groups: Vec::new() };
+        let open = state.unsolved();
+        for d in Digit::all() {
+            let set = state.cells(d) & open;
+            g.cells[usize::from(d.value())] = set.bits();
+            for cell in set {
+                g.cands[cell.index()] |= 1 << d.value();
+            }
+        }
+        for cell in Cell::all() {
+            g.peers[cell.index()] = cell.peers().bits();
+        }
+        if groups {
+            for line in 0..18 {
+                for digit in 1..=9u8 {
+                    let here = mask(line) & g.cells[usize::from(digit)];
+                    for block in 18..27 {
+                        let cells = here & mask(block);
+                        if cells.count_ones() >= 2 {
+                            let buddies = cells_of(cells).fold(!0, |b, c| b & g.peers[c]);
+                            g.groups.push(Group { digit, cells, line, block, buddies });
+                        }
+                    }
+                }
+            }
+        }
+        g
+    }
+
+    /// Number of nodes (cells, then groups).
+    pub fn nodes(&self) -> usize {
+        81 + self.groups.len()
+    }
+
+    /// The cells of a node.
+    pub fn node_cells(&self, node: u16) -> u128 {
+        match usize::from(node).checked_sub(81) {
+            None => 1 << node,
+            Some(g) => self.groups[g].cells,
+        }
+    }
+
+    /// The cell a node is named by (a group's first cell).
+    pub fn first(&self, node: u16) -> u8 {
+        self.node_cells(node).trailing_zeros() as u8
+    }
+
+    /// The cells that see every cell of a node.
+    pub fn buddies(&self, node: u16) -> u128 {
+        match usize::from(node).checked_sub(81) {
+            None => self.peers[usize::from(node)],
+            Some(g) => self.groups[g].buddies,
+        }
+    }
+
+    pub fn digits(&self, cell: usize) -> impl Iterator<Item = u8> + '_ {
+        (1..=9u8).filter(move |d| self.cands[cell] & (1 << d) != 0)
+    }
+
+    /// The direct consequences of `lit` in HoDoKu's order (see the module docs).
+    pub fn direct(&self, lit: Lit, out: &mut Vec<Lit>) {
+        out.clear();
+        let push = |out: &mut Vec<Lit>, node: usize, on: bool| {
+            let l = Lit { node: node as u16, digit: lit.digit, on };
+            if !out.contains(&l) {
+                out.push(l);
+            }
+        };
+        let digit = usize::from(lit.digit);
+        let Some(gi) = usize::from(lit.node).checked_sub(81) else {
+            return self.direct_of_cell(lit, out);
+        };
+        let gr = &self.groups[gi];
+        let seen = self.cells[digit] & gr.buddies;
+        let same = self
+            .groups
+            .iter()
+            .enumerate()
+            .filter(|(j, o)| *j != gi && o.digit == gr.digit && o.cells & gr.cells == 0);
+        if lit.on {
+            cells_of(seen).for_each(|c| push(out, c, false));
+            for (j, o) in same {
+                if o.line == gr.line || o.block == gr.block {
+                    push(out, 81 + j, false);
+                }
+            }
+            return;
+        }
+        for house in [gr.block, gr.line] {
+            let rest = seen & mask(house);
+            if rest.count_ones() == 1 {
+                push(out, rest.trailing_zeros() as usize, true);
+            }
+        }
+        let same: Vec<(usize, &Group)> = same.collect();
+        let lone = |house: usize, of: fn(&Group) -> usize| {
+            let mut it = same.iter().filter(|(_, o)| of(o) == house);
+            let (j, o) = it.next()?;
+            let rest = mask(house) & self.cells[digit] & !gr.cells & !o.cells;
+            (it.next().is_none() && rest == 0).then_some(81 + j)
+        };
+        let by_line = |o: &Group| o.line;
+        let by_block = |o: &Group| o.block;
+        let (row, col) = if gr.line < 9 { (Some(gr.line), None) } else { (None, Some(gr.line)) };
+        for j in [row.and_then(|h| lone(h, by_line)), col.and_then(|h| lone(h, by_line))] {
+            j.into_iter().for_each(|j| push(out, j, true));
+        }
+        if let Some(j) = lone(gr.block, by_block) {
+            push(out, j, true);
+        }
+    }
+
+    fn direct_of_cell(&self, lit: Lit, out: &mut Vec<Lit>) {
+        let push = |out: &mut Vec<Lit>, node: usize, digit: u8, on: bool| {
+            let l = Lit { node: node as u16, digit, on };
+            if !out.contains(&l) {
+                out.push(l);
+            }
+        };
+        let (cell, digit) = (usize::from(lit.node), lit.digit);
+        let count = self.cands[cell].count_ones();
+        for d in self.digits(cell).filter(|&d| d != digit) {
+            if lit.on {
+                push(out, cell, d, false);
+            } else if count == 2 {
+                push(out, cell, d, true);
+            }
+        }
+        let others = self.cells[usize::from(digit)] & !(1u128 << cell);
+        for house in HOUSES[cell] {
+            let in_house = others & mask(house);
+            if lit.on {
+                for c in cells_of(in_house) {
+                    push(out, c, digit, false);
+                }
+            } else if in_house.count_ones() == 1 {
+                push(out, in_house.trailing_zeros() as usize, digit, true);
+            }
+        }
+        for (j, gr) in self.groups.iter().enumerate().filter(|(_, gr)| gr.digit == digit) {
+            let seen = self.cells[usize::from(digit)] & gr.buddies;
+            if seen & (1 << cell) == 0 {
+                continue;
+            }
+            if lit.on {
+                push(out, 81 + j, digit, false);
+            } else {
+                for house in [gr.block, gr.line] {
+                    if seen & mask(house) == 1 << cell {
+                        push(out, 81 + j, digit, true);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// One premise's table: entries in the order met, with the entry each came from and its
+/// number of links from the premise.
+pub(super) struct Table {
+    pub lits: Vec<Lit>,
+    pub parent: Vec<u16>,
+    pub hops: Vec<u16>,
+}
+
+/// Builds the table of every cell candidate (indexed by [`Lit::id`]; empty where the
+/// candidate does not exist).
+pub(super) fn tables(g: &Grid) -> Vec<Table> {
+    let n = g.nodes() * 20;
+    let mut direct: Vec<Vec<Lit>> = vec![Vec::new(); n];
+    let mut buf = Vec::new();
+    for node in 0..g.nodes() as u16 {
+        let cell = usize::from(g.first(node));
+        for digit in 1..=9u8 {
+            let has = match usize::from(node).checked_sub(81) {
+                None => g.cands[cell] & (1 << digit) != 0,
+                Some(j) => g.groups[j].digit == digit,
+            };
+            for on in [true, false].into_iter().filter(|_| has) {
+                let lit = Lit { node, digit, on };
+                g.direct(lit, &mut buf);
+                direct[lit.id()].clone_from(&buf);
+            }
+        }
+    }
+    let mut seen = vec![u32::MAX; n];
+    let mut out = Vec::with_capacity(1620);
+    for id in 0..1620usize {
+        let (cell, digit, on) = ((id / 2) / 10, (id / 2) % 10, id % 2 == 1);
+        let mut t = Table { lits: Vec::new(), parent: Vec::new(), hops: Vec::new() };
+        if digit == 0 || g.cands[cell] & (1 << digit) == 0 {
+            out.push(t);
+            continue;
+        }
+        let stamp = id as u32;
+        let premise = Lit { node: cell as u16, digit: digit as u8, on };
+        seen[premise.id()] = stamp;
+        t.lits.push(premise);
+        t.parent.push(0);
+        t.hops.push(0);
+        let mut j = 0;
+        while j < t.lits.len() && t.lits.len() < MAX_ENTRIES {
+            let from = t.lits[j];
+            for &l in &direct[from.id()] {
+                if seen[l.id()] == stamp || t.lits.len() >= MAX_ENTRIES {
+                    continue;
+                }
+                seen[l.id()] = stamp;
+                t.lits.push(l);
+                t.parent.push(j as u16);
+                t.hops.push(t.hops[j] + 1);
+            }
+            j += 1;
+        }
+        out.push(t);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lit(node: u16, digit: u8, on: bool) -> Lit {
+        Lit { node, digit, on }
+    }
+
+    #[test]
+    fn direct_consequences_follow_hodoku_order() {
+        let g = Grid::new(&Candidates::from_values(&[0; 81]), false);
+        let mut out = Vec::new();
+        g.direct(lit(0, 5, true), &mut out);
+        // The cell's other digits, then row 1, column 1 and the rest of box 1, each once.
+        let mut want: Vec<Lit> = [1, 2, 3, 4, 6, 7, 8, 9].map(|d| lit(0, d, false)).to_vec();
+        want.extend((1..9).map(|c| lit(c, 5, false)));
+        want.extend((1..9).map(|r| lit(9 * r, 5, false)));
+        want.extend([10, 11, 19, 20].map(|c| lit(c, 5, false)));
+        assert_eq!(out, want);
+        // Off: no bivalue cell, no conjugate pair, no consequence.
+        g.direct(lit(0, 5, false), &mut out);
+        assert!(out.is_empty());
+    }
+
+    /// 5 only in r1c1, r1c2 (a group of row 1 in box 1) and r1c7 in row 1, and only in
+    /// r1c1, r1c2, r2c3 in box 1.
+    fn grouped_five() -> Candidates {
+        let mut state = Candidates::from_values(&[0; 81]);
+        let five = Digit::from_value(5).unwrap();
+        let off: bitdoku_bitboard::CellSet =
+            [2u8, 3, 4, 5, 7, 8, 9, 10, 18, 19, 20].map(Cell::new_unchecked).into_iter().collect();
+        state.eliminate(five, off);
+        state
+    }
+
+    #[test]
+    fn groups_link_like_cells() {
+        let g = Grid::new(&grouped_five(), true);
+        let group = (0..g.nodes() as u16)
+            .find(|&n| {
+                n >= 81 && g.node_cells(n) == 0b11 && g.groups[usize::from(n) - 81].digit == 5
+            })
+            .expect("r1c12 is a group of 5");
+        assert_eq!(g.first(group), 0);
+        let mut out = Vec::new();
+        // Off: the rest of 5 in box 1 (r2c3) and in row 1 (r1c7) come on.
+        g.direct(lit(group, 5, false), &mut out);
+        assert_eq!(out, [lit(11, 5, true), lit(6, 5, true)]);
+        // r1c7 off turns the group on (row 1), and r1c7 on turns it off.
+        g.direct(lit(6, 5, false), &mut out);
+        assert!(out.contains(&lit(group, 5, true)));
+        g.direct(lit(6, 5, true), &mut out);
+        assert!(out.contains(&lit(group, 5, false)));
+        // Without groups, r1c7 off has no consequence in row 1 (three cells hold 5).
+        let plain = Grid::new(&grouped_five(), false);
+        plain.direct(lit(6, 5, false), &mut out);
+        assert!(out.iter().all(|l| l.node != 0 && l.node != 1));
+    }
+}
