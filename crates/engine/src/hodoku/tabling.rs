@@ -271,7 +271,7 @@ fn to_step(f: &Found, id: TechniqueId) -> Step {
         let digit = Digit::from_value(e.lit.digit).expect("digit 1-9");
         let node_cells = CellSet::from_bits_truncate(e.cells);
         digits = digits.with(digit);
-        cells = cells | node_cells;
+        cells |= node_cells;
         if !chain.push(ChainNode::new(digit, node_cells), i > 0 && e.lit.on) {
             break;
         }

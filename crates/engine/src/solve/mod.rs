@@ -419,6 +419,10 @@ impl Engine {
                 let Some(step) = crate::hodoku::nice_loop(state) else { return false };
                 step
             }
+            Some(None) if t.id == TechniqueId::AlsChain => {
+                let Some(step) = crate::hodoku::als_chain(state) else { return false };
+                step
+            }
             Some(None) if t.id == TechniqueId::GroupedAic => {
                 let Some(step) = crate::hodoku::grouped_nice_loop(state) else { return false };
                 step
