@@ -361,11 +361,27 @@ pub fn ranked(id: TechniqueId) -> bool {
 /// HoDoKu's default cap on the links of an X- or XY-chain (its "restrict chain size" option).
 const MAX_CHAIN_LINKS: usize = 20;
 
-/// Whether HoDoKu's search could find `step`: X- and XY-chains of at most 20 links.
+/// Whether HoDoKu's search could find `step`: X- and XY-chains of at most 20 links that
+/// never come back to a cell they left (HoDoKu's depth-first search refuses lassos; bitdoku's
+/// breadth-first walks may repeat a cell).
 #[must_use]
 pub fn findable(step: &Step) -> bool {
-    !matches!(step.technique, TechniqueId::XChain | TechniqueId::XyChain)
-        || step.evidence.chain.link_count() <= MAX_CHAIN_LINKS
+    if !matches!(step.technique, TechniqueId::XChain | TechniqueId::XyChain) {
+        return true;
+    }
+    let chain = &step.evidence.chain;
+    let (mut left, mut last) = (bitdoku_bitboard::CellSet::EMPTY, None);
+    for node in chain.nodes() {
+        let cells = node.cells();
+        if cells.intersects(left) {
+            return false;
+        }
+        if let Some(prev) = last.filter(|&p| p != cells) {
+            left |= prev;
+        }
+        last = Some(cells);
+    }
+    chain.link_count() <= MAX_CHAIN_LINKS
 }
 
 /// A house's rank in HoDoKu's subset searches: boxes, then rows, then columns.
@@ -498,104 +514,4 @@ pub fn brute_force_cell(state: &Candidates) -> Option<Cell> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use bitdoku_bitboard::parse_line;
-
-    #[test]
-    fn house_cells_follow_hodoku_order() {
-        assert_eq!(house_cells(0), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
-        assert_eq!(house_cells(10), [1, 10, 19, 28, 37, 46, 55, 64, 73]);
-        assert_eq!(house_cells(22), [30, 31, 32, 39, 40, 41, 48, 49, 50]);
-        assert_eq!(houses(80), [8, 17, 26]);
-    }
-
-    #[test]
-    fn loading_queues_singles_in_the_givens_order() {
-        // r1c1..r1c8 = 1..8: r1c9 becomes a naked single (and a full house), queued once
-        // when its candidates drop to one.
-        let line = format!("12345678.{}", ".".repeat(72));
-        let start = parse_line(&line).unwrap().unwrap().candidates();
-        let mut h = HodokuSingles::new(&start);
-        assert!(h.agrees_with(&start));
-        assert_eq!(h.full_house(), Some((8, 9)));
-        assert_eq!(h.naked_single(), Some((8, 9)));
-        assert_eq!(h.naked_single(), None);
-        // The 9 of row 1 was queued as a hidden single too.
-        assert_eq!(h.hidden_single(), Some((8, 9)));
-    }
-
-    fn elims(id: TechniqueId, cells: &[(usize, u8)]) -> Step {
-        let mut step = Step::new(id);
-        for &(c, d) in cells {
-            let cell = bitdoku_bitboard::CellSet::single(Cell::new(c as u8).unwrap());
-            step.eliminate(Digit::from_value(d).unwrap(), cell);
-        }
-        step
-    }
-
-    #[test]
-    fn sorted_techniques_rank_by_eliminations_then_index_sum() {
-        let state = Candidates::from_values(&[0; 81]);
-        let mut ids = vec![TechniqueId::TurbotFish];
-        // The chain techniques rank the same way once they exist.
-        ids.extend(SORTED_CHAINS.iter().filter_map(|s| s.parse::<TechniqueId>().ok()));
-        for id in ids {
-            assert!(ranked(id));
-            let one_early = elims(id, &[(3, 5)]);
-            let one_late = elims(id, &[(40, 5)]);
-            let two = elims(id, &[(70, 1), (80, 2)]);
-            let key = |s: &Step| order_key(s, &state);
-            assert!(key(&two) < key(&one_early), "{id}: more eliminations first");
-            assert!(key(&one_early) < key(&one_late), "{id}: then the smaller index sum");
-        }
-    }
-
-    #[test]
-    fn x_and_xy_chains_longer_than_twenty_links_are_not_findable() {
-        use bitdoku_strategies::{Chain, ChainNode};
-        let chain_of = |nodes: usize| {
-            let mut chain = Chain::EMPTY;
-            for i in 0..nodes {
-                let cell = bitdoku_bitboard::CellSet::single(Cell::new(i as u8).unwrap());
-                chain.push(ChainNode::new(Digit::from_value(1).unwrap(), cell), i % 2 == 1);
-            }
-            chain
-        };
-        for id in [TechniqueId::XChain, TechniqueId::XyChain, TechniqueId::Aic] {
-            let mut step = elims(id, &[(80, 1)]);
-            step.evidence.chain = chain_of(21);
-            assert!(findable(&step), "{id}: 20 links");
-            step.evidence.chain = chain_of(22);
-            assert_eq!(findable(&step), id == TechniqueId::Aic, "{id}: 21 links");
-        }
-    }
-
-    #[test]
-    fn nice_loops_delete_digit_by_digit() {
-        // Cells ascending for most steps; HoDoKu sorts a nice loop's or AIC's candidates by
-        // digit first.
-        let cells = [(3, 5), (10, 2), (3, 2)];
-        assert_eq!(deletion_order(&elims(TechniqueId::XyWing, &cells)), [(3, 2), (3, 5), (10, 2)]);
-        for id in [TechniqueId::Aic, TechniqueId::GroupedAic] {
-            assert_eq!(deletion_order(&elims(id, &cells)), [(3, 2), (10, 2), (3, 5)]);
-        }
-        assert_eq!(index_sum([(10, 2), (3, 5)]), 10 + 2 + 3 * 81 + 5);
-    }
-
-    #[test]
-    fn stays_in_step_with_the_candidates() {
-        let line =
-            ".7.....86.6.......1.4.3....9....28....7....3.83...7.91.....8.5....2...4......63.8";
-        let mut state = parse_line(line).unwrap().unwrap().candidates();
-        let mut h = HodokuSingles::new(&state);
-        while let Some((cell, digit)) = h.naked_single().or_else(|| h.hidden_single()) {
-            let mut step = Step::new(TechniqueId::NakedSingle);
-            step.place(Cell::new(cell as u8).unwrap(), Digit::from_value(digit).unwrap());
-            step.apply(&mut state);
-            h.apply(&step);
-            assert!(h.agrees_with(&state));
-        }
-        assert!(state.unsolved().len() < 60);
-    }
-}
+mod tests;

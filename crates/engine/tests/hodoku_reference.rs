@@ -55,7 +55,8 @@ const NAMES: &[(&str, &str)] = &[
     ("Sashimi Jellyfish", "sashimi-jellyfish"),
 ];
 
-/// The same for colouring and chains, whose HoDoKu tie-breaks are only partly modelled.
+/// The same for colouring, chains and ALS steps (nice loops, AICs and ALS chains follow
+/// HoDoKu's own searches; remote pairs and X/XY-chains only its sort and length cap).
 const CHAIN_NAMES: &[(&str, &str)] = &[
     ("Remote Pair", "remote-pair"),
     ("Simple Colors Trap", "simple-colors"),
@@ -70,6 +71,9 @@ const CHAIN_NAMES: &[(&str, &str)] = &[
     ("Grouped Discontinuous Nice Loop", "grouped-aic"),
     ("Grouped Continuous Nice Loop", "grouped-aic"),
     ("Grouped AIC", "grouped-aic"),
+    ("Almost Locked Set XZ-Rule", "als-xz"),
+    ("Almost Locked Set XY-Wing", "als-xy-wing"),
+    ("Almost Locked Set Chain", "als-chain"),
 ];
 
 struct Reference {
@@ -150,11 +154,11 @@ fn level_and_score_match_hodoku_where_its_path_needs_no_chains() {
     assert!(score * 1000 >= n * 995, "scores equal on {score} of {n} (floor 99.5%)");
 }
 
-/// With colouring and chains (as far as they are in the preset) the chain tie-breaks are
-/// HoDoKu's sort, and the order of a chain's deletions is approximated: looser floors.
+/// With colouring, chains and ALS steps (as far as they are in the preset): the puzzles whose
+/// HoDoKu path needs forcing chains or nets are left out, the others nearly all match.
 #[test]
 fn level_and_score_mostly_match_hodoku_with_chains() {
     let Some((n, level, score)) = agreement(&[NAMES, CHAIN_NAMES]) else { return };
-    assert!(level * 100 >= n * 98, "levels equal on {level} of {n} (floor 98%)");
-    assert!(score * 100 >= n * 90, "scores equal on {score} of {n} (floor 90%)");
+    assert!(level * 1000 >= n * 999, "levels equal on {level} of {n} (floor 99.9%)");
+    assert!(score * 1000 >= n * 995, "scores equal on {score} of {n} (floor 99.5%)");
 }
