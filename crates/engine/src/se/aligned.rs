@@ -96,36 +96,29 @@ pub fn aligned_triplet(g: &Grid, dirty: Option<&Dirty>) -> Option<Hint> {
     };
     let mut cands: Vec<usize> = Vec::new();
     let mut is_cand: u128 = 0;
-    let mut excl: Vec<Vec<usize>> = vec![Vec::new(); 81];
     let mut excl_mask = [0u128; 81];
     for c in 0..81 {
         if g.count(c) < 2 {
             continue;
         }
         let mut naked_single = false;
-        let mut ex = Vec::new();
         let mut m = 0u128;
         for &o in &HOUSE_CELLS[c] {
             match g.count(o as usize) {
                 1 => naked_single = true,
-                2 | 3 => {
-                    ex.push(o as usize);
-                    m |= 1 << o;
-                }
+                2 | 3 => m |= 1 << o,
                 _ => {}
             }
         }
-        if !naked_single && !ex.is_empty() {
+        if !naked_single && m != 0 {
             cands.push(c);
             is_cand |= 1 << c;
-            excl[c] = ex;
             excl_mask[c] = m;
         }
     }
     if cands.len() < 3 {
         return None;
     }
-    let mut twin: Vec<usize> = Vec::new();
     for j in 1..cands.len() {
         for i in 0..j {
             let (c0, c1) = (cands[i], cands[j]);
@@ -137,27 +130,27 @@ pub fn aligned_triplet(g: &Grid, dirty: Option<&Dirty>) -> Option<Hint> {
             // Unless c0, c1 or their common excluders changed, only a changed third cell
             // can make a new hint.
             let pair_new = new_base & (1 << c0 | 1 << c1) != 0 || new_excl & pair_common != 0;
-            if !pair_new && reach & new_base == 0 {
+            let third = if pair_new { reach } else { reach & new_base };
+            if third == 0 {
                 continue;
             }
-            // The third cells in SE's order: c0's excluders, then c1's new ones.
-            // Unless the pair is new, only changed third cells can make a new hint.
-            let third = if pair_new { reach } else { reach & new_base };
-            twin.clear();
+            // The third cells in SE's order: c0's excluders (in house order), then c1's
+            // others.
             let mut seen = 0u128;
-            for &e in excl[c0].iter().chain(excl[c1].iter()) {
-                if third >> e & 1 != 0 && seen >> e & 1 == 0 {
+            for &base in &[c0, c1] {
+                for &e in &HOUSE_CELLS[base] {
+                    let e = e as usize;
+                    if (third & excl_mask[base] & !seen) >> e & 1 == 0 {
+                        continue;
+                    }
                     seen |= 1 << e;
-                    twin.push(e);
-                }
-            }
-            for &c2 in &twin {
-                let common_mask = pair_common & excl_mask[c2];
-                if common_mask.count_ones() < 2 {
-                    continue;
-                }
-                if let Some(h) = triplet_hint(g, [c0, c1, c2], common_mask) {
-                    return Some(h);
+                    let common_mask = pair_common & excl_mask[e];
+                    if common_mask.count_ones() < 2 {
+                        continue;
+                    }
+                    if let Some(h) = triplet_hint(g, [c0, c1, e], common_mask) {
+                        return Some(h);
+                    }
                 }
             }
         }

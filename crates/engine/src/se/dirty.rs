@@ -101,12 +101,6 @@ impl Dirty {
         self.cells & REGION_MASK[r] != 0
     }
 
-    /// Whether digit `d` lost a candidate.
-    #[inline]
-    pub fn digit(&self, d: u8) -> bool {
-        self.digits >> (d - 1) & 1 != 0
-    }
-
     /// Whether any cell of `mask` changed.
     #[inline]
     pub fn any(&self, mask: u128) -> bool {

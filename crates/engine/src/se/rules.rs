@@ -4,7 +4,7 @@
 
 use super::Hint;
 use super::dirty::{Dirty, PEERS, REGION_MASK, skip};
-use super::grid::{COL, Grid, HOUSE_CELLS, Mask, REGION_CELLS, ROW, low, sees};
+use super::grid::{COL, Grid, HOUSE_CELLS, Mask, REGION_CELLS, ROW, digits, low, sees};
 
 /// The regions in the order block, column, row (SE's order for singles and hidden sets).
 fn bcr() -> impl Iterator<Item = usize> {
@@ -156,6 +156,7 @@ fn crosses(a: usize, b: usize) -> bool {
 /// lost a candidate in the regions the hint rests on (both regions, and for a direct hint
 /// every region of the first one's kind crossing the second).
 pub fn locking(g: &Grid, direct: bool, dirty: Option<&Dirty>) -> Option<Hint> {
+    let wanted = dirty.map_or(0x1ff, |x| x.digits);
     for &(r1, r2) in &LOCKING_PAIRS {
         let (r1, r2) = (r1 as usize, r2 as usize);
         let area = match dirty {
@@ -163,7 +164,7 @@ pub fn locking(g: &Grid, direct: bool, dirty: Option<&Dirty>) -> Option<Hint> {
             Some(_) if direct => DIRECT_AREA[r1][r2],
             Some(_) => REGION_MASK[r1] | REGION_MASK[r2],
         };
-        for d in 1..=9u8 {
+        for d in digits(wanted) {
             if skip(dirty, |x| x.digit_cells[d as usize - 1] & area != 0) {
                 continue;
             }
@@ -351,13 +352,16 @@ pub fn hidden_set(g: &Grid, degree: u32, direct: bool, dirty: Option<&Dirty>) ->
 /// first, then rows. With `dirty`, only digits that lost a candidate.
 pub fn fish(g: &Grid, degree: u32, dirty: Option<&Dirty>) -> Option<Hint> {
     let combos = combos(degree);
-    let occ: [u32; 10] = std::array::from_fn(|d| if d == 0 { 0 } else { g.occurrences(d as u8) });
+    // Digits placed fewer than 9 - 2 * degree times (and changed, with `dirty`).
+    let mut wanted: Mask = dirty.map_or(0x1ff, |x| x.digits);
+    for d in 1..=9u8 {
+        if g.occurrences(d) + degree * 2 > 9 {
+            wanted &= !(1 << (d - 1));
+        }
+    }
     for (base, cover) in [(COL, ROW), (ROW, COL)] {
         for &lines in combos {
-            for d in 1..=9u8 {
-                if occ[d as usize] + degree * 2 > 9 || skip(dirty, |x| x.digit(d)) {
-                    continue;
-                }
+            for d in digits(wanted) {
                 let mut union = 0u16;
                 let mut ok = true;
                 for l in 0..9 {
