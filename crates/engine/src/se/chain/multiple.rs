@@ -36,12 +36,18 @@ impl Chainer {
         let mut outcomes: Vec<usize> = Vec::new();
         let mut cell_on: Option<Vec<u32>> = None;
         let mut cell_off: Option<Vec<u32>> = None;
+        // Cell forcing chains (what every value of the cell implies).
+        let cell_chains = !rule.nishio && (card == 2 || (rule.multiple && card > 2));
         for d in digits(g.cand[c] & self.only_digits) {
             let double = card >= 3 && !rule.nishio && rule.dynamic;
             let contradiction = rule.dynamic || rule.nishio;
             let i = self.binary(g, c, d, double, contradiction, out);
             if !rule.nishio {
                 self.region_chains(g, c, d, i, out);
+            }
+            outcomes.push(i);
+            if !cell_chains {
+                continue;
             }
             let o = self.cached(i);
             let keep = |v: Vec<u32>, s: &PotSet, nodes: &[Node]| -> Vec<u32> {
@@ -55,9 +61,8 @@ impl Chainer {
                 None => o.off.list.clone(),
                 Some(v) => keep(v, &o.off, &self.nodes),
             });
-            outcomes.push(i);
         }
-        if rule.nishio || !(card == 2 || (rule.multiple && card > 2)) {
+        if !cell_chains {
             return;
         }
         for (list, on_side) in [(cell_on, true), (cell_off, false)] {
@@ -120,6 +125,10 @@ impl Chainer {
             && let Some(f) = self.reduction_hint(g, key(c, d, false), &[a, b], 7)
         {
             out.push((f, vec![a, b], 0));
+        }
+        if !contradiction && !double {
+            // The "off" side only ever yields contradictions and double implications.
+            return i;
         }
         let mut off_on = self.take_set();
         let mut off_off = self.take_set();
