@@ -35,9 +35,11 @@ use bitdoku_bitboard::{Candidates, Cell, Digit, House, HouseKind};
 use bitdoku_strategies::{Step, TechniqueId};
 
 mod als_chain;
+mod forcing;
 mod tables;
 mod tabling;
 pub use als_chain::als_chain;
+pub use forcing::forcing_chain;
 pub use tabling::{grouped_nice_loop, nice_loop};
 
 /// Houses of every cell as HoDoKu numbers them: row 0-8, column 9-17, box 18-26.

@@ -112,6 +112,11 @@ impl Grid {
         g
     }
 
+    /// The unsolved cells.
+    pub fn open(&self) -> u128 {
+        self.cells[1..].iter().fold(0, |m, &c| m | c)
+    }
+
     /// Number of nodes (cells, then groups).
     pub fn nodes(&self) -> usize {
         81 + self.groups.len()

@@ -1,0 +1,329 @@
+//! HoDoKu 2.2.0's forcing chains for the `hodoku` preset, read off the same tables as its
+//! grouped nice loops ([`super::tables`]): a table's "on" and "off" sets are the cell
+//! candidates it turns on and off.
+//!
+//! **Contradictions**, for each candidate's "on" table then its "off" table (cells and digits
+//! ascending): the table turns its own premise around; a candidate both on and off (the first
+//! cell, per digit); two digits on in one cell (the first cell, per pair); a digit on twice in
+//! a row, a column or a box; a cell with every candidate off; every cell of a row, column or
+//! box where the digit is still allowed (placements only) turned off. The premise is then
+//! false: "on" loses the candidate, "off" places it.
+//!
+//! **Verities**: a candidate's "on" and "off" tables agree (on or off, outside the premise's
+//! cell); then the "on" tables of every candidate of a cell, then of every place of a digit
+//! in each row, column and box, agree.
+//!
+//! **Choice.** One step per kind (contradiction, verity) and effect; a later one with a
+//! shorter proof (total entries of its chains) takes the place of the earlier. Placements
+//! come before eliminations, then the lower cell (for eliminations cell * 10 + digit), then the
+//! shorter proof, otherwise the order found.
+//!
+//! Written from the rules of HoDoKu 2.2.0's `TablingSolver` (GPL, read, not copied).
+
+use super::HOUSE_CELLS;
+use super::tables::{Grid, Lit, Table, tables};
+use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, House};
+use bitdoku_strategies::{Premise, Step, TechniqueId};
+use std::collections::HashMap;
+
+/// A step found: placement (`set`) or elimination of `digit` in `cell`.
+#[derive(Clone, Copy, Debug)]
+struct Found {
+    set: bool,
+    cell: u8,
+    digit: u8,
+    verity: bool,
+    premise: Premise,
+    len: usize,
+}
+
+/// The cell candidates a table turns on and off, per digit.
+struct Sets {
+    on: [u128; 10],
+    off: [u128; 10],
+}
+
+fn sets(t: &Table) -> Sets {
+    let mut s = Sets { on: [0; 10], off: [0; 10] };
+    for l in t.lits.iter().filter(|l| l.node < 81) {
+        let bit = 1u128 << l.node;
+        if l.on {
+            s.on[usize::from(l.digit)] |= bit;
+        } else {
+            s.off[usize::from(l.digit)] |= bit;
+        }
+    }
+    s
+}
+
+fn house_mask(h: usize) -> u128 {
+    HOUSE_CELLS[h].iter().fold(0, |m, &c| m | 1 << c)
+}
+
+fn cells_of(mut set: u128) -> Vec<u8> {
+    let mut out = Vec::new();
+    while set != 0 {
+        out.push(set.trailing_zeros() as u8);
+        set &= set - 1;
+    }
+    out
+}
+
+/// The number of entries of the chain from the premise of `t` to `target` (0 when absent).
+fn chain_len(t: &Table, target: Lit) -> usize {
+    let Some(mut k) = t.lits.iter().position(|&l| l == target) else { return 0 };
+    let mut n = 1;
+    while k != 0 {
+        k = usize::from(t.parent[k]);
+        n += 1;
+    }
+    n
+}
+
+struct Collect {
+    found: Vec<Found>,
+    seen: HashMap<(bool, bool, u8, u8), usize>,
+}
+
+impl Collect {
+    fn add(&mut self, f: Found) {
+        let key = (f.verity, f.set, f.cell, f.digit);
+        match self.seen.get(&key) {
+            Some(&i) if self.found[i].len > f.len => self.found[i] = f,
+            Some(_) => {}
+            None => {
+                self.seen.insert(key, self.found.len());
+                self.found.push(f);
+            }
+        }
+    }
+}
+
+fn lit(cell: u8, digit: u8, on: bool) -> Lit {
+    Lit { node: u16::from(cell), digit, on }
+}
+
+/// The contradictions of one table (see the module docs).
+fn one_table(g: &Grid, allowed: &[u128; 10], t: &Table, out: &mut Collect) {
+    let Some(&p) = t.lits.first() else { return };
+    let s = sets(t);
+    let (cell, digit) = (p.node as u8, p.digit);
+    let premise = if p.on {
+        Premise::On(Cell::new_unchecked(cell), Digit::from_value(digit).expect("digit"))
+    } else {
+        Premise::Off(Cell::new_unchecked(cell), Digit::from_value(digit).expect("digit"))
+    };
+    let mut hit = |len: usize| {
+        out.add(Found { set: !p.on, cell, digit, verity: false, premise, len });
+    };
+    let len = |targets: &[Lit]| targets.iter().map(|&l| chain_len(t, l)).sum::<usize>();
+    let back = if p.on { s.off[usize::from(digit)] } else { s.on[usize::from(digit)] };
+    if back & (1 << cell) != 0 {
+        hit(len(&[lit(cell, digit, !p.on)]));
+    }
+    for d in 0..10u8 {
+        let both = s.on[usize::from(d)] & s.off[usize::from(d)];
+        if both != 0 {
+            let c = both.trailing_zeros() as u8;
+            hit(len(&[lit(c, d, false), lit(c, d, true)]));
+        }
+    }
+    for i in 1..10u8 {
+        for j in i + 1..10 {
+            let both = s.on[usize::from(i)] & s.on[usize::from(j)];
+            if both != 0 {
+                let c = both.trailing_zeros() as u8;
+                hit(len(&[lit(c, i, true), lit(c, j, true)]));
+            }
+        }
+    }
+    for kind in 0..3 {
+        for d in 1..10u8 {
+            for h in kind * 9..kind * 9 + 9 {
+                let twice = house_mask(h) & s.on[usize::from(d)];
+                if twice.count_ones() > 1 {
+                    let targets: Vec<Lit> =
+                        cells_of(twice).iter().map(|&c| lit(c, d, true)).collect();
+                    hit(len(&targets));
+                }
+            }
+        }
+    }
+    let mut empty: u128 = (1u128 << 81) - 1;
+    for d in 1..10 {
+        empty &= s.off[d] | !g.cells[d];
+    }
+    for d in 0..10 {
+        empty &= !s.on[d];
+    }
+    empty &= g.open();
+    for c in cells_of(empty) {
+        let targets: Vec<Lit> = g.digits(usize::from(c)).map(|d| lit(c, d, false)).collect();
+        hit(len(&targets));
+    }
+    for kind in 0..3 {
+        for d in 1..10u8 {
+            for h in kind * 9..kind * 9 + 9 {
+                let here = house_mask(h) & allowed[usize::from(d)];
+                if here != 0 && here & s.off[usize::from(d)] == here {
+                    let targets: Vec<Lit> =
+                        cells_of(here).iter().map(|&c| lit(c, d, false)).collect();
+                    hit(len(&targets));
+                }
+            }
+        }
+    }
+}
+
+/// Verities where every table of `group` agrees (`premise` names the group); `skip` leaves a
+/// cell out; `on_first` takes every digit turned on before those turned off (otherwise digit
+/// by digit, on then off).
+fn agree(group: &[&Table], premise: Premise, skip: u128, on_first: bool, out: &mut Collect) {
+    let all: Vec<Sets> = group.iter().map(|t| sets(t)).collect();
+    let order: Vec<(bool, u8)> = if on_first {
+        [true, false].into_iter().flat_map(|on| (1..10u8).map(move |d| (on, d))).collect()
+    } else {
+        (1..10u8).flat_map(|d| [(true, d), (false, d)]).collect()
+    };
+    for (on, d) in order {
+        {
+            let mut common = !skip & ((1u128 << 81) - 1);
+            for s in &all {
+                common &= if on { s.on[usize::from(d)] } else { s.off[usize::from(d)] };
+            }
+            for c in cells_of(common) {
+                let len = group.iter().map(|t| chain_len(t, lit(c, d, on))).sum();
+                out.add(Found { set: on, cell: c, digit: d, verity: true, premise, len });
+            }
+        }
+    }
+}
+
+/// The sort key of a step: placements first, then the lower cell (for eliminations
+/// cell * 10 + digit), then the shorter proof.
+fn rank(f: &Found) -> (bool, usize, usize) {
+    let (cell, digit) = (usize::from(f.cell), usize::from(f.digit));
+    (!f.set, if f.set { cell } else { cell * 10 + digit }, f.len)
+}
+
+/// HoDoKu's forcing chain for `state` (see the module docs), if any.
+#[must_use]
+pub fn forcing_chain(state: &Candidates) -> Option<Step> {
+    let g = Grid::new(state, true);
+    let tables = tables(&g);
+    let mut allowed = [0u128; 10];
+    let values = state.values();
+    for (d, a) in allowed.iter_mut().enumerate().skip(1) {
+        *a = g.open();
+        for (c, &v) in values.iter().enumerate() {
+            if usize::from(v) == d {
+                *a &= !g.peers[c];
+            }
+        }
+    }
+    let mut out = Collect { found: Vec::new(), seen: HashMap::new() };
+    for pair in tables.chunks(2) {
+        one_table(&g, &allowed, &pair[1], &mut out);
+        one_table(&g, &allowed, &pair[0], &mut out);
+    }
+    for pair in tables.chunks(2) {
+        let (off, on) = (&pair[0], &pair[1]);
+        let (Some(&p), false) = (on.lits.first(), off.lits.is_empty()) else { continue };
+        let (cell, digit) =
+            (Cell::new_unchecked(p.node as u8), Digit::from_value(p.digit).expect("digit"));
+        agree(&[on, off], Premise::Candidate(cell, digit), 1 << p.node, true, &mut out);
+    }
+    let on_table = |c: u8, d: u8| &tables[lit(c, d, true).id()];
+    for c in 0..81u8 {
+        let group: Vec<&Table> = g.digits(usize::from(c)).map(|d| on_table(c, d)).collect();
+        if !group.is_empty() {
+            agree(&group, Premise::Cell(Cell::new_unchecked(c)), 0, false, &mut out);
+        }
+    }
+    for h in 0..27 {
+        let house = match h {
+            0..=8 => House::row(h),
+            9..=17 => House::col(h - 9),
+            _ => House::boxx(h - 18),
+        };
+        for d in 1..10u8 {
+            let here = house_mask(h) & g.cells[usize::from(d)];
+            if here == 0 {
+                continue;
+            }
+            let group: Vec<&Table> = cells_of(here).iter().map(|&c| on_table(c, d)).collect();
+            let premise = Premise::House(house, Digit::from_value(d).expect("digit"));
+            agree(&group, premise, 0, false, &mut out);
+        }
+    }
+    let f = out.found.iter().enumerate().min_by_key(|(i, f)| (rank(f), *i))?.1;
+    let mut step = Step::new(TechniqueId::ForcingChain);
+    let (cell, digit) = (Cell::new_unchecked(f.cell), Digit::from_value(f.digit).expect("digit"));
+    if f.set {
+        step.place(cell, digit);
+    } else {
+        step.eliminate(digit, CellSet::single(cell));
+    }
+    step.evidence.forcing = f.premise;
+    step.evidence.cells = CellSet::single(cell);
+    Some(step)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(set: bool, cell: u8, digit: u8, len: usize) -> Found {
+        Found { set, cell, digit, verity: false, premise: Premise::None, len }
+    }
+
+    #[test]
+    fn placements_first_then_lower_cell_then_shorter_proof() {
+        assert!(rank(&found(true, 80, 9, 30)) < rank(&found(false, 0, 1, 2)));
+        assert!(rank(&found(true, 3, 9, 30)) < rank(&found(true, 4, 1, 2)));
+        assert!(rank(&found(true, 3, 9, 5)) < rank(&found(true, 3, 1, 6)));
+        // Eliminations by cell * 10 + digit: r1c1<>9 (9) before r1c2<>1 (11).
+        assert!(rank(&found(false, 0, 9, 9)) < rank(&found(false, 1, 1, 2)));
+        assert!(rank(&found(false, 1, 1, 4)) < rank(&found(false, 1, 2, 2)));
+    }
+
+    #[test]
+    fn a_shorter_proof_of_the_same_effect_takes_the_earlier_place() {
+        let mut c = Collect { found: Vec::new(), seen: HashMap::new() };
+        c.add(found(false, 5, 3, 9));
+        c.add(found(true, 7, 2, 4));
+        c.add(found(false, 5, 3, 12));
+        assert_eq!(c.found.len(), 2);
+        assert_eq!(c.found[0].len, 9);
+        c.add(found(false, 5, 3, 6));
+        assert_eq!((c.found.len(), c.found[0].len, c.found[1].cell), (2, 6, 7));
+        // A verity with the same effect is another step.
+        c.add(Found { verity: true, ..found(false, 5, 3, 20) });
+        assert_eq!(c.found.len(), 3);
+    }
+
+    /// On the `hodoku` path of the first top1465 puzzles every forcing chain is sound, has
+    /// one effect and names its premise.
+    #[test]
+    fn forcing_chains_along_paths_are_sound() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../datasets/magictour_top1465.txt");
+        let text = std::fs::read_to_string(path).expect("corpus");
+        let mut options = crate::Options::new(crate::Order::preset("hodoku").expect("preset"));
+        options.granularity = crate::Granularity::Single;
+        options.trace = true;
+        options.verify = true;
+        let engine = crate::Engine::new(options);
+        let mut chains = 0;
+        for line in text.lines().take(40) {
+            let start = bitdoku_bitboard::parse_line(line).unwrap().unwrap().candidates();
+            let out = engine.solve(&start);
+            assert!(out.unsound.is_empty(), "{line}: {:?}", out.unsound);
+            for step in out.steps.iter().filter(|s| s.technique == TechniqueId::ForcingChain) {
+                chains += 1;
+                assert_eq!(step.effect_count(), 1, "{}", step.explain());
+                assert!(step.evidence.forcing.is_some());
+            }
+        }
+        assert!(chains > 0);
+    }
+}
