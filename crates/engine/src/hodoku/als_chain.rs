@@ -15,7 +15,8 @@
 //!
 //! **Choice.** One step per elimination set (a later one replaces it when its ALSs hold fewer
 //! cells). Steps are sorted by most eliminations, then the index sum of the eliminations
-//! (digit, then cell), then fewer ALSs, then fewer cells, otherwise in the order found.
+//! (digit, then cell), otherwise in the order found (HoDoKu's further keys, fewer ALSs and
+//! fewer cells, only order steps with the same eliminations, and there is one of those).
 //!
 //! Written from the rules of HoDoKu 2.2.0's `AlsSolver`, `RestrictedCommon` and
 //! `SudokuStepFinder` (GPL, read, not copied).
@@ -201,7 +202,7 @@ pub fn als_chain(state: &Candidates) -> Option<Step> {
     }
     let best = s.found.iter().enumerate().min_by_key(|(i, f)| {
         let sum = super::index_sum(f.dels.iter().map(|&(c, d)| (usize::from(c), d)));
-        (usize::MAX - f.dels.len(), sum, f.alses.len(), f.cells, *i)
+        (usize::MAX - f.dels.len(), sum, *i)
     })?;
     Some(to_step(&layer.alses, best.1))
 }

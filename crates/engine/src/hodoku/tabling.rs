@@ -22,8 +22,9 @@
 //!
 //! **Choice.** One step per elimination set (a later one only when its chain is shorter).
 //! Eliminations are sorted by digit, then cell; that is also the order HoDoKu deletes them in.
-//! Steps are sorted by most eliminations, then the index sum ([`super::index_sum`]), then the
-//! shorter chain, otherwise in the order found; the first is taken.
+//! Steps are sorted by most eliminations, then the index sum ([`super::index_sum`]); steps
+//! with the same sum stay in the order found unless they have the same eliminations (then the
+//! shorter chain first); the first is taken.
 //!
 //! The grouped search (grouped nice loops and AICs) runs the same way on tables with groups;
 //! its best step may hold no group (HoDoKu then names it a plain loop; it still counts as
@@ -192,6 +193,15 @@ fn sorted(mut dels: Vec<(u8, u8)>) -> Vec<(u8, u8)> {
     dels
 }
 
+/// The sort key of step `i`: most eliminations, the smaller index sum; steps with other
+/// eliminations and the same sum stay in the order found (HoDoKu compares them as equal),
+/// steps with the same eliminations put the shorter chain first.
+fn rank(steps: &[Found], i: usize, f: &Found) -> (usize, usize, usize, usize, usize) {
+    let sum = super::index_sum(f.dels.iter().map(|&(c, d)| (usize::from(c), d)));
+    let first = steps.iter().position(|o| o.dels == f.dels).unwrap_or(i);
+    (usize::MAX - f.dels.len(), sum, first, f.chain.len(), i)
+}
+
 /// HoDoKu's nice loop or AIC for `state` (see the module docs), if any.
 #[must_use]
 pub fn nice_loop(state: &Candidates) -> Option<Step> {
@@ -248,10 +258,7 @@ fn search(state: &Candidates, groups: bool) -> Option<Step> {
             }
         }
     }
-    let best = steps.iter().enumerate().min_by_key(|(i, f)| {
-        let sum = super::index_sum(f.dels.iter().map(|&(c, d)| (usize::from(c), d)));
-        (usize::MAX - f.dels.len(), sum, f.chain.len(), *i)
-    })?;
+    let best = steps.iter().enumerate().min_by_key(|(i, f)| rank(&steps, *i, f))?;
     let id = if groups { TechniqueId::GroupedAic } else { TechniqueId::Aic };
     Some(to_step(best.1, id))
 }
@@ -328,6 +335,25 @@ mod tests {
 
     fn entry(cell: u8, digit: u8, on: bool) -> Entry {
         Entry { lit: Lit { node: u16::from(cell), digit, on }, cell, cells: 1 << cell }
+    }
+
+    #[test]
+    fn equal_index_sums_keep_the_order_found() {
+        let chain = |n: usize| vec![entry(0, 1, true); n];
+        // r1c6<>3 and r1c5<>4 have the same index sum (5 + 3 = 4 + 4): the first found stays
+        // first although its chain is longer; the same eliminations with a shorter chain
+        // come before it.
+        let steps = vec![
+            Found { dels: vec![(5, 3)], chain: chain(8) },
+            Found { dels: vec![(4, 4)], chain: chain(3) },
+            Found { dels: vec![(5, 3)], chain: chain(6) },
+        ];
+        let key = |i: usize| rank(&steps, i, &steps[i]);
+        assert!(key(0) < key(1));
+        assert!(key(2) < key(0));
+        // More eliminations first, then the smaller sum.
+        let more = vec![Found { dels: vec![(70, 1), (80, 2)], chain: chain(20) }];
+        assert!(rank(&more, 0, &more[0]) < key(2));
     }
 
     #[test]
