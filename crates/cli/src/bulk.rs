@@ -8,6 +8,7 @@ use anyhow::Result;
 use rayon::prelude::*;
 use std::io::{BufWriter, Write};
 use std::path::Path;
+use std::sync::mpsc::{Receiver, sync_channel};
 
 /// How one line ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,27 +35,62 @@ pub type Processed = Option<(String, Kind)>;
 /// result line to standard output in input order.
 pub fn run<F>(path: Option<&Path>, threads: usize, f: F) -> Result<Tally>
 where
-    F: Fn(&Line) -> Processed + Sync,
+    F: for<'a> Fn(&Line<'a>) -> Processed + Sync,
 {
     run_filtered(path, threads, f, |_| true)
 }
 
 /// [`run`], with `keep` deciding, in input order, whether each result line is written (for
 /// `canon --dedup`). Dropped lines still count in the tally.
-pub fn run_filtered<F, K>(path: Option<&Path>, threads: usize, f: F, mut keep: K) -> Result<Tally>
+///
+/// The workers solve chunk after chunk; a writer thread writes a chunk's results (and keeps
+/// the tally and the progress bar) while the workers already solve the next one, so writing
+/// is not a pause between chunks.
+pub fn run_filtered<F, K>(path: Option<&Path>, threads: usize, f: F, keep: K) -> Result<Tally>
 where
-    F: Fn(&Line) -> Processed + Sync,
-    K: FnMut(&str) -> bool,
+    F: for<'a> Fn(&Line<'a>) -> Processed + Sync,
+    K: FnMut(&str) -> bool + Send,
 {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
     let input = Input::open(path)?;
     let progress = Progress::new(input.total_bytes);
+    // One chunk's results in flight while the next is solved.
+    let (tx, rx) = sync_channel::<(Vec<Processed>, u64)>(1);
+    let (written, tally) = std::thread::scope(|scope| {
+        let writer = scope.spawn(move || write_results(rx, keep, progress));
+        for chunk in input.chunks.iter() {
+            let results: Vec<Processed> = pool
+                .install(|| (0..chunk.len()).into_par_iter().map(|i| f(&chunk.line(i))).collect());
+            // A closed channel: the writer stopped (closed pipe or write error).
+            if tx.send((results, chunk.bytes_read)).is_err() {
+                break;
+            }
+        }
+        drop(tx);
+        let (written, tally, progress) = writer.join().expect("the writer does not panic");
+        (written.map(|()| progress), tally)
+    });
+    let progress = written?;
+    // A read error after N good lines: the N results are already written; report the error
+    // after the summary so the counts say how far the input got.
+    let read = input.finish();
+    progress.finish(&tally, "");
+    read?;
+    Ok(tally)
+}
+
+/// The writer thread: writes each chunk's result lines in order, counts them, updates the
+/// progress bar. Stops quietly on a closed pipe (the counts so far are kept).
+fn write_results<K: FnMut(&str) -> bool>(
+    rx: Receiver<(Vec<Processed>, u64)>,
+    mut keep: K,
+    progress: Progress,
+) -> (Result<()>, Tally, Progress) {
     let stdout = std::io::stdout();
     let mut out = BufWriter::with_capacity(1 << 20, stdout.lock());
     let mut tally = Tally::default();
-    let mut broken_pipe = false;
-    for chunk in input.chunks.iter() {
-        let results: Vec<Processed> = pool.install(|| chunk.lines.par_iter().map(&f).collect());
+    for (results, bytes_read) in rx.iter() {
+        let mut broken_pipe = false;
         for (text, kind) in results.into_iter().flatten() {
             match kind {
                 Kind::Solved => tally.solved += 1,
@@ -73,26 +109,18 @@ where
                     if e.kind() == std::io::ErrorKind::BrokenPipe {
                         broken_pipe = true;
                     } else {
-                        return Err(e.into());
+                        return (Err(e.into()), tally, progress);
                     }
                 }
             }
         }
-        progress.update(tally.total(), chunk.bytes_read);
+        progress.update(tally.total(), bytes_read);
         if broken_pipe {
-            break;
+            return (Ok(()), tally, progress);
         }
     }
-    if !broken_pipe {
-        match out.flush() {
-            Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => return Err(e.into()),
-            _ => {}
-        }
+    match out.flush() {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => (Err(e.into()), tally, progress),
+        _ => (Ok(()), tally, progress),
     }
-    // A read error after N good lines: the N results are already written; report the error
-    // after the summary so the counts say how far the input got.
-    let read = input.finish();
-    progress.finish(&tally, "");
-    read?;
-    Ok(tally)
 }

@@ -74,7 +74,7 @@ pub fn run(a: HintArgs) -> anyhow::Result<bool> {
             // Not a file: it must be a puzzle itself.
             return match parse_line(arg) {
                 Ok(Some(_)) => {
-                    let line = Line { number: 1, text: arg.to_string() };
+                    let line = Line { number: 1, text: std::borrow::Cow::Borrowed(arg) };
                     let (text, kind) =
                         hint_line(&line, &engine, json, grid, svg)?.expect("a puzzle line");
                     outln!("{text}");

@@ -4,6 +4,7 @@
 //! and decompressed on the fly.
 
 use anyhow::{Context, Result};
+use std::borrow::Cow;
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
@@ -30,27 +31,60 @@ impl Compression {
     }
 }
 
-/// One input line and its 1-based number.
-pub struct Line {
+/// One input line and its 1-based number, borrowed from its chunk.
+pub struct Line<'a> {
     /// 1-based line number.
     pub number: usize,
     /// The text without its line ending (lossily decoded: invalid UTF-8 becomes U+FFFD and
-    /// is reported by the parser).
-    pub text: String,
+    /// is reported by the parser; valid text is borrowed, not copied).
+    pub text: Cow<'a, str>,
 }
 
-/// A chunk of lines plus how many bytes of input were consumed so far (for progress).
+/// A chunk of lines plus how many bytes of input were consumed so far (for progress). The
+/// lines' bytes sit in one buffer (no allocation per line).
 pub struct Chunk {
-    pub lines: Vec<Line>,
+    /// The lines' texts, one after the other.
+    buf: Vec<u8>,
+    /// Per line: its number and the end of its text in `buf` (it starts where the previous
+    /// one ends).
+    ends: Vec<(usize, usize)>,
     pub bytes_read: u64,
+}
+
+impl Chunk {
+    fn new() -> Chunk {
+        Chunk {
+            buf: Vec::with_capacity(CHUNK_LINES * 84),
+            ends: Vec::with_capacity(CHUNK_LINES),
+            bytes_read: 0,
+        }
+    }
+
+    /// The number of lines.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Line `i` (0-based within the chunk).
+    pub fn line(&self, i: usize) -> Line<'_> {
+        let start = if i == 0 { 0 } else { self.ends[i - 1].1 };
+        let (number, end) = self.ends[i];
+        Line { number, text: String::from_utf8_lossy(&self.buf[start..end]) }
+    }
+
+    fn push(&mut self, number: usize, text: &[u8]) {
+        self.buf.extend_from_slice(text);
+        self.ends.push((number, self.buf.len()));
+    }
 }
 
 /// Splits one `read_until(b'\n')` piece into lines and appends them with their numbers.
 ///
 /// Line endings: `\n`, `\r\n` and a lone `\r` (old Mac files) all end a line. A UTF-8 byte
-/// order mark at the start of the input is dropped. The text is decoded lossily: invalid UTF-8
-/// becomes U+FFFD, which the parser reports as a bad character of that line only.
-fn push_lines(piece: &[u8], number: &mut usize, lines: &mut Vec<Line>) {
+/// order mark at the start of the input is dropped. The text is decoded lossily when a line is
+/// read: invalid UTF-8 becomes U+FFFD, which the parser reports as a bad character of that line
+/// only.
+fn push_lines(piece: &[u8], number: &mut usize, chunk: &mut Chunk) {
     let mut body = piece.strip_suffix(b"\n").unwrap_or(piece);
     body = body.strip_suffix(b"\r").unwrap_or(body);
     if *number == 0 {
@@ -58,7 +92,7 @@ fn push_lines(piece: &[u8], number: &mut usize, lines: &mut Vec<Line>) {
     }
     for part in body.split(|&b| b == b'\r') {
         *number += 1;
-        lines.push(Line { number: *number, text: String::from_utf8_lossy(part).into_owned() });
+        chunk.push(*number, part);
     }
 }
 
@@ -101,29 +135,30 @@ impl Input {
             let mut number = 0usize;
             let mut bytes_read = 0u64;
             loop {
-                let mut lines = Vec::with_capacity(CHUNK_LINES);
+                let mut chunk = Chunk::new();
                 let mut error = None;
-                while lines.len() < CHUNK_LINES {
+                while chunk.len() < CHUNK_LINES {
                     buf.clear();
                     match r.read_until(b'\n', &mut buf) {
                         Ok(0) => break,
                         Ok(n) => {
                             bytes_read += n as u64;
-                            push_lines(&buf, &mut number, &mut lines);
+                            push_lines(&buf, &mut number, &mut chunk);
                         }
                         Err(e) => {
                             // Keep what was decoded before the damage, the partial line too
                             // (it is reported as a bad line, so it does not vanish).
                             if !buf.is_empty() {
-                                push_lines(&buf, &mut number, &mut lines);
+                                push_lines(&buf, &mut number, &mut chunk);
                             }
                             error = Some(e);
                             break;
                         }
                     }
                 }
-                let done = error.is_some() || lines.len() < CHUNK_LINES;
-                if !lines.is_empty() && tx.send(Chunk { lines, bytes_read }).is_err() {
+                let done = error.is_some() || chunk.len() < CHUNK_LINES;
+                chunk.bytes_read = bytes_read;
+                if chunk.len() > 0 && tx.send(chunk).is_err() {
                     return Ok(());
                 }
                 if let Some(e) = error {
