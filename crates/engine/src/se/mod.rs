@@ -428,6 +428,35 @@ mod tests {
         assert!(compared > 500 && found > 100, "{compared} states, {found} hints");
     }
 
+    /// Cycles and forcing chains as a nested rule (every hint, with what it rests on) are the
+    /// same with and without skipping the searches the pass's graph cannot satisfy and ending
+    /// a forcing chain search at its target, between states a few steps apart on rating paths.
+    #[test]
+    fn nested_chains_skip_nothing_they_need() {
+        let mut set = puzzles("magictour_top1465.txt", 12);
+        set.extend(puzzles("generated_minimal_10k.txt", 40));
+        let mut skipping = Chainer::new(Rule::CYCLES);
+        let mut full = Chainer::new_unskipped(Rule::CYCLES);
+        let (mut compared, mut hints) = (0, 0);
+        for values in set {
+            let mut g = Grid::from_values(&values);
+            let mut states = vec![g.clone()];
+            while !g.solved() {
+                let Some(h) = next_hint(&g) else { break };
+                h.apply(&mut g);
+                states.push(g.clone());
+            }
+            for w in states.windows(4).step_by(3) {
+                let (source, now) = (&w[0], &w[3]);
+                let a = skipping.nested_hints(now, source);
+                assert_eq!(a, full.nested_hints(now, source));
+                compared += 1;
+                hints += a.len();
+            }
+        }
+        assert!(compared > 300 && hints > 300, "{compared} states, {hints} hints");
+    }
+
     #[test]
     fn length_increments_follow_se_steps() {
         // complexity - 2 above 4, 6, 8, 12, 16, 24 ... adds 0.1 each.

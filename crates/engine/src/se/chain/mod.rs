@@ -209,6 +209,21 @@ impl Chainer {
         Chainer { skip_unreachable: false, ..Chainer::new(rule) }
     }
 
+    /// Every hint of the rule on `g` as a nested rule sees them (with `source`): rating,
+    /// complexity, removals and the removed candidates each rests on (for tests).
+    #[cfg(test)]
+    #[allow(clippy::type_complexity)]
+    pub fn nested_hints(
+        &mut self,
+        g: &Grid,
+        source: &Grid,
+    ) -> Vec<(u32, u32, Vec<(u8, u8)>, Vec<(usize, u8)>)> {
+        self.all_hints(g, Some(source))
+            .into_iter()
+            .map(|(f, parents)| (f.diff, f.complexity, f.removable, parents))
+            .collect()
+    }
+
     /// The rule this engine searches.
     pub fn rule(&self) -> Rule {
         self.rule
@@ -355,14 +370,13 @@ impl Chainer {
                 }
             }
         } else {
-            if self.prune {
-                self.fast.prepare(g);
-            }
+            self.fast.prepare(g);
             for (y, x) in [(false, true), (true, false), (true, true)] {
                 if self.prune {
                     self.pass_fast(g, y, x, &mut out);
                     continue;
                 }
+                self.reach.build(&self.fast, g, y, x, self.skip_unreachable, x);
                 for c in 0..81 {
                     if g.val[c] == 0 && g.count(c) > 1 {
                         for d in digits(g.cand[c]) {

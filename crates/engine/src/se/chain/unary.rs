@@ -19,17 +19,25 @@ impl Chainer {
             return;
         }
         let src = key(c, d, true);
+        // With the pass's reach (see `reach`), searches that cannot succeed are skipped.
+        let skip = self.skip_unreachable;
         let root = self.node(src, &[]);
         let mut cycles = Vec::new();
-        let cycle_limit = self.limit(if y && x { 70 } else { 65 });
-        self.cycles(g, root, y, x, &mut cycles, cycle_limit);
+        if !skip || self.reach.on_cycle(src) {
+            let cycle_limit = self.limit(if y && x { 70 } else { 65 });
+            self.cycles(g, root, y, x, &mut cycles, cycle_limit);
+        }
         let mut chains: Vec<u32> = Vec::new();
         if x {
             let limit = self.limit(if y { 70 } else { 66 });
             let r1 = self.node(src, &[]);
-            self.forcing(g, r1, true, y, &mut chains, limit);
+            if !skip || self.reach.reaches(src, src & !1) {
+                self.forcing(g, r1, true, y, &mut chains, limit);
+            }
             let r2 = self.node(src & !1, &[]);
-            self.forcing(g, r2, false, y, &mut chains, limit);
+            if !skip || self.reach.reaches(src & !1, src) {
+                self.forcing(g, r2, false, y, &mut chains, limit);
+            }
         }
         for dst in cycles {
             if let Some(f) = self.cycle_hint(g, dst, y, x) {
@@ -193,7 +201,9 @@ impl Chainer {
         }
         let mut offs_buf = Vec::new();
         let mut ons_buf = Vec::new();
-        while !pend_on.is_empty() || !pend_off.is_empty() {
+        // One key only is the root's opposite: the search ends when it is reached (the
+        // unskipped engine of the tests searches on, to check that).
+        'search: while !pend_on.is_empty() || !pend_off.is_empty() {
             while let Some(p) = pend_on.pop_front() {
                 // A child has complexity depth + 2 (the root counts once).
                 if u32::from(self.nodes[p as usize].depth) + 2 > limit {
@@ -209,6 +219,9 @@ impl Chainer {
                     let fresh = self.node(k, &[p]);
                     if target {
                         chains.push(fresh);
+                        if self.skip_unreachable {
+                            break 'search;
+                        }
                     }
                     if new {
                         Self::insert(&mut off, k, fresh);
@@ -230,6 +243,9 @@ impl Chainer {
                     let n = self.on_node(k, cause, p);
                     if target {
                         chains.push(n);
+                        if self.skip_unreachable {
+                            break 'search;
+                        }
                     }
                     if new {
                         Self::insert(&mut on, k, n);
