@@ -165,6 +165,8 @@ pub struct Chainer {
     /// Whether static passes skip the searches their graph cannot satisfy (off in tests that
     /// compare the two).
     skip_unreachable: bool,
+    /// Engines of the rules nested in this one's propagation, kept between uses.
+    subs: Vec<Chainer>,
     /// Per candidate: its "on" propagation in the current search.
     on_cache: Vec<Option<Outcome>>,
     /// Digits (bit `d - 1`) a Nishio search assumes (all but those unchanged since it last
@@ -244,6 +246,7 @@ impl Chainer {
             fast: Fast::new(),
             reach: reach::Reach::default(),
             skip_unreachable: true,
+            subs: Vec::new(),
             on_cache: Vec::new(),
             only_digits: 0x1ff,
             q_on: VecDeque::new(),

@@ -270,8 +270,15 @@ impl Chainer {
         source: &Grid,
         rule: Rule,
     ) -> Vec<crate::se::nested::Nested> {
-        let mut sub = Chainer::new(rule);
+        // Engines of nested rules are kept for the next propagation (their tables are sized
+        // once); each search starts afresh.
+        let i = self.subs.iter().position(|s| s.rule == rule);
+        let mut sub = match i {
+            Some(i) => self.subs.swap_remove(i),
+            None => Chainer::new(rule),
+        };
         let found = sub.all_hints(g, Some(source));
+        self.subs.push(sub);
         found.into_iter().map(|(f, parents)| (f.removable, parents, f.complexity)).collect()
     }
 
