@@ -36,10 +36,12 @@ use bitdoku_strategies::{Step, TechniqueId};
 
 mod als_chain;
 mod forcing;
+mod remote_pair;
 mod tables;
 mod tabling;
 pub use als_chain::als_chain;
 pub use forcing::forcing_chain;
+pub use remote_pair::remote_pair;
 pub use tabling::{grouped_nice_loop, nice_loop};
 
 /// Houses of every cell as HoDoKu numbers them: row 0-8, column 9-17, box 18-26.
@@ -280,7 +282,7 @@ impl HodokuSingles {
 
 /// The order in which HoDoKu deletes a step's candidates: for naked and locked subsets, house
 /// by house (the row, column and box the subset cells share, in that order), cells in house
-/// order, digits ascending per cell; for nice loops, AICs and ALS chains (HoDoKu sorts their
+/// order, digits ascending per cell; for nice loops, AICs, ALS chains and remote pairs (HoDoKu sorts their
 /// candidates before it stores the step) digits ascending, cells ascending per digit; for every other
 /// step cells ascending, digits ascending per cell (HoDoKu's order for locked candidates and
 /// hidden subsets).
@@ -292,7 +294,7 @@ fn deletion_order(step: &Step) -> Vec<(usize, u8)> {
             all.push((cell.index(), d.value()));
         }
     }
-    if matches!(step.technique, T::Aic | T::GroupedAic | T::AlsChain) {
+    if matches!(step.technique, T::Aic | T::GroupedAic | T::AlsChain | T::RemotePair) {
         return all;
     }
     all.sort_unstable();

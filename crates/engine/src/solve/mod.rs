@@ -419,6 +419,10 @@ impl Engine {
                 let Some(step) = crate::hodoku::nice_loop(state) else { return false };
                 step
             }
+            Some(None) if t.id == TechniqueId::RemotePair => {
+                let Some(step) = crate::hodoku::remote_pair(state) else { return false };
+                step
+            }
             Some(None) if t.id == TechniqueId::ForcingChain => {
                 let Some(step) = crate::hodoku::forcing_chain(state) else { return false };
                 step
