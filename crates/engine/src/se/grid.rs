@@ -173,6 +173,25 @@ impl Grid {
         self.pos[r][d as usize - 1]
     }
 
+    /// Calls `f` with every peer of `c` holding candidate `d`, in [`HOUSE_CELLS`] order
+    /// (block, then the row and the column outside the block), from the position masks.
+    #[inline]
+    pub fn for_peers_with(&self, c: usize, d: u8, mut f: impl FnMut(usize)) {
+        let [b, r, col] = CELL_REGIONS[c].map(usize::from);
+        let dd = d as usize - 1;
+        let parts = [
+            (b, self.pos[b][dd] & !(1 << CELL_INDEX[c][0])),
+            (r, self.pos[r][dd] & !(0b111 << (b % 3 * 3))),
+            (col, self.pos[col][dd] & !(0b111 << (b / 3 * 3))),
+        ];
+        for (region, mut m) in parts {
+            while m != 0 {
+                f(REGION_CELLS[region][m.trailing_zeros() as usize] as usize);
+                m &= m - 1;
+            }
+        }
+    }
+
     /// The number of empty cells of region `r`.
     pub fn empty_count(&self, r: usize) -> u32 {
         REGION_CELLS[r].iter().filter(|&&c| self.val[c as usize] == 0).count() as u32
@@ -238,4 +257,40 @@ impl Iterator for Digits {
 #[inline]
 pub fn low(m: u16) -> usize {
     m.trailing_zeros() as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn peers_with_a_candidate_follow_house_cells() {
+        // A grid with some givens and some candidates removed, pseudo-randomly.
+        let mut seed = 0x9e37_79b9_u64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..20 {
+            let mut g = Grid::from_values(&[0; 81]);
+            for _ in 0..300 {
+                let (c, d) = ((next() % 81) as usize, (next() % 9) as u8 + 1);
+                g.remove(c, d);
+            }
+            for c in 0..81 {
+                for d in 1..=9u8 {
+                    let mut got = Vec::new();
+                    g.for_peers_with(c, d, |o| got.push(o));
+                    let want: Vec<usize> = HOUSE_CELLS[c]
+                        .iter()
+                        .map(|&o| o as usize)
+                        .filter(|&o| g.has(o, d))
+                        .collect();
+                    assert_eq!(got, want, "cell {c} digit {d}");
+                }
+            }
+        }
+    }
 }

@@ -45,9 +45,12 @@ struct Node {
     depth: u16,
 }
 
-/// An insertion-ordered set of potentials keyed by identity (SE's `LinkedSet`).
+/// An insertion-ordered set of potentials keyed by identity (SE's `LinkedSet`). Membership
+/// is also kept as bits: the propagation asks it for every link, and 184 bytes stay in cache
+/// where the node table of a set does not.
 #[derive(Clone)]
 struct PotSet {
+    bits: [u64; NKEYS.div_ceil(64)],
     slot: Vec<u32>,
     list: Vec<u32>,
 }
@@ -56,7 +59,19 @@ const NONE: u32 = u32::MAX;
 
 impl PotSet {
     fn new() -> PotSet {
-        PotSet { slot: vec![NONE; NKEYS], list: Vec::new() }
+        PotSet { bits: [0; NKEYS.div_ceil(64)], slot: vec![NONE; NKEYS], list: Vec::new() }
+    }
+
+    /// Whether potential key `k` is in the set.
+    #[inline]
+    fn has(&self, k: u16) -> bool {
+        self.bits[k as usize / 64] >> (k % 64) & 1 != 0
+    }
+
+    /// The node of key `k`, or NONE.
+    #[inline]
+    fn get(&self, k: u16) -> u32 {
+        if self.has(k) { self.slot[k as usize] } else { NONE }
     }
 
     /// Empties the set in time proportional to its size.
@@ -64,6 +79,7 @@ impl PotSet {
         for &n in &self.list {
             self.slot[nodes[n as usize].key as usize] = NONE;
         }
+        self.bits = [0; NKEYS.div_ceil(64)];
         self.list.clear();
     }
 }

@@ -51,7 +51,7 @@ impl Chainer {
             }
             let o = self.cached(i);
             let keep = |v: Vec<u32>, s: &PotSet, nodes: &[Node]| -> Vec<u32> {
-                v.into_iter().filter(|&n| s.slot[nodes[n as usize].key as usize] != NONE).collect()
+                v.into_iter().filter(|&n| s.has(nodes[n as usize].key)).collect()
             };
             cell_on = Some(match cell_on {
                 None => o.on.list.clone(),
@@ -72,7 +72,7 @@ impl Chainer {
                     .iter()
                     .map(|&i| {
                         let o = self.cached(i);
-                        if on_side { o.on.slot[k as usize] } else { o.off.slot[k as usize] }
+                        if on_side { o.on.get(k) } else { o.off.get(k) }
                     })
                     .collect();
                 if let Some(f) = self.reduction_hint(g, k, &targets, 5) {
@@ -144,7 +144,7 @@ impl Chainer {
             let on_list = self.cached(i).on.list.clone();
             for a in on_list {
                 let k = self.key_of(a);
-                let b = off_on.slot[k as usize];
+                let b = off_on.get(k);
                 if b != NONE
                     && let Some(f) = self.reduction_hint(g, k, &[a, b], 1)
                 {
@@ -154,7 +154,7 @@ impl Chainer {
             let off_list = self.cached(i).off.list.clone();
             for a in off_list {
                 let k = self.key_of(a);
-                let b = off_off.slot[k as usize];
+                let b = off_off.get(k);
                 if b != NONE
                     && let Some(f) = self.reduction_hint(g, k, &[a, b], 1)
                 {
@@ -205,15 +205,13 @@ impl Chainer {
                     .copied()
                     .filter(|&t| {
                         let k = self.key_of(t) as usize;
-                        outcomes.iter().all(|&i| side(self.cached(i), on_side).slot[k] != NONE)
+                        outcomes.iter().all(|&i| side(self.cached(i), on_side).has(k as u16))
                     })
                     .collect();
                 for t in list {
                     let k = self.key_of(t);
-                    let targets: Vec<u32> = outcomes
-                        .iter()
-                        .map(|&i| side(self.cached(i), on_side).slot[k as usize])
-                        .collect();
+                    let targets: Vec<u32> =
+                        outcomes.iter().map(|&i| side(self.cached(i), on_side).get(k)).collect();
                     if let Some(f) = self.reduction_hint(g, k, &targets, 6) {
                         out.push((f, targets, 2 + r as u8));
                     }

@@ -16,11 +16,7 @@ impl Chainer {
                 }
             }
         }
-        for &o in &HOUSE_CELLS[c] {
-            if g.has(o as usize, d) {
-                out.push(key(o as usize, d, false));
-            }
-        }
+        g.for_peers_with(c, d, |o| out.push(key(o, d, false)));
     }
 
     /// The potentials made on by `p` off (a bivalue cell's other value when `cell_rule`; the
@@ -45,7 +41,7 @@ impl Chainer {
             parents.clear();
             parents.push(p);
             for v in digits(source.cand[c] & !g.cand[c]) {
-                let s = offs.slot[key(c, v, false) as usize];
+                let s = offs.get(key(c, v, false));
                 if s != NONE {
                     parents.push(s);
                 }
@@ -76,7 +72,7 @@ impl Chainer {
                 while removed != 0 {
                     let j = low(removed);
                     removed &= removed - 1;
-                    let s = offs.slot[key(REGION_CELLS[r][j] as usize, d, false) as usize];
+                    let s = offs.get(key(REGION_CELLS[r][j] as usize, d, false));
                     if s != NONE {
                         parents.push(s);
                     }
@@ -91,6 +87,7 @@ impl Chainer {
 
     pub(super) fn insert(set: &mut PotSet, k: u16, n: u32) {
         set.slot[k as usize] = n;
+        set.bits[k as usize / 64] |= 1 << (k % 64);
         set.list.push(n);
     }
 
@@ -161,12 +158,12 @@ impl Chainer {
                 self.on_to_off(g, p, cell_rule, offs_buf);
                 for &k in offs_buf.iter() {
                     let conj = k | 1;
-                    let s = on.slot[conj as usize];
+                    let s = on.get(conj);
                     if s != NONE {
                         let n = self.node(k, &[p]);
                         return Some((s, n));
                     }
-                    if off.slot[k as usize] == NONE {
+                    if !off.has(k) {
                         let n = self.node(k, &[p]);
                         Self::insert(off, k, n);
                         pend_off.push_back(n);
@@ -181,11 +178,11 @@ impl Chainer {
                 for i in 0..ons_buf.len() {
                     let n = ons_buf[i];
                     let k = self.key_of(n);
-                    let s = off.slot[(k & !1) as usize];
+                    let s = off.get(k & !1);
                     if s != NONE {
                         return Some((n, s));
                     }
-                    if on.slot[k as usize] == NONE {
+                    if !on.has(k) {
                         Self::insert(on, k, n);
                         pend_on.push_back(n);
                     }
@@ -196,7 +193,7 @@ impl Chainer {
             if pend_on.is_empty() && pend_off.is_empty() && self.rule.level > 0 {
                 for n in self.advanced(g, source, off) {
                     let k = self.key_of(n);
-                    if off.slot[k as usize] == NONE {
+                    if !off.has(k) {
                         Self::insert(off, k, n);
                         pend_off.push_back(n);
                     }
@@ -239,7 +236,7 @@ impl Chainer {
                 }
                 let ps: Vec<u32> = parents
                     .iter()
-                    .map(|&(c, d)| offs.slot[key(c, d, false) as usize])
+                    .map(|&(c, d)| offs.get(key(c, d, false)))
                     .filter(|&s| s != NONE)
                     .collect();
                 let mut rem = removable.clone();

@@ -118,7 +118,7 @@ impl Chainer {
                 self.off_to_on_nohidden(g, p, y, x, &mut ons_buf);
                 for &(k, cause) in &ons_buf {
                     let closes = length >= 4 && k == src;
-                    let new = on.slot[k as usize] == NONE;
+                    let new = !on.has(k);
                     if !closes && !new {
                         continue;
                     }
@@ -212,7 +212,7 @@ impl Chainer {
                 self.on_to_off(g, p, y, &mut offs_buf);
                 for &k in &offs_buf {
                     let target = k | 1 == src && !chains.iter().any(|&t| self.key_of(t) == k);
-                    let new = off.slot[k as usize] == NONE;
+                    let new = !off.has(k);
                     if !target && !new {
                         continue;
                     }
@@ -236,7 +236,7 @@ impl Chainer {
                 self.off_to_on_nohidden(g, p, y, true, &mut ons_buf);
                 for &(k, cause) in &ons_buf {
                     let target = k & !1 == src && !chains.iter().any(|&t| self.key_of(t) == k);
-                    let new = on.slot[k as usize] == NONE;
+                    let new = !on.has(k);
                     if !target && !new {
                         continue;
                     }
