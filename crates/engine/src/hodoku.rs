@@ -362,6 +362,46 @@ pub fn ranked(id: TechniqueId) -> bool {
         )
 }
 
+/// Techniques whose step the `hodoku` mode takes from a model of HoDoKu's own search
+/// ([`own_step`]) instead of bitdoku's finder.
+#[must_use]
+pub fn own_search(id: TechniqueId) -> bool {
+    use TechniqueId as T;
+    matches!(
+        id,
+        T::Aic
+            | T::GroupedAic
+            | T::AlsChain
+            | T::RemotePair
+            | T::ForcingChain
+            | T::AvoidableRectangle1
+    )
+}
+
+/// The step HoDoKu's own search takes for technique `id` (see [`own_search`]), if any. An
+/// avoidable rectangle of type 1 is bitdoku's first one whose unsolved corner is bivalue
+/// (HoDoKu's search asks for two candidates there).
+#[must_use]
+pub fn own_step(id: TechniqueId, state: &Candidates) -> Option<Step> {
+    use TechniqueId as T;
+    match id {
+        T::Aic => nice_loop(state),
+        T::GroupedAic => grouped_nice_loop(state),
+        T::AlsChain => als_chain(state),
+        T::RemotePair => remote_pair(state),
+        T::ForcingChain => forcing_chain(state),
+        T::AvoidableRectangle1 => {
+            let bivalue = |s: &Step| {
+                Digit::all()
+                    .flat_map(|d| s.eliminations[d.index()])
+                    .all(|c| state.digits_at(c).len() == 2)
+            };
+            bitdoku_strategies::registry::find_all(id, state).into_iter().find(bivalue)
+        }
+        _ => None,
+    }
+}
+
 /// HoDoKu's default cap on the links of an X- or XY-chain (its "restrict chain size" option).
 const MAX_CHAIN_LINKS: usize = 20;
 

@@ -116,3 +116,25 @@ fn chains_that_come_back_to_a_cell_are_not_findable() {
     step.technique = TechniqueId::Aic;
     assert!(findable(&step));
 }
+
+#[test]
+fn avoidable_rectangle_one_needs_a_bivalue_corner() {
+    // r1c1 = 1, r1c4 = 2 and r2c4 = 1 solved (no givens): r2c1 may not be 2.
+    let digit = |d: u8| Digit::from_value(d).unwrap();
+    let cell = |c: u8| Cell::new(c).unwrap();
+    let mut state = Candidates::from_values(&[0; 81]);
+    for (c, d) in [(0u8, 1u8), (3, 2), (12, 1)] {
+        let mut step = Step::new(TechniqueId::NakedSingle);
+        step.place(cell(c), digit(d));
+        step.apply(&mut state);
+    }
+    let ar = TechniqueId::AvoidableRectangle1;
+    assert!(!bitdoku_strategies::registry::find_all(ar, &state).is_empty());
+    // r2c1 holds many candidates: HoDoKu's search does not take it.
+    assert!(own_step(ar, &state).is_none());
+    for d in [3u8, 4, 6, 7, 8, 9] {
+        state.eliminate(digit(d), bitdoku_bitboard::CellSet::single(cell(9)));
+    }
+    let step = own_step(ar, &state).expect("r2c1 {2, 5} is bivalue");
+    assert!(step.eliminations[digit(2).index()].contains(cell(9)));
+}

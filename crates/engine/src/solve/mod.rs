@@ -415,24 +415,8 @@ impl Engine {
         let step = match watch.hodoku.as_mut().map(|h| h.next(t.id)) {
             Some(Some((cell, digit))) => hodoku_single(t, state, cell, digit),
             Some(None) if is_single(t.id) => return false,
-            Some(None) if t.id == TechniqueId::Aic => {
-                let Some(step) = crate::hodoku::nice_loop(state) else { return false };
-                step
-            }
-            Some(None) if t.id == TechniqueId::RemotePair => {
-                let Some(step) = crate::hodoku::remote_pair(state) else { return false };
-                step
-            }
-            Some(None) if t.id == TechniqueId::ForcingChain => {
-                let Some(step) = crate::hodoku::forcing_chain(state) else { return false };
-                step
-            }
-            Some(None) if t.id == TechniqueId::AlsChain => {
-                let Some(step) = crate::hodoku::als_chain(state) else { return false };
-                step
-            }
-            Some(None) if t.id == TechniqueId::GroupedAic => {
-                let Some(step) = crate::hodoku::grouped_nice_loop(state) else { return false };
+            Some(None) if crate::hodoku::own_search(t.id) => {
+                let Some(step) = crate::hodoku::own_step(t.id, state) else { return false };
                 step
             }
             Some(None) if crate::hodoku::ranked(t.id) => {
