@@ -177,3 +177,28 @@ fn gzip_and_xz_input_are_decompressed() {
     bad.extend_from_slice(b"not really gzip");
     assert_eq!(run_bytes(&["solve"], &bad).status.code(), Some(2));
 }
+
+/// Forcing chains chosen by the HoDoKu model (from its tables, with group nodes) come with a
+/// proof: retraced with single-premise inferences where they allow it, else with the net's
+/// propagation. A few need HoDoKu's group reasoning and still have none.
+#[test]
+fn hodoku_forcing_steps_come_with_proofs() {
+    let text = std::fs::read_to_string(datasets().join("magictour_top1465.txt")).unwrap();
+    let input: String = text.lines().skip(200).take(30).map(|l| format!("{l}\n")).collect();
+    let out = run_stdin(
+        &["solve", "--logic", "--json", "--trace", "--preset", "hodoku", "--threads", "2"],
+        &input,
+    );
+    let (mut forcing, mut proved) = (0, 0);
+    for line in String::from_utf8(out.stdout).unwrap().lines() {
+        let row: Value = serde_json::from_str(line).expect("valid JSON");
+        for step in row["steps"].as_array().into_iter().flatten() {
+            if step["technique"].as_str().is_some_and(|t| t.starts_with("forcing")) {
+                forcing += 1;
+                proved += usize::from(step["proof"].is_object());
+            }
+        }
+    }
+    assert!(forcing > 100, "{forcing} forcing steps");
+    assert!(proved * 100 >= forcing * 95, "{proved} of {forcing} forcing steps proved");
+}

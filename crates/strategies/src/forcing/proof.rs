@@ -155,7 +155,16 @@ pub fn derive(state: &Candidates, step: &Step) -> Result<Proof, String> {
         };
     }
     let rules = rules_of(step.technique).ok_or("not a forcing technique")?;
-    derive_with(&base, rules, premise, conclusion)
+    // A forcing chain found by another search (HoDoKu's tables, with group nodes) may need
+    // more than single-premise inferences to be retraced: then the net's propagation proves
+    // it (a stronger but still replayable proof).
+    derive_with(&base, rules, premise, conclusion).or_else(|chain_error| {
+        if rules == Rules::Chain {
+            derive_with(&base, Rules::Net, premise, conclusion).map_err(|_| chain_error)
+        } else {
+            Err(chain_error)
+        }
+    })
 }
 
 /// The level-0 proof of `conclusion` from `premise` in `base`.
