@@ -261,17 +261,8 @@ mod tests {
     /// ALSs, moves to later ALSs only (its first ALS is the earliest) and is sound.
     #[test]
     fn chains_move_forward_and_are_sound() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../datasets/magictour_top1465.txt");
-        let text = std::fs::read_to_string(path).expect("corpus");
-        let mut options = crate::Options::new(crate::Order::preset("hodoku").expect("preset"));
-        options.granularity = crate::Granularity::Single;
-        options.trace = true;
-        options.verify = true;
-        let engine = crate::Engine::new(options);
         let mut chains = 0;
-        for line in text.lines().take(60) {
-            let start = bitdoku_bitboard::parse_line(line).unwrap().unwrap().candidates();
-            let out = engine.solve(&start);
+        for (line, out) in crate::hodoku::tests::top1465_paths(60) {
             assert!(out.unsound.is_empty(), "{line}: {:?}", out.unsound);
             for step in out.steps.iter().filter(|s| s.technique == TechniqueId::AlsChain) {
                 chains += 1;

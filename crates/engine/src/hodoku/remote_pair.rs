@@ -18,6 +18,7 @@
 //!
 //! Written from the rules of HoDoKu 2.2.0's `ChainSolver` (GPL, read, not copied).
 
+use super::tables::Grid;
 use super::{HOUSE_CELLS, HOUSES};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, DigitSet};
 use bitdoku_strategies::{Chain, ChainNode, Step, TechniqueId};
@@ -34,12 +35,7 @@ struct Entry {
     strong: bool,
 }
 
-struct Grid {
-    cands: [u16; 81],
-    cells: [u128; 10],
-    peers: [u128; 81],
-}
-
+/// Remote pairs read the chain tables' grid (without groups).
 impl Grid {
     /// The links out of `digit` in `cell` in HoDoKu's order: the strong link to the cell's
     /// other digit, then weak links to the cells of the same pair holding `digit`.
@@ -75,18 +71,7 @@ struct Found {
 /// HoDoKu's remote pair for `state` (see the module docs), if any.
 #[must_use]
 pub fn remote_pair(state: &Candidates) -> Option<Step> {
-    let mut g = Grid { cands: [0; 81], cells: [0; 10], peers: [0; 81] };
-    let open = state.unsolved();
-    for d in Digit::all() {
-        let set = state.cells(d) & open;
-        g.cells[usize::from(d.value())] = set.bits();
-        for cell in set {
-            g.cands[cell.index()] |= 1 << d.value();
-        }
-    }
-    for cell in Cell::all() {
-        g.peers[cell.index()] = cell.peers().bits();
-    }
+    let g = Grid::new(state, false);
     let mut found: Vec<Found> = Vec::new();
     let mut seen: HashMap<Vec<(u8, u8)>, usize> = HashMap::new();
     for start in 0..81 {
@@ -278,12 +263,7 @@ mod tests {
     #[test]
     fn links_follow_hodoku_order() {
         let state = four_cells();
-        let mut g = Grid { cands: [0; 81], cells: [0; 10], peers: [0; 81] };
-        for d in Digit::all() {
-            for cell in state.cells(d) {
-                g.cands[cell.index()] |= 1 << d.value();
-            }
-        }
+        let g = Grid::new(&state, false);
         // From r1c5 with 2: its other digit first, then r1c1 (row), then r5c5 (column).
         let links = g.links(4, 2);
         let want = [

@@ -402,6 +402,20 @@ mod tests {
         assert!(compared > 1000, "{compared} comparisons");
     }
 
+    /// The states of a rating path (the start first), with the hint applied to each.
+    fn path_states(values: &[u8; 81]) -> Vec<(Grid, Option<Hint>)> {
+        let mut g = Grid::from_values(values);
+        let mut states = Vec::new();
+        while !g.solved() {
+            let h = next_hint(&g);
+            states.push((g.clone(), h.clone()));
+            let Some(h) = h else { break };
+            h.apply(&mut g);
+        }
+        states.push((g, None));
+        states
+    }
+
     /// The static chaining pass (cycles and forcing X/XY chains) gives the same first hint
     /// with and without skipping the searches its implication graph cannot satisfy, on every
     /// state of whole rating paths where it runs.
@@ -413,16 +427,13 @@ mod tests {
         let mut full = Chainer::new_unskipped(Rule::CYCLES);
         let (mut compared, mut found) = (0, 0);
         for values in set {
-            let mut g = Grid::from_values(&values);
-            while !g.solved() {
-                let Some(h) = next_hint(&g) else { break };
-                if h.diff >= 62 {
+            for (g, h) in path_states(&values) {
+                if h.is_some_and(|h| h.diff >= 62) {
                     let a = skipping.first(&g, None);
                     assert_eq!(a, full.first(&g, None));
                     compared += 1;
                     found += usize::from(a.is_some());
                 }
-                h.apply(&mut g);
             }
         }
         assert!(compared > 500 && found > 100, "{compared} states, {found} hints");
@@ -439,13 +450,7 @@ mod tests {
         let mut full = Chainer::new_unskipped(Rule::CYCLES);
         let (mut compared, mut hints) = (0, 0);
         for values in set {
-            let mut g = Grid::from_values(&values);
-            let mut states = vec![g.clone()];
-            while !g.solved() {
-                let Some(h) = next_hint(&g) else { break };
-                h.apply(&mut g);
-                states.push(g.clone());
-            }
+            let states: Vec<Grid> = path_states(&values).into_iter().map(|(g, _)| g).collect();
             for w in states.windows(4).step_by(3) {
                 let (source, now) = (&w[0], &w[3]);
                 let a = skipping.nested_hints(now, source);
