@@ -6,11 +6,11 @@ use super::Hint;
 use super::dirty::Dirty;
 use super::grid::{Grid, HOUSE_CELLS, Mask, digits};
 
-/// SE's aligned pair exclusion (6.2). With `dirty`, only pairs with a changed (or newly
-/// unblocked) base cell or a changed common excluder.
-pub fn aligned_pair(g: &Grid, dirty: Option<&Dirty>) -> Option<Hint> {
-    // Base cells and their excluders (peers with two candidates) as masks.
-    let mut cands: Vec<(usize, u128)> = Vec::new();
+/// The base cells (two or more candidates, no naked single among their peers) with their
+/// excluders: the peers holding 2 to `max_excluder` candidates (2 for pairs, 3 for
+/// triplets), as masks, cells ascending.
+fn bases(g: &Grid, max_excluder: u32) -> Vec<(usize, u128)> {
+    let mut out = Vec::new();
     for c in 0..81 {
         if g.count(c) < 2 {
             continue;
@@ -20,21 +20,33 @@ pub fn aligned_pair(g: &Grid, dirty: Option<&Dirty>) -> Option<Hint> {
         for &o in &HOUSE_CELLS[c] {
             match g.count(o as usize) {
                 1 => naked_single = true,
-                2 => ex |= 1 << o,
+                n if n >= 2 && n <= max_excluder => ex |= 1 << o,
                 _ => {}
             }
         }
         if !naked_single && ex != 0 {
-            cands.push((c, ex));
+            out.push((c, ex));
         }
     }
+    out
+}
+
+/// The base cells and the excluders that count as changed (everything without `dirty`).
+fn changed(dirty: Option<&Dirty>) -> (u128, u128) {
+    match dirty {
+        Some(x) => (x.cells | x.unblocked, x.cells),
+        None => (u128::MAX, u128::MAX),
+    }
+}
+
+/// SE's aligned pair exclusion (6.2). With `dirty`, only pairs with a changed (or newly
+/// unblocked) base cell or a changed common excluder.
+pub fn aligned_pair(g: &Grid, dirty: Option<&Dirty>) -> Option<Hint> {
+    let cands = bases(g, 2);
     if cands.len() < 2 {
         return None;
     }
-    let (new_base, new_excl) = match dirty {
-        Some(x) => (x.cells | x.unblocked, x.cells),
-        None => (u128::MAX, u128::MAX),
-    };
+    let (new_base, new_excl) = changed(dirty);
     for j in 1..cands.len() {
         for i in 0..j {
             let (a, ea) = cands[i];
@@ -89,35 +101,16 @@ pub fn aligned_pair(g: &Grid, dirty: Option<&Dirty>) -> Option<Hint> {
 /// allowed combination is removed. With `dirty`, only triplets with a changed (or newly
 /// unblocked) base cell or a changed common excluder.
 pub fn aligned_triplet(g: &Grid, dirty: Option<&Dirty>) -> Option<Hint> {
-    // Base cells that count as changed, and excluders that do.
-    let (new_base, new_excl) = match dirty {
-        Some(x) => (x.cells | x.unblocked, x.cells),
-        None => (u128::MAX, u128::MAX),
-    };
-    let mut cands: Vec<usize> = Vec::new();
-    let mut is_cand: u128 = 0;
-    let mut excl_mask = [0u128; 81];
-    for c in 0..81 {
-        if g.count(c) < 2 {
-            continue;
-        }
-        let mut naked_single = false;
-        let mut m = 0u128;
-        for &o in &HOUSE_CELLS[c] {
-            match g.count(o as usize) {
-                1 => naked_single = true,
-                2 | 3 => m |= 1 << o,
-                _ => {}
-            }
-        }
-        if !naked_single && m != 0 {
-            cands.push(c);
-            is_cand |= 1 << c;
-            excl_mask[c] = m;
-        }
-    }
-    if cands.len() < 3 {
+    let (new_base, new_excl) = changed(dirty);
+    let found = bases(g, 3);
+    if found.len() < 3 {
         return None;
+    }
+    let cands: Vec<usize> = found.iter().map(|&(c, _)| c).collect();
+    let is_cand = found.iter().fold(0u128, |m, &(c, _)| m | 1 << c);
+    let mut excl_mask = [0u128; 81];
+    for &(c, ex) in &found {
+        excl_mask[c] = ex;
     }
     for j in 1..cands.len() {
         for i in 0..j {

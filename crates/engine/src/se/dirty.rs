@@ -9,7 +9,7 @@
 //! rule that takes a [`Dirty`] searches only the patterns that touch a changed cell (or
 //! digit), in its usual order, so its first hint is the same as a full search's.
 
-use super::grid::{Grid, HOUSE_CELLS, Mask, REGION_CELLS};
+use super::grid::{Grid, Mask, REGION_CELLS};
 
 /// The cells of each region as a mask (bit = cell index).
 pub const REGION_MASK: [u128; 27] = {
@@ -26,20 +26,12 @@ pub const REGION_MASK: [u128; 27] = {
     t
 };
 
-/// The 20 peers of each cell as a mask.
-pub const PEERS: [u128; 81] = {
-    let mut t = [0u128; 81];
-    let mut c = 0;
-    while c < 81 {
-        let mut i = 0;
-        while i < 20 {
-            t[c] |= 1 << HOUSE_CELLS[c][i];
-            i += 1;
-        }
-        c += 1;
-    }
-    t
-};
+/// The 20 peers of cell `c` as a mask (the bitboard crate's table; SE's cells are numbered
+/// row by row as bitboard cells are).
+#[inline]
+pub fn peers(c: usize) -> u128 {
+    bitdoku_bitboard::tables::PEERS[c].bits()
+}
 
 /// A state a rule found nothing on.
 #[derive(Clone)]
@@ -60,8 +52,6 @@ impl Snapshot {
 pub struct Dirty {
     /// Cells whose candidates (or value) changed.
     pub cells: u128,
-    /// Digits (bit `d - 1`) that lost a candidate somewhere.
-    pub digits: Mask,
     /// Per digit (index `d - 1`): the cells that lost it.
     pub digit_cells: [u128; 9],
     /// Cells next to a cell that had a single candidate and now has none (placed): rules that
@@ -81,18 +71,22 @@ impl Dirty {
             }
             if was != now || snap.val[c] != g.val[c] {
                 d.cells |= 1 << c;
-                d.digits |= was & !now;
                 let mut lost = was & !now;
                 while lost != 0 {
                     d.digit_cells[lost.trailing_zeros() as usize] |= 1 << c;
                     lost &= lost - 1;
                 }
                 if was.count_ones() == 1 && now == 0 {
-                    d.unblocked |= PEERS[c];
+                    d.unblocked |= peers(c);
                 }
             }
         }
         Some(d)
+    }
+
+    /// Digits (bit `d - 1`) that lost a candidate somewhere.
+    pub fn digits(&self) -> Mask {
+        (0..9).filter(|&d| self.digit_cells[d] != 0).fold(0, |m, d| m | 1 << d)
     }
 
     /// Whether region `r` holds a changed cell.

@@ -3,7 +3,7 @@
 //! `find_*` returns the first hint in SE's search order (the hint SE applies), or None.
 
 use super::Hint;
-use super::dirty::{Dirty, PEERS, REGION_MASK, skip};
+use super::dirty::{Dirty, REGION_MASK, peers, skip};
 use super::grid::{COL, Grid, HOUSE_CELLS, Mask, REGION_CELLS, ROW, digits, low, sees};
 
 /// The regions in the order block, column, row (SE's order for singles and hidden sets).
@@ -156,7 +156,7 @@ fn crosses(a: usize, b: usize) -> bool {
 /// lost a candidate in the regions the hint rests on (both regions, and for a direct hint
 /// every region of the first one's kind crossing the second).
 pub fn locking(g: &Grid, direct: bool, dirty: Option<&Dirty>) -> Option<Hint> {
-    let wanted = dirty.map_or(0x1ff, |x| x.digits);
+    let wanted = dirty.map_or(0x1ff, |x| x.digits());
     for &(r1, r2) in &LOCKING_PAIRS {
         let (r1, r2) = (r1 as usize, r2 as usize);
         let area = match dirty {
@@ -353,7 +353,7 @@ pub fn hidden_set(g: &Grid, degree: u32, direct: bool, dirty: Option<&Dirty>) ->
 pub fn fish(g: &Grid, degree: u32, dirty: Option<&Dirty>) -> Option<Hint> {
     let combos = combos(degree);
     // Digits placed fewer than 9 - 2 * degree times (and changed, with `dirty`).
-    let mut wanted: Mask = dirty.map_or(0x1ff, |x| x.digits);
+    let mut wanted: Mask = dirty.map_or(0x1ff, |x| x.digits());
     for d in 1..=9u8 {
         if g.occurrences(d) + degree * 2 > 9 {
             wanted &= !(1 << (d - 1));
@@ -410,7 +410,7 @@ pub fn xy_wing(g: &Grid, xyz: bool, dirty: Option<&Dirty>) -> Option<Hint> {
         let xy = g.cand[pivot];
         if g.val[pivot] != 0
             || xy.count_ones() != target
-            || skip(dirty, |x| x.any(PEERS[pivot] | 1 << pivot))
+            || skip(dirty, |x| x.any(peers(pivot) | 1 << pivot))
         {
             continue;
         }

@@ -354,7 +354,7 @@ impl Chainer {
         self.prune = !(self.rule.multiple || self.rule.dynamic);
         self.best = None;
         self.only_digits = match dirty {
-            Some(x) if self.rule.nishio => x.digits,
+            Some(x) if self.rule.nishio => x.digits(),
             _ => 0x1ff,
         };
         let mut all = self.all_hints(g, None);

@@ -2,7 +2,7 @@
 //! every hint is wanted (nested rules), and the cycle's removals and rating.
 
 use super::*;
-use crate::se::dirty::PEERS;
+use crate::se::dirty::peers;
 
 impl Chainer {
     /// Cycles and forcing chains from `d` in `c` (SE's unary chaining).
@@ -286,7 +286,7 @@ pub(super) fn cycle_removable(g: &Grid, path: &[u16]) -> Vec<(u8, u8)> {
         let (c, d, on) = unkey(k);
         cells |= 1 << c;
         let side = if on { &mut fwd } else { &mut back };
-        side[d as usize - 1] |= PEERS[c];
+        side[d as usize - 1] |= peers(c);
     }
     let mut any = false;
     for d in 0..9 {
