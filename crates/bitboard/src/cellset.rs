@@ -223,6 +223,55 @@ impl CellSet {
         out
     }
 
+    /// The cells of the set that are its only cell in at least one of their houses (row,
+    /// column or box): where a digit whose candidates are the set is a hidden single, or the
+    /// last empty cell of a house when the set is the unsolved cells.
+    ///
+    /// Works band by band (three rows, 27 bits) with small integers instead of 27
+    /// intersections with house masks. Folding a band's three row slices gives, per column,
+    /// "one or more" and "two or more" of its cells; folding those across bands gives the
+    /// columns with one cell, and folding each 3-column chunk gives the boxes with one cell.
+    /// A row slice with one bit is a lone row cell.
+    pub fn alone_in_a_house(self) -> CellSet {
+        const ROW: u32 = 0x1ff;
+        const CHUNK_LOW: u32 = 0b001_001_001;
+        const DOWN: u32 = 1 | 1 << 9 | 1 << 18;
+        if self.0 == 0 {
+            return CellSet::EMPTY;
+        }
+        let mut bands = [0u32; 3];
+        let mut boxes = [0u32; 3];
+        let (mut col_once, mut col_twice) = (0u32, 0u32);
+        for (b, band) in bands.iter_mut().enumerate() {
+            let x = (self.0 >> (27 * b)) as u32 & 0x7ff_ffff;
+            *band = x;
+            let (r0, r1, r2) = (x & ROW, x >> 9 & ROW, x >> 18);
+            // Per column of the band: at least one cell, at least two cells.
+            let once = r0 | r1 | r2;
+            let twice = (r0 & r1) | (r0 & r2) | (r1 & r2);
+            col_twice |= (col_once & once) | twice;
+            col_once |= once;
+            // Per box of the band (bits 0, 3, 6 of each chunk).
+            let (o0, o1, o2) = (once & CHUNK_LOW, once >> 1 & CHUNK_LOW, once >> 2 & CHUNK_LOW);
+            let w = (twice | twice >> 1 | twice >> 2) & CHUNK_LOW;
+            let box_twice = w | (o0 & o1) | (o0 & o2) | (o1 & o2);
+            boxes[b] = ((o0 | o1 | o2) & !box_twice) * 0b111 * DOWN;
+        }
+        let cols = (col_once & !col_twice) * DOWN;
+        let mut out = 0u128;
+        for (b, &x) in bands.iter().enumerate() {
+            let mut rows = 0;
+            for r in 0..3 {
+                let slice = x >> (9 * r) & ROW;
+                if slice & slice.wrapping_sub(1) == 0 {
+                    rows |= ROW << (9 * r);
+                }
+            }
+            out |= u128::from(x & (rows | cols | boxes[b])) << (27 * b);
+        }
+        CellSet(out)
+    }
+
     /// Whether all cells lie in one house (an empty or single-cell set does).
     #[must_use]
     pub fn in_one_house(self) -> bool {
@@ -347,6 +396,48 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
     use std::collections::BTreeSet;
+
+    /// `alone_in_a_house` by its definition: 27 intersections with the house masks.
+    fn alone_by_houses(set: CellSet) -> CellSet {
+        let mut out = CellSet::EMPTY;
+        for house in crate::tables::HOUSES {
+            if (set & house).is_single() {
+                out |= set & house;
+            }
+        }
+        out
+    }
+
+    proptest! {
+        #[test]
+        fn alone_in_a_house_matches_the_house_scan((set, _) in arb_set()) {
+            prop_assert_eq!(set.alone_in_a_house(), alone_by_houses(set));
+        }
+
+        #[test]
+        fn alone_in_a_house_on_sparse_sets(cells in proptest::collection::btree_set(0u8..81, 0..12)) {
+            let set: CellSet = cells.iter().map(|&i| Cell::new(i).unwrap()).collect();
+            prop_assert_eq!(set.alone_in_a_house(), alone_by_houses(set));
+        }
+    }
+
+    #[test]
+    fn alone_in_a_house_examples() {
+        assert_eq!(CellSet::EMPTY.alone_in_a_house(), CellSet::EMPTY);
+        assert_eq!(CellSet::ALL.alone_in_a_house(), CellSet::EMPTY);
+        let one = CellSet::single(Cell::new(40).unwrap());
+        assert_eq!(one.alone_in_a_house(), one);
+        // Every cell of a diagonal is alone in its row and its column.
+        let diagonal: CellSet = (0..9).map(|i| Cell::new(i * 10).unwrap()).collect();
+        assert_eq!(diagonal.alone_in_a_house(), diagonal);
+        // Two cells of row 1 in different columns and boxes: alone in column and box.
+        let pair: CellSet = [0u8, 8].iter().map(|&i| Cell::new(i).unwrap()).collect();
+        assert_eq!(pair.alone_in_a_house(), pair);
+        // Three cells of box 1 in one row: none is alone anywhere but its column.
+        let line: CellSet = [0u8, 1, 2].iter().map(|&i| Cell::new(i).unwrap()).collect();
+        assert_eq!(line.alone_in_a_house(), line);
+        assert_eq!(alone_by_houses(line), line);
+    }
 
     fn model(set: CellSet) -> BTreeSet<u8> {
         set.iter().map(|c| c.index() as u8).collect()

@@ -1,7 +1,9 @@
 //! Sinks: techniques push steps; the sink decides whether the search goes on (internal
 //! iteration, as ripgrep's matcher does). No `stop_after_first` flags anywhere.
 
+use crate::TechniqueId;
 use crate::step::Step;
+use bitdoku_bitboard::CellSet;
 use std::ops::ControlFlow;
 
 /// Receives the steps a technique finds.
@@ -21,6 +23,25 @@ pub trait Sink {
     /// others it pushes, and the evidence of those it pushes (the chains do both).
     fn union_only(&self) -> bool {
         false
+    }
+
+    /// Takes the effects of `steps` steps of technique `id` at once, without their evidence.
+    /// Techniques call it only when [`Sink::union_only`] is true, so that the step count and
+    /// the union are all the sink keeps; it saves building a [`Step`] per placement on the
+    /// hot path of batch solving (the singles). The default pushes one step carrying the
+    /// effects.
+    fn push_effects(
+        &mut self,
+        id: TechniqueId,
+        placements: &[CellSet; 9],
+        eliminations: &[CellSet; 9],
+        steps: u32,
+    ) -> ControlFlow<()> {
+        let _ = steps;
+        let mut step = Step::new(id);
+        step.placements = *placements;
+        step.eliminations = *eliminations;
+        self.push(step)
     }
 }
 
@@ -70,6 +91,21 @@ impl Sink for Union {
 
     fn union_only(&self) -> bool {
         true
+    }
+
+    fn push_effects(
+        &mut self,
+        _id: TechniqueId,
+        placements: &[CellSet; 9],
+        eliminations: &[CellSet; 9],
+        steps: u32,
+    ) -> ControlFlow<()> {
+        for d in 0..9 {
+            self.placements[d] |= placements[d];
+            self.eliminations[d] |= eliminations[d];
+        }
+        self.steps += steps;
+        ControlFlow::Continue(())
     }
 }
 

@@ -20,21 +20,26 @@
 //! - Steps come in cell order (row-major).
 
 use crate::{Sink, TechniqueId};
-use bitdoku_bitboard::{Candidates, CellSet, Digit, tables};
+use bitdoku_bitboard::{Candidates, CellSet, Digit};
 use std::ops::ControlFlow;
 
 /// Finds every full house (see the module docs for the exact semantics).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     let unsolved = state.unsolved();
-    let mut last = CellSet::EMPTY;
-    for house in tables::HOUSES {
-        let open = unsolved & house;
-        if open.is_single() {
-            last |= open;
-        }
+    let mut last = unsolved.alone_in_a_house();
+    if last.is_empty() {
+        return ControlFlow::Continue(());
     }
     // Only cells with exactly one candidate can be placed.
     last &= state.counts().exactly(1);
+    if sink.union_only() {
+        if last.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        let placements = std::array::from_fn(|d| state.masks()[d] & last);
+        let none = [CellSet::EMPTY; 9];
+        return sink.push_effects(TechniqueId::FullHouse, &placements, &none, last.len());
+    }
     for cell in last {
         let Some(digit) = Digit::all().find(|&d| state.has(cell, d)) else { continue };
         sink.push(super::placement(TechniqueId::FullHouse, cell, digit, Some(unsolved)))?;

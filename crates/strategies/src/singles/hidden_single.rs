@@ -19,25 +19,38 @@
 //!   also alone in a house are reported here too. Steps come digit by digit, cells in
 //!   row-major order.
 //!
-//! **Speed.** Per digit, one AND and one `is_single` test (`x & (x - 1) == 0`) per house on
-//! the digit's candidate mask; the base houses are re-tested only for the few hits.
+//! **Speed.** Per digit, [`CellSet::alone_in_a_house`] on the digit's candidate mask (the
+//! nine row slices as small integers, no per-house mask intersections); the base houses are
+//! re-tested only for the few hits. Batch solving (a union-only sink) takes all placements at
+//! once with [`Sink::push_effects`], without building a step per placement.
 
 use crate::{Sink, TechniqueId};
-use bitdoku_bitboard::{Candidates, CellSet, Digit, tables};
+use bitdoku_bitboard::{Candidates, CellSet, Digit};
 use std::ops::ControlFlow;
 
 /// Finds every hidden single (see the module docs for the exact semantics).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
+    if sink.union_only() {
+        let mut placements = [CellSet::EMPTY; 9];
+        let mut steps = 0;
+        for digit in Digit::all() {
+            let hits = state.cells(digit).alone_in_a_house();
+            steps += hits.len();
+            placements[digit.index()] = hits;
+        }
+        if steps == 0 {
+            return ControlFlow::Continue(());
+        }
+        return sink.push_effects(
+            TechniqueId::HiddenSingle,
+            &placements,
+            &[CellSet::EMPTY; 9],
+            steps,
+        );
+    }
     for digit in Digit::all() {
         let cands = state.cells(digit);
-        let mut hits = CellSet::EMPTY;
-        for house in tables::HOUSES {
-            let here = cands & house;
-            if here.is_single() {
-                hits |= here;
-            }
-        }
-        for cell in hits {
+        for cell in cands.alone_in_a_house() {
             sink.push(super::placement(TechniqueId::HiddenSingle, cell, digit, Some(cands)))?;
         }
     }

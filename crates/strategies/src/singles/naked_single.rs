@@ -26,6 +26,11 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     if singles.is_empty() {
         return ControlFlow::Continue(());
     }
+    if sink.union_only() {
+        let placements = std::array::from_fn(|d| state.masks()[d] & singles);
+        let none = [bitdoku_bitboard::CellSet::EMPTY; 9];
+        return sink.push_effects(TechniqueId::NakedSingle, &placements, &none, singles.len());
+    }
     for digit in Digit::all() {
         for cell in state.cells(digit) & singles {
             sink.push(super::placement(TechniqueId::NakedSingle, cell, digit, None))?;
