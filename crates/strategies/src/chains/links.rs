@@ -85,6 +85,55 @@ struct Csr {
     weak: Vec<Edge>,
 }
 
+/// Per cell, in increasing order, the eight mini-lines (indices into [`MINILINES`]) whose
+/// cells all see the cell and do not include it: the two other row mini-lines of its box and
+/// of its row, the two other column mini-lines of its box and of its column.
+const SEEING_MINILINES: [[u8; 8]; 81] = {
+    let mut out = [[0u8; 8]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (r, c) = (cell / 9, cell % 9);
+        let b = r / 3 * 3 + c / 3;
+        let mut list = [0u8; 8];
+        let mut n = 0;
+        let mut x = 0;
+        while x < 3 {
+            if x != c / 3 {
+                list[n] = ((r / 3 * 3 + x) * 3 + r % 3) as u8; // same row, other box
+                n += 1;
+            }
+            if x != r % 3 {
+                list[n] = (b * 3 + x) as u8; // same box, other row
+                n += 1;
+            }
+            if x != r / 3 {
+                list[n] = (27 + (x * 3 + c / 3) * 3 + c % 3) as u8; // same column, other box
+                n += 1;
+            }
+            if x != c % 3 {
+                list[n] = (27 + b * 3 + x) as u8; // same box, other column
+                n += 1;
+            }
+            x += 1;
+        }
+        // Insertion sort.
+        let mut i = 1;
+        while i < 8 {
+            let mut j = i;
+            while j > 0 && list[j - 1] > list[j] {
+                let t = list[j];
+                list[j] = list[j - 1];
+                list[j - 1] = t;
+                j -= 1;
+            }
+            i += 1;
+        }
+        out[cell] = list;
+        cell += 1;
+    }
+    out
+};
+
 thread_local! {
     static LAST: RefCell<Option<Rc<LinkGraph>>> = const { RefCell::new(None) };
 }
@@ -190,6 +239,10 @@ impl LinkGraph {
     }
 
     /// Generates the edges node by node straight into the two edge arrays (no per-node lists).
+    /// Each list comes out ordered by target node (the breadth-first search, and so the chain
+    /// shown for a step, follows that order): node indices are digit-major candidates, then
+    /// groups, then ALS nodes, so a candidate's weak list is its cell's lower digits, its
+    /// digit's peers, its cell's higher digits, then groups and ALS nodes of its digit.
     fn build_csr(&self) -> Csr {
         let (masks, nodes, index, group_range, bivalue) =
             (self.masks, &self.nodes, &self.index, self.group_range, self.bivalue);
@@ -198,89 +251,114 @@ impl LinkGraph {
         let mut strong = Vec::with_capacity(4 * n);
         let mut weak_start = Vec::with_capacity(n + 1);
         let mut weak = Vec::with_capacity(24 * n);
-        // The node whose cells are exactly `cells` (of digit `d`), if any.
+        // Per digit and mini-line, its group node (`build` pushes them in mini-line order).
+        let mut group_at = [[NONE; 54]; 9];
+        for (d, at) in group_at.iter_mut().enumerate() {
+            let mut g = group_range[d].0;
+            for (m, mini) in MINILINES.iter().enumerate() {
+                if (masks[d] & mini.cells).len() >= 2 {
+                    at[m] = g as u16;
+                    g += 1;
+                }
+            }
+            debug_assert_eq!(g, group_range[d].1);
+        }
+        // The node whose cells are exactly `cells` (of digit `d`), if any: a candidate, or
+        // the group of the row or column mini-line of its first cell.
         let node_of = |d: Digit, cells: CellSet| -> Option<u16> {
+            let first = cells.first()?;
             if cells.is_single() {
-                let i = index[d.index() * 81 + cells.first()?.index()];
+                let i = index[d.index() * 81 + first.index()];
                 return (i != NONE).then_some(i);
             }
-            let (lo, hi) = group_range[d.index()];
-            (lo..hi).find(|&g| nodes[g].cells == cells).map(|g| g as u16)
+            let (r, c) = (first.index() / 9, first.index() % 9);
+            let b = r / 3 * 3 + c / 3;
+            [b * 3 + r % 3, 27 + b * 3 + c % 3]
+                .into_iter()
+                .map(|m| group_at[d.index()][m])
+                .find(|&g| g != NONE && nodes[g as usize].cells == cells)
         };
         let als_start = self.als_start.min(n);
-        for i in 0..n {
-            let node = nodes[i];
+        // ALS nodes per digit (increasing index), so a node scans only its own digit's.
+        let mut als_of_digit: [Vec<u16>; 9] = std::array::from_fn(|_| Vec::new());
+        for (j, other) in nodes.iter().enumerate().skip(als_start) {
+            als_of_digit[other.digit.index()].push(j as u16);
+        }
+        for (i, node) in nodes.iter().enumerate() {
             let d = node.digit;
             let dm = masks[d.index()];
-            strong_start.push(strong.len() as u32);
+            let peers = node.common_peers;
+            let s0 = strong.len();
+            strong_start.push(s0 as u32);
             weak_start.push(weak.len() as u32);
-            // ALS nodes, and links to them: strong to the same ALS's other digits, weak to
-            // any node of the digit that sees all of it (both ways).
+            let single = (i < self.singles).then(|| node.cells.first().expect("a cell"));
             if i >= als_start {
-                let id = self.als_id[i - als_start];
-                for (j, &other) in self.als_id.iter().enumerate() {
-                    if other == id && als_start + j != i {
-                        strong.push(Edge { to: (als_start + j) as u16, kind: ALS });
+                // Strong: the same ALS's other digits (its nodes are consecutive, in order).
+                let (ids, k) = (&self.als_id, i - als_start);
+                let lo = (0..k).rev().take_while(|&j| ids[j] == ids[k]).last().unwrap_or(k);
+                let hi = (k..ids.len()).take_while(|&j| ids[j] == ids[k]).last().unwrap_or(k);
+                for j in (lo..=hi).filter(|&j| j != k) {
+                    strong.push(Edge { to: (als_start + j) as u16, kind: ALS });
+                }
+            } else {
+                if let Some(cell) = single.filter(|&c| bivalue.contains(c)) {
+                    for e in Digit::all().filter(|&e| e != d && masks[e.index()].contains(cell)) {
+                        strong.push(Edge { to: index[e.index() * 81 + cell.index()], kind: CELL });
                     }
                 }
-            }
-            for (j, other) in nodes.iter().enumerate().skip(als_start) {
-                if other.digit == d && j != i && other.cells.is_subset(node.common_peers) {
-                    weak.push(Edge { to: j as u16, kind: HOUSE });
-                }
-            }
-            if i >= als_start {
-                for cell in dm & node.common_peers {
-                    weak.push(Edge { to: index[d.index() * 81 + cell.index()], kind: HOUSE });
-                }
-                let (lo, hi) = group_range[d.index()];
-                for (g, other) in nodes.iter().enumerate().take(hi).skip(lo) {
-                    if other.cells.is_subset(node.common_peers) {
-                        weak.push(Edge { to: g as u16, kind: HOUSE });
+                // Strong: the digit's other candidates in a house holding the node are one
+                // node.
+                let first = node.cells.first().expect("a node has a cell");
+                for h in CELL_HOUSES[first.index()] {
+                    let house = HOUSES[h.index()];
+                    if !node.cells.is_subset(house) {
+                        continue;
+                    }
+                    let rest = (dm & house) - node.cells;
+                    if let Some(other) = node_of(d, rest).filter(|_| !rest.is_empty()) {
+                        let edge = Edge { to: other, kind: HOUSE };
+                        if !strong[s0..].contains(&edge) {
+                            strong.push(edge);
+                        }
                     }
                 }
-                strong[strong_start[i] as usize..].sort_unstable_by_key(|e| (e.to, e.kind));
-                weak[weak_start[i] as usize..].sort_unstable_by_key(|e| (e.to, e.kind));
-                continue;
+                strong[s0..].sort_unstable_by_key(|e| (e.to, e.kind));
             }
-            if let Some(cell) = node.cells.first().filter(|_| node.cells.is_single()) {
-                for e in Digit::all().filter(|&e| e != d && masks[e.index()].contains(cell)) {
-                    let other = index[e.index() * 81 + cell.index()];
-                    weak.push(Edge { to: other, kind: CELL });
-                    if bivalue.contains(cell) {
-                        strong.push(Edge { to: other, kind: CELL });
-                    }
+            // Weak, in node order: the other digits of a candidate's cell (below and above
+            // the digit's own candidates), the digit's candidates that see the node, then
+            // its groups and ALS nodes all of whose cells see every cell of the node.
+            if let Some(cell) = single {
+                for e in (0..d.index()).filter(|&e| masks[e].contains(cell)) {
+                    weak.push(Edge { to: index[e * 81 + cell.index()], kind: CELL });
                 }
             }
-            // Strong: the digit's other candidates in a house holding the node are one node.
-            let first = node.cells.first().expect("a node has a cell");
-            for h in CELL_HOUSES[first.index()] {
-                let house = HOUSES[h.index()];
-                if !node.cells.is_subset(house) {
-                    continue;
-                }
-                let rest = (dm & house) - node.cells;
-                if let Some(other) = node_of(d, rest).filter(|_| !rest.is_empty()) {
-                    let edge = Edge { to: other, kind: HOUSE };
-                    if !strong[strong_start[i] as usize..].contains(&edge) {
-                        strong.push(edge);
-                    }
-                }
-            }
-            // Weak: one digit, every cell of the other node sees every cell of this one.
-            for cell in dm & node.common_peers {
+            for cell in dm & peers {
                 weak.push(Edge { to: index[d.index() * 81 + cell.index()], kind: HOUSE });
             }
-            let (lo, hi) = group_range[d.index()];
-            for (g, other) in nodes.iter().enumerate().take(hi).skip(lo) {
-                if g != i && other.cells.is_subset(node.common_peers) {
+            if let Some(cell) = single {
+                for e in (d.index() + 1..9).filter(|&e| masks[e].contains(cell)) {
+                    weak.push(Edge { to: index[e * 81 + cell.index()], kind: CELL });
+                }
+            }
+            if let Some(cell) = single {
+                // Every group of a mini-line that sees the cell but does not hold it.
+                for &m in &SEEING_MINILINES[cell.index()] {
+                    let g = group_at[d.index()][usize::from(m)];
+                    if g != NONE {
+                        weak.push(Edge { to: g, kind: HOUSE });
+                    }
+                }
+            } else {
+                let (lo, hi) = group_range[d.index()];
+                for g in (lo..hi).filter(|&g| g != i && nodes[g].cells.is_subset(peers)) {
                     weak.push(Edge { to: g as u16, kind: HOUSE });
                 }
             }
-            // Node order within each list: the breadth-first search (and so the chain shown
-            // for a step) follows it.
-            strong[strong_start[i] as usize..].sort_unstable_by_key(|e| (e.to, e.kind));
-            weak[weak_start[i] as usize..].sort_unstable_by_key(|e| (e.to, e.kind));
+            for &j in &als_of_digit[d.index()] {
+                if j as usize != i && nodes[j as usize].cells.is_subset(peers) {
+                    weak.push(Edge { to: j, kind: HOUSE });
+                }
+            }
         }
         strong_start.push(strong.len() as u32);
         weak_start.push(weak.len() as u32);
@@ -353,21 +431,5 @@ impl LinkGraph {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::wings::fixtures::pencil;
-
-    #[test]
-    fn strong_and_weak_links() {
-        // Digit 5 only in r1c2 and r1c7 of row 1; r4c4 is bivalue {1,2}.
-        let s = pencil("r4c4=12", "");
-        let g = LinkGraph::build(&s);
-        let a = g.single(Cell::from_rc(3, 3), Digit::from_value(1).unwrap()).unwrap();
-        let b = g.single(Cell::from_rc(3, 3), Digit::from_value(2).unwrap()).unwrap();
-        assert!(g.strong(a).iter().any(|e| e.to as usize == b && e.kind == CELL));
-        assert!(g.weak(a).iter().any(|e| e.to as usize == b && e.kind == CELL));
-        // A group node exists for digit 1 in the mini-line r4c5-6? r4c4 only holds {1,2}, the
-        // rest of the empty grid is full, so r4c5..r4c6 holds 1: a group.
-        assert!(g.len() > g.singles());
-    }
-}
+#[path = "links_tests.rs"]
+mod tests;

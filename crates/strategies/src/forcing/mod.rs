@@ -20,6 +20,8 @@ pub(crate) mod nested_proof;
 pub mod proof;
 pub mod propagate;
 mod search;
+#[cfg(test)]
+pub(crate) mod test_states;
 
 pub use proof::{Proof, derive, replay};
 pub use propagate::{Base, Contradiction, Lit, Propagator, Rules};
