@@ -25,10 +25,12 @@
 //! lacks, number of links capped at 3) with a bit per first digit, so the cost does not grow
 //! with the number of walks.
 
+use super::chain_reach::{Ends, Reach};
 use super::sets::AlsLayer;
 use super::{als_step, common_eliminations, is_empty};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::{Candidates, CellSet, DigitSet};
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::ops::ControlFlow;
@@ -55,145 +57,79 @@ struct Found {
     elims: [CellSet; 9],
 }
 
-/// Reachability from up to 64 sources at once (bit-parallel breadth-first search): a source
-/// is a start ALS and the first link's digit; `reach[(als * 9 + digit) * 3 + class]` holds a
-/// bit per source that reaches "this ALS lacks this digit" with class = links - 1 capped at 2.
-/// Level-synchronous: the bits a slot gains on one level are passed on on the next, so walk
-/// lengths are exact up to [`MAX_RCC`].
-struct Reach {
-    reach: Vec<u64>,
-    frontier: Vec<u32>,
-    next: Vec<u32>,
-    pending: Vec<u64>,
-    pending_next: Vec<u64>,
+/// Per-thread buffers every search reuses (taken out while a search runs, so a nested search
+/// gets its own).
+#[derive(Default)]
+struct Scratch {
+    ends: Ends,
+    reach: Reach,
+    sources: Vec<(usize, u8)>,
+    any: Vec<u64>,
 }
 
-impl Reach {
-    fn new(n: usize) -> Reach {
-        Reach {
-            reach: vec![0; n * 27],
-            frontier: Vec::new(),
-            next: Vec::new(),
-            pending: vec![0; n * 27],
-            pending_next: vec![0; n * 27],
-        }
-    }
-
-    /// Fills `reach` for walks from `sources` (start ALS, first digit), at most 64.
-    fn run(&mut self, layer: &AlsLayer, sources: &[(usize, u8)]) {
-        self.reach.iter_mut().for_each(|r| *r = 0);
-        self.frontier.clear();
-        for (lane, &(start, first)) in sources.iter().enumerate() {
-            for &k in layer.rccs_of(start) {
-                let rcc = &layer.rccs[k as usize];
-                if rcc.digits.bits() & 1 << first == 0 {
-                    continue;
-                }
-                let slot = (rcc.other(start) * 9 + usize::from(first)) * 3;
-                if self.pending[slot] == 0 {
-                    self.frontier.push(slot as u32);
-                }
-                self.pending[slot] |= 1 << lane;
-                self.reach[slot] |= 1 << lane;
-            }
-        }
-        for _level in 1..MAX_RCC {
-            self.next.clear();
-            for f in 0..self.frontier.len() {
-                let slot = self.frontier[f] as usize;
-                let bits = std::mem::take(&mut self.pending[slot]);
-                let (i, lacked, class) = (slot / 27, slot / 3 % 9, slot % 3);
-                let to_class = (class + 1).min(2);
-                for &p in layer.steps_of(i) {
-                    if (p & 15) as usize == lacked {
-                        continue;
-                    }
-                    let t = (p >> 4) as usize * 3 + to_class;
-                    let new = bits & !self.reach[t];
-                    if new != 0 {
-                        self.reach[t] |= new;
-                        if self.pending_next[t] == 0 {
-                            self.next.push(t as u32);
-                        }
-                        self.pending_next[t] |= new;
-                    }
-                }
-            }
-            std::mem::swap(&mut self.frontier, &mut self.next);
-            std::mem::swap(&mut self.pending, &mut self.pending_next);
-            if self.frontier.is_empty() {
-                break;
-            }
-        }
-        for &slot in &self.frontier {
-            self.pending[slot as usize] = 0;
-        }
-    }
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::default();
 }
 
 fn search(layer: &AlsLayer, sink: &mut dyn Sink) -> ControlFlow<()> {
+    let mut scratch = SCRATCH.take();
+    let flow = search_with(layer, sink, &mut scratch);
+    SCRATCH.set(scratch);
+    flow
+}
+
+fn search_with(layer: &AlsLayer, sink: &mut dyn Sink, scratch: &mut Scratch) -> ControlFlow<()> {
     let n = layer.alses.len();
-    let mut reach = Reach::new(n);
+    let Scratch { ends, reach, sources, any } = scratch;
     // One record per elimination set (the least (start, end, first, last)): the number of
     // walks can be huge on sparse states, the number of distinct results much smaller.
     let mut found: HashMap<[u128; 9], Found> = HashMap::new();
     let union_only = sink.union_only();
     // The ends worth reaching from each start: ALSs sharing a digit z whose z-cells and the
     // start's have a common peer holding z (else no chain between them eliminates anything).
-    let mut ends: Vec<Vec<(u32, u16)>> = vec![Vec::new(); n];
-    let digits: Vec<u16> = layer.alses.iter().map(|a| a.digits.bits()).collect();
-    let reaches: Vec<CellSet> = layer.alses.iter().map(|a| a.reach).collect();
-    for s0 in 0..n {
-        for k in s0 + 1..n {
-            let shared = digits[s0] & digits[k];
-            if shared == 0 || !reaches[s0].intersects(reaches[k]) {
-                continue;
-            }
-            let (a0, ak) = (&layer.alses[s0], &layer.alses[k]);
-            let mut zs = 0u16;
-            for z in DigitSet::from_bits(shared).iter() {
-                let i = z.index();
-                if !((a0.seen[i] & ak.seen[i]) - a0.cells - ak.cells).is_empty() {
-                    zs |= 1 << i;
-                }
-            }
-            if zs != 0 {
-                ends[s0].push((k as u32, zs));
-                ends[k].push((s0 as u32, zs));
-            }
-        }
-    }
-    let mut sources: Vec<(usize, u8)> = Vec::new();
-    for (start, start_ends) in ends.iter().enumerate() {
-        if start_ends.is_empty() {
+    ends.build(layer);
+    // A source is worth a lane when some end has a digit z other than the first digit.
+    sources.clear();
+    for start in 0..n {
+        let zany = ends.digits(start);
+        if zany == 0 {
             continue;
         }
         let mut firsts = 0u16;
         for &k in layer.rccs_of(start) {
             firsts |= layer.rccs[k as usize].digits.bits();
         }
-        sources.extend(DigitSet::from_bits(firsts).iter().map(|d| (start, d.index() as u8)));
+        for d in DigitSet::from_bits(firsts).iter() {
+            if zany & !(1 << d.index()) != 0 {
+                sources.push((start, d.index() as u8));
+            }
+        }
     }
     // Per batch: which lanes reach each end with three links or more, by any last digit.
-    let mut any = vec![0u64; n];
     for batch in sources.chunks(64) {
         reach.run(layer, batch);
-        for (end, a) in any.iter_mut().enumerate() {
-            *a = (0..9).fold(0, |acc, last| acc | reach.reach[(end * 9 + last) * 3 + 2]);
+        any.clear();
+        any.resize(n, 0);
+        for &slot in reach.touched() {
+            if slot % 3 == 2 {
+                any[slot as usize / 27] |= reach.reach[slot as usize];
+            }
         }
         for (lane, &(start, first)) in batch.iter().enumerate() {
             let a0 = &layer.alses[start];
-            for &(end, zmask) in &ends[start] {
+            let bit = 1u64 << lane;
+            for &(end, zmask) in ends.of(start) {
                 let end = end as usize;
-                if any[end] & 1 << lane == 0 {
+                let zl = zmask & !(1 << first);
+                if zl == 0 || any[end] & bit == 0 {
                     continue;
                 }
                 let ak = &layer.alses[end];
                 for last in 0..9u8 {
-                    if reach.reach[(end * 9 + usize::from(last)) * 3 + 2] & 1 << lane == 0 {
+                    if reach.reach[(end * 9 + usize::from(last)) * 3 + 2] & bit == 0 {
                         continue;
                     }
-                    let zs = DigitSet::from_bits(zmask & !(1 << first) & !(1 << last));
+                    let zs = DigitSet::from_bits(zl & !(1 << last));
                     if zs.is_empty() {
                         continue;
                     }

@@ -13,6 +13,7 @@
 pub mod als_chain;
 pub mod als_xy_wing;
 pub mod als_xz;
+mod chain_reach;
 pub mod death_blossom;
 pub mod sets;
 
@@ -58,4 +59,35 @@ fn is_empty(elims: &[CellSet; 9]) -> bool {
 #[cfg(test)]
 pub(crate) mod fixtures {
     pub(crate) use crate::wings::fixtures::pencil;
+    use bitdoku_bitboard::{Candidates, CellSet, parse_line};
+
+    /// Candidate states for comparing two computations of the same thing: for each of the
+    /// first `puzzles` lines of a bundled corpus, the givens' candidates and `rounds` further
+    /// states, each with about one candidate in twelve more removed at random (every cell
+    /// keeps one).
+    pub(crate) fn sample_states(corpus: &str, puzzles: usize, rounds: usize) -> Vec<Candidates> {
+        let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../../datasets")
+            .join(corpus);
+        // The corpora are bundled: a missing file is a broken checkout, not a reason to pass.
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+        let mut rng = fastrand::Rng::with_seed(0x05ee_da15);
+        let mut out = Vec::new();
+        for line in text.lines().take(puzzles) {
+            let Ok(Some(puzzle)) = parse_line(line) else { continue };
+            let mut c = puzzle.candidates();
+            out.push(c);
+            for _ in 0..rounds {
+                for cell in c.unsolved() {
+                    for d in c.digits_at(cell).iter() {
+                        if c.digits_at(cell).len() > 1 && rng.u8(..12) == 0 {
+                            c.eliminate(d, CellSet::single(cell));
+                        }
+                    }
+                }
+                out.push(c);
+            }
+        }
+        out
+    }
 }

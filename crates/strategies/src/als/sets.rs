@@ -67,8 +67,8 @@ pub struct AlsLayer {
     /// ascending.
     start: Vec<u32>,
     adjacency: Vec<u32>,
-    /// `steps[step_start[i]..step_start[i + 1]]`: the moves out of ALS `i` along its restricted
-    /// commons, one per (neighbour j, restricted common s), packed as `(j * 9 + s) << 4 | s`.
+    /// `steps[step_start[i * 9 + s]..step_start[i * 9 + s + 1]]`: the moves out of ALS `i`
+    /// along restricted common `s`, one per neighbour `j`, as the slot `(j * 9 + s) * 3`.
     step_start: Vec<u32>,
     steps: Vec<u32>,
 }
@@ -115,27 +115,45 @@ impl AlsLayer {
                 fill[end] += 1;
             }
         }
-        let mut step_start = Vec::with_capacity(alses.len() + 1);
-        let mut steps = Vec::with_capacity(adjacency.len() * 2);
-        step_start.push(0);
+        // The moves out of each ALS, grouped by digit (a counting sort per ALS).
+        let mut step_start = Vec::with_capacity(alses.len() * 9 + 1);
+        let mut steps = vec![0u32; adjacency.len() * 2];
+        let mut at = 0u32;
         for i in 0..alses.len() {
-            for &k in &adjacency[start[i] as usize..start[i + 1] as usize] {
-                let r = &rccs[k as usize];
-                let j = r.other(i);
-                for d in r.digits.iter() {
-                    steps.push(((j * 9 + d.index()) as u32) << 4 | d.index() as u32);
+            let links = &adjacency[start[i] as usize..start[i + 1] as usize];
+            let mut count = [0u32; 9];
+            for &k in links {
+                for d in rccs[k as usize].digits.iter() {
+                    count[d.index()] += 1;
                 }
             }
-            step_start.push(steps.len() as u32);
+            let mut fill = [0u32; 9];
+            for (s, &c) in count.iter().enumerate() {
+                step_start.push(at);
+                fill[s] = at;
+                at += c;
+            }
+            for &k in links {
+                let r = &rccs[k as usize];
+                for d in r.digits.iter() {
+                    let s = d.index();
+                    steps[fill[s] as usize] = ((r.other(i) * 9 + s) * 3) as u32;
+                    fill[s] += 1;
+                }
+            }
         }
+        step_start.push(at);
+        steps.truncate(at as usize);
         AlsLayer { masks, overlap, alses, rccs, start, adjacency, step_start, steps }
     }
 
-    /// The moves out of ALS `i`: `(j * 9 + s) << 4 | s` for each neighbour `j` and each
-    /// restricted common `s` of the pair.
+    /// The moves out of ALS `i` along restricted commons other than `lacked`, as two slices:
+    /// `(j * 9 + s) * 3` for each neighbour `j` and restricted common `s != lacked` of the
+    /// pair, by `s` (digits below `lacked`, then above it).
     #[must_use]
-    pub fn steps_of(&self, i: usize) -> &[u32] {
-        &self.steps[self.step_start[i] as usize..self.step_start[i + 1] as usize]
+    pub fn steps_of(&self, i: usize, lacked: usize) -> (&[u32], &[u32]) {
+        let at = |d: usize| self.step_start[i * 9 + d] as usize;
+        (&self.steps[at(0)..at(lacked)], &self.steps[at(lacked + 1)..at(9)])
     }
 
     /// Whether overlapping ALSs were allowed.
@@ -166,7 +184,7 @@ fn collect(masks: &[CellSet; 9]) -> Vec<Als> {
             }
         }
         let mut walk = Walk { masks, h, cells: &cells[..n], digits: &digits[..n], out: &mut out };
-        walk.dfs(0, 0, 0, 0);
+        walk.dfs(0, 0, 0, 0, 0);
     }
     out
 }
@@ -187,25 +205,46 @@ struct Walk<'a> {
     out: &'a mut Vec<Als>,
 }
 
+/// The row bit (0-8) and column bit (9-17) of cell `c`.
+fn row_col_bits(c: u8) -> u32 {
+    1 << (c / 9) | 1 << (9 + c % 9)
+}
+
 impl Walk<'_> {
     /// Depth-first over the subsets of the house's unsolved cells that extend `set` with cells
-    /// from `from` on (HoDoKu's order), recording each ALS.
-    fn dfs(&mut self, from: usize, size: u32, set: u128, digits: u16) {
+    /// from `from` on (HoDoKu's order), recording each ALS; `lines` holds the row and column
+    /// bits of `set`. A branch that cannot reach a set with one digit more than cells is cut.
+    fn dfs(&mut self, from: usize, size: u32, set: u128, digits: u16, lines: u32) {
         if size == 8 {
             return;
         }
-        for i in from..self.cells.len() {
+        let len = self.cells.len();
+        for i in from..len {
             let s = set | 1u128 << self.cells[i];
             let d = digits | self.digits[i];
-            if d.count_ones() == size + 2 {
+            let l = lines | row_col_bits(self.cells[i]);
+            let count = d.count_ones();
+            if count == size + 2 && !self.in_earlier_house(l) {
                 let cells = CellSet::from_bits_truncate(s);
-                // A set lying in an earlier house was recorded there.
-                if !HOUSES[..self.h].iter().any(|&h| cells.is_subset(h)) {
-                    self.out.push(make(self.masks, cells, DigitSet::from_bits(d)));
-                }
+                self.out.push(make(self.masks, cells, DigitSet::from_bits(d)));
             }
-            self.dfs(i + 1, size + 1, s, d);
+            // Supersets have at most min(8, size + 1 + the cells after i) cells, so at most
+            // one digit more; the digits only grow.
+            let most = (size as usize + 1 + (len - i - 1)).min(8) as u32;
+            if count <= most + 1 {
+                self.dfs(i + 1, size + 1, s, d, l);
+            }
         }
+    }
+
+    /// Whether a set of this house with row and column bits `lines` lies in a house listed
+    /// before it (rows, then columns, then boxes): a set in one row when the house is a
+    /// column or box, in one column when it is a box. (Sets of one house lie in no other house
+    /// of its kind.)
+    fn in_earlier_house(&self, lines: u32) -> bool {
+        let one_row = (lines & 0x1ff).is_power_of_two();
+        let one_col = (lines >> 9).is_power_of_two();
+        (self.h >= 9 && one_row) || (self.h >= 18 && one_col)
     }
 }
 
@@ -226,33 +265,73 @@ fn make(masks: &[CellSet; 9], cells: CellSet, digits: DigitSet) -> Als {
     Als { cells, digits, by_digit, seen, reach }
 }
 
+/// The restricted commons of every pair `i < j`, in order. Only pairs where `alses[i].reach`
+/// meets `alses[j].cells` can have one (an RCC's cells of `j` all see those of `i`); they are
+/// found through a cell index (bitsets over ALS indices of the ALSs holding each cell).
 fn restricted_commons(alses: &[Als], overlap: bool) -> Vec<Rcc> {
+    let words = alses.len().div_ceil(64);
+    let mut holding = vec![0u64; 81 * words];
+    for (k, a) in alses.iter().enumerate() {
+        for c in a.cells {
+            holding[c.index() * words + k / 64] |= 1 << (k % 64);
+        }
+    }
     let mut out = Vec::new();
+    let mut near = vec![0u64; words];
+    let mut inside = vec![0u64; words];
     for (i, a) in alses.iter().enumerate() {
-        for (j, b) in alses.iter().enumerate().skip(i + 1) {
-            let shared = a.cells & b.cells;
-            if !overlap && !shared.is_empty() {
-                continue;
+        // ALSs j > i holding a cell of `a.reach` (and none of `a.cells` unless overlapping).
+        let first = i / 64;
+        near[first..].fill(0);
+        for c in a.reach {
+            let row = &holding[c.index() * words..(c.index() + 1) * words];
+            for (n, &x) in near[first..].iter_mut().zip(&row[first..]) {
+                *n |= x;
             }
-            if !a.reach.intersects(b.cells) {
-                continue;
-            }
-            let mut digits = DigitSet::EMPTY;
-            for d in DigitSet::from_bits(a.digits.bits() & b.digits.bits()).iter() {
-                let k = d.index();
-                if b.by_digit[k].is_subset(a.seen[k])
-                    && !shared.intersects(a.by_digit[k] | b.by_digit[k])
-                {
-                    digits = digits.with(d);
-                    if digits.len() == 2 {
-                        break;
-                    }
+        }
+        if !overlap {
+            inside[first..].fill(0);
+            for c in a.cells {
+                let row = &holding[c.index() * words..(c.index() + 1) * words];
+                for (n, &x) in inside[first..].iter_mut().zip(&row[first..]) {
+                    *n |= x;
                 }
             }
-            if !digits.is_empty() {
-                out.push(Rcc { a: i as u16, b: j as u16, digits });
+            for (n, &x) in near[first..].iter_mut().zip(&inside[first..]) {
+                *n &= !x;
+            }
+        }
+        near[first] &= u64::MAX << (i % 64) << 1;
+        for (w, &word) in near.iter().enumerate().skip(first) {
+            let mut bits = word;
+            while bits != 0 {
+                let j = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let digits = common_digits(a, &alses[j]);
+                if !digits.is_empty() {
+                    out.push(Rcc { a: i as u16, b: j as u16, digits });
+                }
             }
         }
     }
     out
 }
+
+/// The restricted common digits of `a` and `b` (at most the two lowest).
+fn common_digits(a: &Als, b: &Als) -> DigitSet {
+    let shared = a.cells & b.cells;
+    let mut digits = DigitSet::EMPTY;
+    for d in DigitSet::from_bits(a.digits.bits() & b.digits.bits()).iter() {
+        let k = d.index();
+        if b.by_digit[k].is_subset(a.seen[k]) && !shared.intersects(a.by_digit[k] | b.by_digit[k]) {
+            digits = digits.with(d);
+            if digits.len() == 2 {
+                break;
+            }
+        }
+    }
+    digits
+}
+
+#[cfg(test)]
+mod tests;

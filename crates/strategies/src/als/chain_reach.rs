@@ -1,0 +1,347 @@
+//! The two tables behind the ALS chain search ([`super::als_chain`]), kept in per-thread
+//! buffers that every search reuses:
+//!
+//! * [`Ends`]: for each ALS, the other ALSs a chain from it may end at, with the digits z
+//!   whose z-cells of both have a common peer holding z. Found per digit through an index
+//!   "cell c -> the ALSs whose z-seeing cells hold c" as bitsets over ALS indices, so the
+//!   cost follows the number of seeing cells, not the number of ALS pairs.
+//! * [`Reach`]: bit-parallel breadth-first reachability from up to 64 sources (start ALS,
+//!   first link's digit). Only the slots a run touched are cleared for the next run.
+
+use super::als_chain::MAX_RCC;
+use super::sets::AlsLayer;
+
+/// The chain ends of every ALS (see the module docs).
+#[derive(Default)]
+pub(super) struct Ends {
+    /// `index[(z * 81 + c) * words + w]`: word `w` of the bitset of ALSs k with
+    /// `c ∈ seen_k[z]`.
+    index: Vec<u64>,
+    /// `part[z * words + w]`: the ALSs sharing a z-seeing cell with the current ALS.
+    part: Vec<u64>,
+    /// The union of `part` over the digits.
+    union: Vec<u64>,
+    /// `digits[k]`: the digits z for which ALS k is in `part` (zero outside one ALS's pass).
+    digits: Vec<u16>,
+    /// `list[start[i]..start[i + 1]]`: the ends of ALS `i` with their digits z, by index.
+    start: Vec<u32>,
+    list: Vec<(u32, u16)>,
+    /// The union of the digits z over the ends of each ALS.
+    zany: Vec<u16>,
+}
+
+/// The positions of the set bits of `bits`, lowest first.
+fn bit_positions(mut bits: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if bits == 0 {
+            return None;
+        }
+        let b = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        Some(b)
+    })
+}
+
+/// The cells of `cells`, as indices, lowest first.
+fn cell_positions(cells: u128) -> impl Iterator<Item = usize> {
+    bit_positions(cells as u64).chain(bit_positions((cells >> 64) as u64).map(|b| b + 64))
+}
+
+impl Ends {
+    /// Fills the table for `layer`: ALS k is an end of ALS i (k != i) with digit z when both
+    /// hold z and `seen_i[z] ∩ seen_k[z]` is not empty (those cells lie outside both ALSs).
+    pub(super) fn build(&mut self, layer: &AlsLayer) {
+        let alses = &layer.alses;
+        let words = alses.len().div_ceil(64);
+        let Ends { index, part, union, digits, start, list, zany } = self;
+        index.clear();
+        index.resize(9 * 81 * words, 0);
+        for (k, a) in alses.iter().enumerate() {
+            let (word, bit) = (k / 64, 1u64 << (k % 64));
+            for z in a.digits.iter() {
+                let z = z.index();
+                for c in cell_positions(a.seen[z].bits()) {
+                    index[(z * 81 + c) * words + word] |= bit;
+                }
+            }
+        }
+        part.clear();
+        part.resize(9 * words, 0);
+        start.clear();
+        list.clear();
+        zany.clear();
+        union.clear();
+        union.resize(words, 0);
+        digits.clear();
+        digits.resize(words * 64, 0);
+        for (i, a) in alses.iter().enumerate() {
+            start.push(list.len() as u32);
+            union.fill(0);
+            for z in a.digits.iter() {
+                let z = z.index();
+                let cells = a.seen[z].bits();
+                if cells == 0 {
+                    continue;
+                }
+                let row = &mut part[z * words..(z + 1) * words];
+                row.fill(0);
+                for c in cell_positions(cells) {
+                    let from = &index[(z * 81 + c) * words..(z * 81 + c + 1) * words];
+                    for (r, &x) in row.iter_mut().zip(from) {
+                        *r |= x;
+                    }
+                }
+                // Not an end of itself.
+                row[i / 64] &= !(1u64 << (i % 64));
+                for (w, (u, &x)) in union.iter_mut().zip(row.iter()).enumerate() {
+                    *u |= x;
+                    for b in bit_positions(x) {
+                        digits[w * 64 + b] |= 1 << z;
+                    }
+                }
+            }
+            let mut all = 0u16;
+            for (w, &u) in union.iter().enumerate() {
+                for b in bit_positions(u) {
+                    let k = w * 64 + b;
+                    let zs = std::mem::take(&mut digits[k]);
+                    list.push((k as u32, zs));
+                    all |= zs;
+                }
+            }
+            zany.push(all);
+        }
+        start.push(list.len() as u32);
+    }
+
+    /// The ends of ALS `i`: (end, digits z), ascending by end.
+    pub(super) fn of(&self, i: usize) -> &[(u32, u16)] {
+        &self.list[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+
+    /// The union of the digits z over the ends of ALS `i`.
+    pub(super) fn digits(&self, i: usize) -> u16 {
+        self.zany[i]
+    }
+}
+
+/// Reachability from up to 64 sources at once (bit-parallel breadth-first search): a source
+/// is a start ALS and the first link's digit; `reach[(als * 9 + digit) * 3 + class]` holds a
+/// bit per source that reaches "this ALS lacks this digit" with class = links - 1 capped at 2.
+/// Level-synchronous: the bits a slot gains on one level are passed on on the next, so walk
+/// lengths are exact up to [`MAX_RCC`]. Between runs every slot is zero except those listed
+/// in `touched`.
+#[derive(Default)]
+pub(super) struct Reach {
+    pub(super) reach: Vec<u64>,
+    /// The slots of `reach` that are not zero.
+    touched: Vec<u32>,
+    frontier: Vec<u32>,
+    next: Vec<u32>,
+    pending: Vec<u64>,
+    pending_next: Vec<u64>,
+}
+
+impl Reach {
+    /// Clears the last run and makes room for `n` ALSs.
+    fn reset(&mut self, n: usize) {
+        for &t in &self.touched {
+            self.reach[t as usize] = 0;
+        }
+        self.touched.clear();
+        if self.reach.len() < n * 27 {
+            self.reach.resize(n * 27, 0);
+            self.pending.resize(n * 27, 0);
+            self.pending_next.resize(n * 27, 0);
+        }
+    }
+
+    /// The slots reached by this run (each once).
+    pub(super) fn touched(&self) -> &[u32] {
+        &self.touched
+    }
+
+    /// Fills `reach` for walks from `sources` (start ALS, first digit), at most 64.
+    pub(super) fn run(&mut self, layer: &AlsLayer, sources: &[(usize, u8)]) {
+        self.reset(layer.alses.len());
+        self.frontier.clear();
+        for (lane, &(start, first)) in sources.iter().enumerate() {
+            for &k in layer.rccs_of(start) {
+                let rcc = &layer.rccs[k as usize];
+                if rcc.digits.bits() & 1 << first == 0 {
+                    continue;
+                }
+                let slot = (rcc.other(start) * 9 + usize::from(first)) * 3;
+                if self.pending[slot] == 0 {
+                    self.frontier.push(slot as u32);
+                }
+                if self.reach[slot] == 0 {
+                    self.touched.push(slot as u32);
+                }
+                self.pending[slot] |= 1 << lane;
+                self.reach[slot] |= 1 << lane;
+            }
+        }
+        for _level in 1..MAX_RCC {
+            self.next.clear();
+            for f in 0..self.frontier.len() {
+                let slot = self.frontier[f] as usize;
+                let bits = std::mem::take(&mut self.pending[slot]);
+                let (i, lacked, class) = (slot / 27, slot / 3 % 9, slot % 3);
+                let to_class = (class + 1).min(2);
+                let (below, above) = layer.steps_of(i, lacked);
+                for &p in below.iter().chain(above) {
+                    let t = p as usize + to_class;
+                    let old = self.reach[t];
+                    let new = bits & !old;
+                    if new != 0 {
+                        if old == 0 {
+                            self.touched.push(t as u32);
+                        }
+                        self.reach[t] = old | new;
+                        if self.pending_next[t] == 0 {
+                            self.next.push(t as u32);
+                        }
+                        self.pending_next[t] |= new;
+                    }
+                }
+            }
+            std::mem::swap(&mut self.frontier, &mut self.next);
+            std::mem::swap(&mut self.pending, &mut self.pending_next);
+            if self.frontier.is_empty() {
+                break;
+            }
+        }
+        for &slot in &self.frontier {
+            self.pending[slot as usize] = 0;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Ends, Reach};
+    use crate::als::als_chain::MAX_RCC;
+    use crate::als::fixtures::sample_states;
+    use crate::als::sets::AlsLayer;
+    use bitdoku_bitboard::DigitSet;
+    use std::collections::VecDeque;
+
+    /// Walks from ALS `start` whose first link uses digit `first`, by a plain breadth-first
+    /// search over (ALS, digit it lacks, links - 1 capped at 2) up to [`MAX_RCC`] links: the
+    /// slots reached with three links or more.
+    fn reached_reference(layer: &AlsLayer, start: usize, first: usize) -> Vec<bool> {
+        let mut seen = vec![false; layer.alses.len() * 27];
+        let mut queue = VecDeque::new();
+        let mut visit = |i: usize, d: usize, c: usize, len: usize, queue: &mut VecDeque<_>| {
+            let slot = (i * 9 + d) * 3 + c;
+            if !seen[slot] {
+                seen[slot] = true;
+                queue.push_back((i, d, c, len));
+            }
+        };
+        for &k in layer.rccs_of(start) {
+            let rcc = &layer.rccs[k as usize];
+            if rcc.digits.bits() & 1 << first != 0 {
+                visit(rcc.other(start), first, 0, 1, &mut queue);
+            }
+        }
+        let mut class2 = vec![false; layer.alses.len() * 9];
+        while let Some((i, lacked, c, len)) = queue.pop_front() {
+            if c == 2 {
+                class2[i * 9 + lacked] = true;
+            }
+            if len == MAX_RCC {
+                continue;
+            }
+            for &k in layer.rccs_of(i) {
+                let rcc = &layer.rccs[k as usize];
+                for s in rcc.digits.iter().filter(|s| s.index() != lacked) {
+                    visit(rcc.other(i), s.index(), (c + 1).min(2), len + 1, &mut queue);
+                }
+            }
+        }
+        class2
+    }
+
+    /// The ends by the definition: every pair of ALSs, every shared digit.
+    fn ends_reference(layer: &AlsLayer) -> Vec<Vec<(u32, u16)>> {
+        let alses = &layer.alses;
+        let mut out = vec![Vec::new(); alses.len()];
+        for (i, a) in alses.iter().enumerate() {
+            for (k, b) in alses.iter().enumerate() {
+                let mut zs = 0u16;
+                for z in DigitSet::from_bits(a.digits.bits() & b.digits.bits()).iter() {
+                    let z = z.index();
+                    if !((a.seen[z] & b.seen[z]) - a.cells - b.cells).is_empty() {
+                        zs |= 1 << z;
+                    }
+                }
+                if k != i && zs != 0 {
+                    out[i].push((k as u32, zs));
+                }
+            }
+        }
+        out
+    }
+
+    fn states() -> Vec<bitdoku_bitboard::Candidates> {
+        let mut states = sample_states("magictour_top1465.txt", 12, 5);
+        states.extend(sample_states("serg_benchmark.txt", 6, 4));
+        states
+    }
+
+    #[test]
+    fn ends_match_the_pairwise_definition() {
+        let mut ends = Ends::default();
+        let mut total = 0;
+        for state in states() {
+            let layer = AlsLayer::build(&state, false);
+            ends.build(&layer);
+            let expected = ends_reference(&layer);
+            for (i, e) in expected.iter().enumerate() {
+                assert_eq!(ends.of(i), e.as_slice());
+                assert_eq!(ends.digits(i), e.iter().fold(0, |acc, &(_, z)| acc | z));
+                total += e.len();
+            }
+        }
+        assert!(total > 10_000, "{total} ends");
+    }
+
+    /// Each lane's class-2 bits against the evidence search (one breadth-first search per
+    /// source and target), on the first batch of sources of each state; the reused buffers
+    /// must give the same bits as fresh ones.
+    #[test]
+    fn reach_matches_a_search_per_source() {
+        let mut reach = Reach::default();
+        let mut hits = 0;
+        for state in states() {
+            let layer = AlsLayer::build(&state, false);
+            let n = layer.alses.len();
+            let mut sources = Vec::new();
+            for start in (0..n).step_by(7) {
+                for &k in layer.rccs_of(start) {
+                    for d in layer.rccs[k as usize].digits.iter() {
+                        if !sources.contains(&(start, d.index() as u8)) {
+                            sources.push((start, d.index() as u8));
+                        }
+                    }
+                }
+            }
+            sources.truncate(64);
+            reach.run(&layer, &sources);
+            let mut fresh = Reach::default();
+            fresh.run(&layer, &sources);
+            assert_eq!(reach.reach[..n * 27], fresh.reach[..n * 27]);
+            for (lane, &(start, first)) in sources.iter().enumerate() {
+                let expected = reached_reference(&layer, start, usize::from(first));
+                for (slot, &want) in expected.iter().enumerate() {
+                    let got = reach.reach[slot * 3 + 2] >> lane & 1 == 1;
+                    assert_eq!(got, want, "{start} {first} -> {} {}", slot / 9, slot % 9);
+                    hits += usize::from(want);
+                }
+            }
+        }
+        assert!(hits > 1000, "{hits} reached ends");
+    }
+}
