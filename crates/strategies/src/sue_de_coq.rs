@@ -114,6 +114,27 @@ const ORDER: [[u8; 127]; MAX_SOURCES + 1] = {
     out
 };
 
+/// `CONTAINS[n][i]`: the positions in `ORDER[n]` of the subsets holding source `i`.
+const CONTAINS: [[u128; MAX_SOURCES]; MAX_SOURCES + 1] = {
+    let mut out = [[0u128; MAX_SOURCES]; MAX_SOURCES + 1];
+    let mut n = 1;
+    while n <= MAX_SOURCES {
+        let mut pos = 0;
+        while pos < (1 << n) - 1 {
+            let mut i = 0;
+            while i < n {
+                if ORDER[n][pos] >> i & 1 != 0 {
+                    out[n][i] |= 1 << pos;
+                }
+                i += 1;
+            }
+            pos += 1;
+        }
+        n += 1;
+    }
+    out
+};
+
 /// Every subset of up to [`MAX_SOURCES`] source cells, indexed by bit mask: the digits of
 /// each, built from the subset without its lowest cell (one OR per subset). The cells of a
 /// subset are only listed for the few that form a pattern ([`Subsets::cells`]).
@@ -198,7 +219,8 @@ impl Search<'_> {
     }
 
     /// Every pattern on intersection cells `inter`: the box sets are tabled once, bucketed
-    /// by `|S_B| - e` (order kept), then every line set meets the bucket it needs.
+    /// by `|S_B| - e` as bitsets over their positions in HoDoKu's order, then every line set
+    /// meets the bucket it needs minus the box sets it cannot pair with.
     fn intersection(
         &self,
         line: House,
@@ -212,40 +234,38 @@ impl Search<'_> {
             return ControlFlow::Continue(());
         }
         let boxes = Subsets::new((boxx.cells() & self.unsolved) - inter, &self.digits);
-        // The box subsets holding a digit of D with 1 <= k = |S_B| - e < n, grouped by k
-        // (a counting sort, which keeps HoDoKu's order within a group): group k is
-        // bmasks[start[k]..start[k + 1]].
-        let mut ks = [0u8; 128];
-        let mut start = [0usize; MAX_SOURCES + 2];
-        for &mask in boxes.ordered() {
+        let border = boxes.ordered();
+        // The box subsets holding a digit of D with 1 <= k = |S_B| - e < n, grouped by k:
+        // group k is the set of their positions in `border` (HoDoKu's order).
+        let mut group = [0u128; MAX_SOURCES + 1];
+        for (pos, &mask) in border.iter().enumerate() {
             let e = boxes.digits[usize::from(mask)];
             let extra = count(e & !d);
             let size = mask.count_ones();
             if e & d != 0 && size > extra && size - extra < n {
-                ks[usize::from(mask)] = (size - extra) as u8;
-                start[(size - extra) as usize + 1] += 1;
+                group[(size - extra) as usize] |= 1 << pos;
             }
         }
-        if start.iter().all(|&c| c == 0) {
+        if group.iter().all(|&g| g == 0) {
             return ControlFlow::Continue(());
         }
-        for k in 1..start.len() {
-            start[k] += start[k - 1];
-        }
-        let mut bmasks = [0u8; 127];
-        let mut fill = start;
-        for &mask in boxes.ordered() {
-            let k = usize::from(ks[usize::from(mask)]);
-            if k != 0 {
-                bmasks[fill[k]] = mask;
-                fill[k] += 1;
-            }
-        }
-        let p = Pattern { line, boxx, inter, inter_digits: d };
         let lines = Subsets::new((line.cells() & self.unsolved) - inter, &self.digits);
         // Only the mini-line's third cell can be a source of both sides.
         let third = ((line.cells() & boxx.cells() & self.unsolved) - inter).first();
         let (lbit, bbit) = (lines.bit(third), boxes.bit(third));
+        // Per digit x of D, the positions of the box subsets holding x; and of those holding
+        // the third cell.
+        let holding = &CONTAINS[boxes.count];
+        let mut has = [0u128; 9];
+        for (i, &with) in holding[..boxes.count].iter().enumerate() {
+            let mut x = self.digits[boxes.src[i].index()] & d;
+            while x != 0 {
+                has[x.trailing_zeros() as usize] |= with;
+                x &= x - 1;
+            }
+        }
+        let with_third = if bbit == 0 { 0 } else { holding[bbit.trailing_zeros() as usize] };
+        let p = Pattern { line, boxx, inter, inter_digits: d };
         for &mask in lines.ordered() {
             let a = lines.digits[usize::from(mask)];
             let extra = count(a & !d);
@@ -254,14 +274,21 @@ impl Search<'_> {
                 continue;
             }
             let want = (n - (size - extra)) as usize;
-            let taken = if mask & lbit != 0 { bbit } else { 0 };
-            for &bmask in &bmasks[start[want]..start[want + 1]] {
+            // The box sets of group `want` that share no digit of D with the line set and
+            // do not take its cell (the third one), in order.
+            let mut blocked = if mask & lbit != 0 { with_third } else { 0 };
+            let mut shared = a & d;
+            while shared != 0 {
+                blocked |= has[shared.trailing_zeros() as usize];
+                shared &= shared - 1;
+            }
+            let mut fits = group[want] & !blocked;
+            while fits != 0 {
+                let bmask = border[fits.trailing_zeros() as usize];
+                fits &= fits - 1;
                 let e = boxes.digits[usize::from(bmask)];
-                // Box cells may not hold a digit of D that the line set holds.
-                if e & a & d == 0 && bmask & taken == 0 {
-                    let sets = ((lines.cells(mask), a), (boxes.cells(bmask), e));
-                    self.push(&p, sets.0, sets.1, sink)?;
-                }
+                let sets = ((lines.cells(mask), a), (boxes.cells(bmask), e));
+                self.push(&p, sets.0, sets.1, sink)?;
             }
         }
         ControlFlow::Continue(())
@@ -313,6 +340,9 @@ impl Search<'_> {
         sink.push(step)
     }
 }
+
+#[cfg(test)]
+mod reference;
 
 #[cfg(test)]
 mod tests {
