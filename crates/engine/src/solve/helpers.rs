@@ -10,7 +10,9 @@ use bitdoku_strategies::{Family, Step, Technique, TechniqueId};
 /// masks changed since it last found nothing, only those digits need a search. Hidden
 /// single, locked candidates, every fish (basic, finned, sashimi, franken, mutant; kraken
 /// fish is a forcing technique), the single-digit patterns but the templates (which exclude
-/// other digits' template cells), and the colourings.
+/// other digits' template cells), the colourings, and the X-chain (house links of one digit;
+/// its canonical order sorts by length and effects, then by search order, which is
+/// digit-major, so dropping the digits that find nothing keeps the others' order).
 pub(super) fn digit_local(t: &Technique) -> bool {
     use TechniqueId as T;
     match t.family {
@@ -18,7 +20,10 @@ pub(super) fn digit_local(t: &Technique) -> bool {
         Family::SingleDigit => !matches!(t.id, T::TemplateSet | T::TemplateDelete),
         _ => matches!(
             t.id,
-            T::HiddenSingle | T::LockedCandidatesPointing | T::LockedCandidatesClaiming
+            T::HiddenSingle
+                | T::LockedCandidatesPointing
+                | T::LockedCandidatesClaiming
+                | T::XChain
         ),
     }
 }

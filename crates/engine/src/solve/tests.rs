@@ -37,7 +37,7 @@ fn narrowed_search_equals_full_search() {
 }
 
 /// The digit-local list names hidden single, locked candidates, fish, single-digit
-/// patterns and colourings, and no technique of another family.
+/// patterns, colourings and the X-chain, and no other technique.
 #[test]
 fn digit_local_techniques() {
     let all = Order::preset("all").expect("preset");
@@ -51,6 +51,8 @@ fn digit_local_techniques() {
     assert!(local.contains(&TechniqueId::HiddenSingle));
     assert!(local.contains(&TechniqueId::XWing));
     assert!(local.contains(&TechniqueId::Skyscraper));
+    assert!(local.contains(&TechniqueId::XChain));
+    assert!(!local.contains(&TechniqueId::XyChain));
     assert!(!local.contains(&TechniqueId::TemplateDelete));
     assert!(!local.contains(&TechniqueId::NakedSingle));
     assert!(!local.contains(&TechniqueId::KrakenFish));
