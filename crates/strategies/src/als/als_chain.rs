@@ -25,7 +25,7 @@
 //! lacks, number of links capped at 3) with a bit per first digit, so the cost does not grow
 //! with the number of walks.
 
-use super::chain_reach::{Ends, Reach};
+use super::chain_reach::{Ends, LANES, Lanes, Reach};
 use super::sets::AlsLayer;
 use super::{als_step, common_eliminations, is_empty};
 use crate::{Sink, Step, TechniqueId};
@@ -64,7 +64,7 @@ struct Scratch {
     ends: Ends,
     reach: Reach,
     sources: Vec<(usize, u8)>,
-    any: Vec<u64>,
+    any: Vec<Lanes>,
 }
 
 thread_local! {
@@ -87,6 +87,9 @@ fn search_with(layer: &AlsLayer, sink: &mut dyn Sink, scratch: &mut Scratch) -> 
     let union_only = sink.union_only();
     // The ends worth reaching from each start: ALSs sharing a digit z whose z-cells and the
     // start's have a common peer holding z (else no chain between them eliminates anything).
+    // Only ends above the start: a walk read backwards is a walk from the end (first and last
+    // digits swapped) with the same eliminations, and its (start, end, first, last) is never
+    // the least of the two. Each hit thus stands for two candidate steps.
     ends.build(layer);
     // A source is worth a lane when some end has a digit z other than the first digit.
     sources.clear();
@@ -106,18 +109,18 @@ fn search_with(layer: &AlsLayer, sink: &mut dyn Sink, scratch: &mut Scratch) -> 
         }
     }
     // Per batch: which lanes reach each end with three links or more, by any last digit.
-    for batch in sources.chunks(64) {
+    for batch in sources.chunks(LANES) {
         reach.run(layer, batch);
         any.clear();
         any.resize(n, 0);
         for &slot in reach.touched() {
             if slot % 3 == 2 {
-                any[slot as usize / 27] |= reach.reach[slot as usize];
+                any[slot as usize / 27] |= reach.at(slot as usize);
             }
         }
         for (lane, &(start, first)) in batch.iter().enumerate() {
             let a0 = &layer.alses[start];
-            let bit = 1u64 << lane;
+            let bit: Lanes = 1 << lane;
             for &(end, zmask) in ends.of(start) {
                 let end = end as usize;
                 let zl = zmask & !(1 << first);
@@ -126,7 +129,7 @@ fn search_with(layer: &AlsLayer, sink: &mut dyn Sink, scratch: &mut Scratch) -> 
                 }
                 let ak = &layer.alses[end];
                 for last in 0..9u8 {
-                    if reach.reach[(end * 9 + usize::from(last)) * 3 + 2] & bit == 0 {
+                    if reach.at((end * 9 + usize::from(last)) * 3 + 2) & bit == 0 {
                         continue;
                     }
                     let zs = DigitSet::from_bits(zl & !(1 << last));
@@ -138,9 +141,8 @@ fn search_with(layer: &AlsLayer, sink: &mut dyn Sink, scratch: &mut Scratch) -> 
                         continue;
                     }
                     if union_only {
-                        let mut step = Step::new(TechniqueId::AlsChain);
-                        step.eliminations = elims;
-                        sink.push(step)?;
+                        let none = [CellSet::EMPTY; 9];
+                        sink.push_effects(TechniqueId::AlsChain, &none, &elims, 2)?;
                         continue;
                     }
                     let f = Found { start, first, end, last, elims };

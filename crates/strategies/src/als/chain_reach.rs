@@ -1,15 +1,21 @@
 //! The two tables behind the ALS chain search ([`super::als_chain`]), kept in per-thread
 //! buffers that every search reuses:
 //!
-//! * [`Ends`]: for each ALS, the other ALSs a chain from it may end at, with the digits z
-//!   whose z-cells of both have a common peer holding z. Found per digit through an index
+//! * [`Ends`]: for each ALS, the later ALSs (higher index) a chain from it may end at, with
+//!   the digits z whose z-cells of both have a common peer holding z. Found per digit through an index
 //!   "cell c -> the ALSs whose z-seeing cells hold c" as bitsets over ALS indices, so the
 //!   cost follows the number of seeing cells, not the number of ALS pairs.
-//! * [`Reach`]: bit-parallel breadth-first reachability from up to 64 sources (start ALS,
+//! * [`Reach`]: bit-parallel breadth-first reachability from up to [`LANES`] sources (start ALS,
 //!   first link's digit). Only the slots a run touched are cleared for the next run.
 
 use super::als_chain::MAX_RCC;
 use super::sets::AlsLayer;
+
+/// A bit per source of one reachability run.
+pub(super) type Lanes = u128;
+
+/// The most sources of one run.
+pub(super) const LANES: usize = Lanes::BITS as usize;
 
 /// The chain ends of every ALS (see the module docs).
 #[derive(Default)]
@@ -76,6 +82,8 @@ impl Ends {
         digits.resize(words * 64, 0);
         for (i, a) in alses.iter().enumerate() {
             start.push(list.len() as u32);
+            // Only later ALSs: the words from i's on, without the bits up to i.
+            let first = i / 64;
             union.fill(0);
             for z in a.digits.iter() {
                 let z = z.index();
@@ -83,20 +91,19 @@ impl Ends {
                 if cells == 0 {
                     continue;
                 }
-                let row = &mut part[z * words..(z + 1) * words];
+                let row = &mut part[z * words + first..(z + 1) * words];
                 row.fill(0);
                 for c in cell_positions(cells) {
-                    let from = &index[(z * 81 + c) * words..(z * 81 + c + 1) * words];
+                    let from = &index[(z * 81 + c) * words + first..(z * 81 + c + 1) * words];
                     for (r, &x) in row.iter_mut().zip(from) {
                         *r |= x;
                     }
                 }
-                // Not an end of itself.
-                row[i / 64] &= !(1u64 << (i % 64));
-                for (w, (u, &x)) in union.iter_mut().zip(row.iter()).enumerate() {
+                row[0] &= u64::MAX << (i % 64) << 1;
+                for (w, (u, &x)) in union[first..].iter_mut().zip(row.iter()).enumerate() {
                     *u |= x;
                     for b in bit_positions(x) {
-                        digits[w * 64 + b] |= 1 << z;
+                        digits[(first + w) * 64 + b] |= 1 << z;
                     }
                 }
             }
@@ -114,7 +121,7 @@ impl Ends {
         start.push(list.len() as u32);
     }
 
-    /// The ends of ALS `i`: (end, digits z), ascending by end.
+    /// The ends of ALS `i` (all above `i`): (end, digits z), ascending by end.
     pub(super) fn of(&self, i: usize) -> &[(u32, u16)] {
         &self.list[self.start[i] as usize..self.start[i + 1] as usize]
     }
@@ -125,7 +132,7 @@ impl Ends {
     }
 }
 
-/// Reachability from up to 64 sources at once (bit-parallel breadth-first search): a source
+/// Reachability from up to [`LANES`] sources at once (bit-parallel breadth-first search): a source
 /// is a start ALS and the first link's digit; `reach[(als * 9 + digit) * 3 + class]` holds a
 /// bit per source that reaches "this ALS lacks this digit" with class = links - 1 capped at 2.
 /// Level-synchronous: the bits a slot gains on one level are passed on on the next, so walk
@@ -133,27 +140,19 @@ impl Ends {
 /// in `touched`.
 #[derive(Default)]
 pub(super) struct Reach {
-    pub(super) reach: Vec<u64>,
-    /// The slots of `reach` that are not zero.
+    /// `slots[s]`: the bits that reached slot `s`, then the bits to pass on from it at the
+    /// next level, kept apart for odd and even levels.
+    slots: Vec<[Lanes; 3]>,
+    /// The slots reached (not zero).
     touched: Vec<u32>,
     frontier: Vec<u32>,
     next: Vec<u32>,
-    pending: Vec<u64>,
-    pending_next: Vec<u64>,
 }
 
 impl Reach {
-    /// Clears the last run and makes room for `n` ALSs.
-    fn reset(&mut self, n: usize) {
-        for &t in &self.touched {
-            self.reach[t as usize] = 0;
-        }
-        self.touched.clear();
-        if self.reach.len() < n * 27 {
-            self.reach.resize(n * 27, 0);
-            self.pending.resize(n * 27, 0);
-            self.pending_next.resize(n * 27, 0);
-        }
+    /// The sources that reached `slot`.
+    pub(super) fn at(&self, slot: usize) -> Lanes {
+        self.slots[slot][0]
     }
 
     /// The slots reached by this run (each once).
@@ -161,10 +160,19 @@ impl Reach {
         &self.touched
     }
 
-    /// Fills `reach` for walks from `sources` (start ALS, first digit), at most 64.
+    /// Fills the reach for walks from `sources` (start ALS, first digit), at most [`LANES`].
     pub(super) fn run(&mut self, layer: &AlsLayer, sources: &[(usize, u8)]) {
-        self.reset(layer.alses.len());
-        self.frontier.clear();
+        let Reach { slots, touched, frontier, next } = self;
+        // Clear the last run; make room.
+        for &t in touched.iter() {
+            slots[t as usize][0] = 0;
+        }
+        touched.clear();
+        let len = layer.alses.len() * 27;
+        if slots.len() < len {
+            slots.resize(len, [0; 3]);
+        }
+        frontier.clear();
         for (lane, &(start, first)) in sources.iter().enumerate() {
             for &k in layer.rccs_of(start) {
                 let rcc = &layer.rccs[k as usize];
@@ -172,48 +180,57 @@ impl Reach {
                     continue;
                 }
                 let slot = (rcc.other(start) * 9 + usize::from(first)) * 3;
-                if self.pending[slot] == 0 {
-                    self.frontier.push(slot as u32);
+                let s = &mut slots[slot];
+                if s[1] == 0 {
+                    frontier.push(slot as u32);
                 }
-                if self.reach[slot] == 0 {
-                    self.touched.push(slot as u32);
+                if s[0] == 0 {
+                    touched.push(slot as u32);
                 }
-                self.pending[slot] |= 1 << lane;
-                self.reach[slot] |= 1 << lane;
+                s[1] |= 1 << lane;
+                s[0] |= 1 << lane;
             }
         }
+        let mut cur = 1;
         for _level in 1..MAX_RCC {
-            self.next.clear();
-            for f in 0..self.frontier.len() {
-                let slot = self.frontier[f] as usize;
-                let bits = std::mem::take(&mut self.pending[slot]);
+            let nxt = 3 - cur;
+            next.clear();
+            for &slot in frontier.iter() {
+                let slot = slot as usize;
+                let bits = std::mem::take(&mut slots[slot][cur]);
                 let (i, lacked, class) = (slot / 27, slot / 3 % 9, slot % 3);
                 let to_class = (class + 1).min(2);
-                let (below, above) = layer.steps_of(i, lacked);
-                for &p in below.iter().chain(above) {
+                let mut visit = |p: u32| {
                     let t = p as usize + to_class;
-                    let old = self.reach[t];
-                    let new = bits & !old;
+                    let s = &mut slots[t];
+                    let new = bits & !s[0];
                     if new != 0 {
-                        if old == 0 {
-                            self.touched.push(t as u32);
+                        if s[0] == 0 {
+                            touched.push(t as u32);
                         }
-                        self.reach[t] = old | new;
-                        if self.pending_next[t] == 0 {
-                            self.next.push(t as u32);
+                        s[0] |= new;
+                        if s[nxt] == 0 {
+                            next.push(t as u32);
                         }
-                        self.pending_next[t] |= new;
+                        s[nxt] |= new;
                     }
+                };
+                let (below, above) = layer.steps_of(i, lacked);
+                for &p in below {
+                    visit(p);
+                }
+                for &p in above {
+                    visit(p);
                 }
             }
-            std::mem::swap(&mut self.frontier, &mut self.next);
-            std::mem::swap(&mut self.pending, &mut self.pending_next);
-            if self.frontier.is_empty() {
+            std::mem::swap(frontier, next);
+            cur = nxt;
+            if frontier.is_empty() {
                 break;
             }
         }
-        for &slot in &self.frontier {
-            self.pending[slot as usize] = 0;
+        for &slot in frontier.iter() {
+            slots[slot as usize][cur] = 0;
         }
     }
 }
@@ -264,7 +281,7 @@ mod tests {
         class2
     }
 
-    /// The ends by the definition: every pair of ALSs, every shared digit.
+    /// The ends by the definition: every pair of ALSs i < k, every shared digit.
     fn ends_reference(layer: &AlsLayer) -> Vec<Vec<(u32, u16)>> {
         let alses = &layer.alses;
         let mut out = vec![Vec::new(); alses.len()];
@@ -277,7 +294,7 @@ mod tests {
                         zs |= 1 << z;
                     }
                 }
-                if k != i && zs != 0 {
+                if k > i && zs != 0 {
                     out[i].push((k as u32, zs));
                 }
             }
@@ -328,15 +345,15 @@ mod tests {
                     }
                 }
             }
-            sources.truncate(64);
+            sources.truncate(super::LANES);
             reach.run(&layer, &sources);
             let mut fresh = Reach::default();
             fresh.run(&layer, &sources);
-            assert_eq!(reach.reach[..n * 27], fresh.reach[..n * 27]);
+            assert!((0..n * 27).all(|t| reach.at(t) == fresh.at(t)));
             for (lane, &(start, first)) in sources.iter().enumerate() {
                 let expected = reached_reference(&layer, start, usize::from(first));
                 for (slot, &want) in expected.iter().enumerate() {
-                    let got = reach.reach[slot * 3 + 2] >> lane & 1 == 1;
+                    let got = reach.at(slot * 3 + 2) >> lane & 1 == 1;
                     assert_eq!(got, want, "{start} {first} -> {} {}", slot / 9, slot % 9);
                     hits += usize::from(want);
                 }
