@@ -136,6 +136,11 @@ pub struct Base {
     pub bivalue: CellSet,
     /// Per digit, bit `h` when house `h` has exactly two places for the digit.
     pub two_places: [u32; 9],
+    /// Per cell, bit `d` when the digit is a candidate there.
+    pub digits: [u16; 81],
+    /// Per digit, the candidates whose removal alone derives nothing: the cell keeps two or
+    /// more candidates and each of its houses two or more places of the digit.
+    pub quiet: [CellSet; 9],
 }
 
 impl Base {
@@ -150,14 +155,27 @@ impl Base {
     pub fn from_masks(cand: [CellSet; 9]) -> Base {
         let planes = CountPlanes::new(&cand);
         let mut two_places = [0u32; 9];
+        let mut quiet = [CellSet::EMPTY; 9];
         for (d, two) in two_places.iter_mut().enumerate() {
+            quiet[d] = cand[d] & planes.at_least(3);
             for (h, house) in HOUSES.iter().enumerate() {
-                if (cand[d] & *house).len() == 2 {
+                let places = (cand[d] & *house).len();
+                if places == 2 {
                     *two |= 1 << h;
+                }
+                if places <= 2 {
+                    quiet[d] -= *house;
                 }
             }
         }
-        Base { cand, unsolved: planes.at_least(1), bivalue: planes.exactly(2), two_places }
+        let mut digits = [0u16; 81];
+        for (d, m) in cand.iter().enumerate() {
+            for c in *m {
+                digits[c.index()] |= 1 << d;
+            }
+        }
+        let (unsolved, bivalue) = (planes.at_least(1), planes.exactly(2));
+        Base { cand, unsolved, bivalue, two_places, digits, quiet }
     }
 
     /// Whether the literal's candidate is in the base state.
@@ -185,6 +203,10 @@ pub struct Propagator {
     pub rounds: u16,
     /// Whether depths are recorded (proofs need them, yes/no searches do not).
     track: bool,
+    /// Per cell, the base candidates not derived off (bit `d` for digit `d`).
+    live: [u16; 81],
+    /// Bit `d` when digit `d` has a derived literal (what [`Propagator::clear`] resets).
+    used: u16,
 }
 
 impl Default for Propagator {
@@ -205,6 +227,8 @@ impl Propagator {
             contradiction: None,
             rounds: 0,
             track: true,
+            live: [0; 81],
+            used: 0,
         }
     }
 
@@ -229,16 +253,21 @@ impl Propagator {
     }
 
     fn clear(&mut self) {
-        for d in (0..9).filter(|_| self.track) {
-            for c in self.on[d] {
-                self.depth_on[d * 81 + c.index()] = UNREACHED;
-            }
-            for c in self.off[d] {
-                self.depth_off[d * 81 + c.index()] = UNREACHED;
+        if self.track {
+            for d in bits(self.used) {
+                for c in self.on[d] {
+                    self.depth_on[d * 81 + c.index()] = UNREACHED;
+                }
+                for c in self.off[d] {
+                    self.depth_off[d * 81 + c.index()] = UNREACHED;
+                }
             }
         }
-        self.on = [CellSet::EMPTY; 9];
-        self.off = [CellSet::EMPTY; 9];
+        for d in bits(self.used) {
+            self.on[d] = CellSet::EMPTY;
+            self.off[d] = CellSet::EMPTY;
+        }
+        self.used = 0;
         self.contradiction = None;
         self.rounds = 0;
     }
@@ -247,19 +276,30 @@ impl Propagator {
     /// contradiction appeared (then [`Propagator::contradiction`] is `None`).
     pub fn run(&mut self, base: &Base, rules: Rules, start: Lit) -> bool {
         self.clear();
+        self.live = base.digits;
         let (d0, c0) = (start.digit().index(), start.cell());
-        let mut f_on = [CellSet::EMPTY; 9];
-        let mut f_off = [CellSet::EMPTY; 9];
+        let mut front = Frontier::EMPTY;
+        let one = CellSet::single(c0);
         if start.is_on() {
-            f_on[d0] = CellSet::single(c0);
-            self.on[d0] = f_on[d0];
+            front.on[d0] = one;
+            front.on_digits = 1 << d0;
+            self.on[d0] = one;
             self.depth_on[start.candidate()] = 0;
         } else {
-            f_off[d0] = CellSet::single(c0);
-            self.off[d0] = f_off[d0];
+            front.off[d0] = one;
+            front.off_digits = 1 << d0;
+            self.off[d0] = one;
+            self.live[c0.index()] &= !(1 << d0);
             self.depth_off[start.candidate()] = 0;
+            if base.quiet[d0].contains(c0) {
+                // One round that finds nothing (no single, no empty cell or house).
+                self.used = 1 << d0;
+                self.rounds = 1;
+                return true;
+            }
         }
-        self.advance(base, rules, f_on, f_off)
+        self.used = 1 << d0;
+        self.advance(base, rules, front)
     }
 
     /// Continues a finished propagation without contradiction: `off` (live candidates of
@@ -269,14 +309,23 @@ impl Propagator {
     pub fn resume(&mut self, base: &Base, rules: Rules, off: [CellSet; 9]) -> bool {
         debug_assert!(self.contradiction.is_none());
         let round = self.rounds + 1;
-        let mut f_off = [CellSet::EMPTY; 9];
-        for d in 0..9 {
-            f_off[d] = off[d] - self.off[d];
-            for c in f_off[d].iter().filter(|_| self.track) {
-                self.depth_off[d * 81 + c.index()] = round;
+        let mut front = Frontier::EMPTY;
+        for (d, &asked) in off.iter().enumerate() {
+            let new = asked - self.off[d];
+            front.off[d] = new;
+            if new.is_empty() {
+                continue;
             }
-            self.off[d] |= f_off[d];
-            if let Some(c) = (self.on[d] & f_off[d]).first() {
+            front.off_digits |= 1 << d;
+            self.used |= 1 << d;
+            for c in new {
+                if self.track {
+                    self.depth_off[d * 81 + c.index()] = round;
+                }
+                self.live[c.index()] &= !(1 << d);
+            }
+            self.off[d] |= new;
+            if let Some(c) = (self.on[d] & new).first() {
                 self.contradiction =
                     Some((Contradiction::Both(c, Digit::new_unchecked(d as u8)), round));
                 self.rounds = round;
@@ -284,68 +333,59 @@ impl Propagator {
             }
         }
         self.rounds = round;
-        self.advance(base, rules, [CellSet::EMPTY; 9], f_off)
+        self.advance(base, rules, front)
     }
 
-    /// The rounds after the frontier `f_on`/`f_off` (the literals of round `self.rounds`).
-    fn advance(
-        &mut self,
-        base: &Base,
-        rules: Rules,
-        mut f_on: [CellSet; 9],
-        mut f_off: [CellSet; 9],
-    ) -> bool {
+    /// The rounds after the frontier `front` (the literals of round `self.rounds`).
+    ///
+    /// Only the digits with literals in the frontier, and the cells and houses their
+    /// literals touch, are looked at; `live` (per cell, the base candidates not off) gives
+    /// naked singles and empty cells without recounting the grid.
+    fn advance(&mut self, base: &Base, rules: Rules, mut front: Frontier) -> bool {
         let mut round: u16 = self.rounds;
         loop {
             round += 1;
-            let mut add_on = [CellSet::EMPTY; 9];
-            let mut add_off = [CellSet::EMPTY; 9];
+            let mut next = Frontier::EMPTY;
             // Rules cell and peer, from the literals that turned on last round.
-            let mut on_cells = CellSet::EMPTY;
-            // Cells where two or more digits turned on (each turns the others off).
-            let mut multi = CellSet::EMPTY;
-            for (d, f) in f_on.iter().enumerate() {
-                for c in *f {
-                    add_off[d] |= PEERS[c.index()] & base.cand[d];
-                }
-                multi |= on_cells & *f;
-                on_cells |= *f;
-            }
-            if !on_cells.is_empty() {
-                for (d, off) in add_off.iter_mut().enumerate() {
-                    // Cells where another digit turned on.
-                    *off |= base.cand[d] & ((on_cells - f_on[d]) | multi);
+            for d in bits(front.on_digits) {
+                for c in front.on[d] {
+                    let peers = PEERS[c.index()] & base.cand[d];
+                    if !peers.is_empty() {
+                        next.off[d] |= peers;
+                        next.off_digits |= 1 << d;
+                    }
+                    let others = base.digits[c.index()] & !(1 << d);
+                    next.off_digits |= others;
+                    for e in bits(others) {
+                        next.off[e].insert(c);
+                    }
                 }
             }
             // Singles, from the literals that turned off last round.
-            let mut touched = CellSet::EMPTY;
-            for m in &f_off {
-                touched |= *m;
-            }
             let mut broken: Option<Contradiction> = None;
-            if !touched.is_empty() {
-                let remaining: [CellSet; 9] = std::array::from_fn(|d| base.cand[d] - self.off[d]);
-                let planes = CountPlanes::new(&remaining);
-                let empty = touched - planes.at_least(1);
-                if let Some(c) = empty.first() {
-                    broken = Some(Contradiction::EmptyCell(c));
+            if front.off_digits != 0 {
+                let mut touched = CellSet::EMPTY;
+                for d in bits(front.off_digits) {
+                    touched |= front.off[d];
                 }
-                let mut ones = touched & planes.exactly(1);
-                if rules == Rules::Chain {
-                    ones &= base.bivalue;
-                }
-                for d in 0..9 {
-                    add_on[d] |= remaining[d] & ones;
-                }
-                for d in 0..9 {
-                    if f_off[d].is_empty() {
-                        continue;
-                    }
-                    let mut houses = 0u32;
-                    for c in f_off[d] {
-                        for h in CELL_HOUSES[c.index()] {
-                            houses |= 1 << h.index();
+                for c in touched {
+                    let live = self.live[c.index()];
+                    if live == 0 {
+                        if broken.is_none() {
+                            broken = Some(Contradiction::EmptyCell(c));
                         }
+                    } else if live & (live - 1) == 0
+                        && (rules == Rules::Net || base.bivalue.contains(c))
+                    {
+                        let d = live.trailing_zeros() as usize;
+                        next.on[d].insert(c);
+                        next.on_digits |= 1 << d;
+                    }
+                }
+                for d in bits(front.off_digits) {
+                    let mut houses = 0u32;
+                    for c in front.off[d] {
+                        houses |= CELL_HOUSE_BITS[c.index()];
                     }
                     // Chains: a hidden single only across a strong link; the empty-house
                     // check applies to every touched house under both rules.
@@ -353,10 +393,11 @@ impl Propagator {
                         Rules::Chain => base.two_places[d],
                         Rules::Net => u32::MAX,
                     };
+                    let remaining = base.cand[d] - self.off[d];
                     while houses != 0 {
                         let h = houses.trailing_zeros() as usize;
                         houses &= houses - 1;
-                        let rem = remaining[d] & HOUSES[h];
+                        let rem = remaining & HOUSES[h];
                         if rem.is_empty() {
                             if broken.is_none() {
                                 broken = Some(Contradiction::EmptyHouse(
@@ -365,137 +406,93 @@ impl Propagator {
                                 ));
                             }
                         } else if rem.is_single() && singles_ok & (1 << h) != 0 {
-                            add_on[d] |= rem;
+                            next.on[d] |= rem;
+                            next.on_digits |= 1 << d;
                         }
                     }
                 }
             }
-            let mut any = false;
-            for d in 0..9 {
-                add_on[d] -= self.on[d];
-                add_off[d] -= self.off[d];
+            // Keep what is new; record depths; look for a candidate both on and off.
+            let (mut on_digits, mut off_digits) = (0u16, 0u16);
+            for d in bits(next.on_digits | next.off_digits) {
+                let add_on = next.on[d] - self.on[d];
+                let add_off = next.off[d] - self.off[d];
+                next.on[d] = add_on;
+                next.off[d] = add_off;
+                if add_on.is_empty() && add_off.is_empty() {
+                    continue;
+                }
+                on_digits |= u16::from(!add_on.is_empty()) << d;
+                off_digits |= u16::from(!add_off.is_empty()) << d;
                 if self.track {
-                    for c in add_on[d] {
+                    for c in add_on {
                         self.depth_on[d * 81 + c.index()] = round;
                     }
-                    for c in add_off[d] {
+                }
+                for c in add_off {
+                    if self.track {
                         self.depth_off[d * 81 + c.index()] = round;
                     }
+                    self.live[c.index()] &= !(1 << d);
                 }
-                self.on[d] |= add_on[d];
-                self.off[d] |= add_off[d];
+                self.on[d] |= add_on;
+                self.off[d] |= add_off;
                 let both = self.on[d] & self.off[d];
                 if let (None, Some(c)) = (broken, both.first()) {
                     broken = Some(Contradiction::Both(c, Digit::new_unchecked(d as u8)));
                 }
-                any |= !add_on[d].is_empty() || !add_off[d].is_empty();
             }
+            self.used |= on_digits | off_digits;
             self.rounds = round;
             if let Some(b) = broken {
                 self.contradiction = Some((b, round));
                 return false;
             }
-            if !any {
+            if on_digits | off_digits == 0 {
                 return true;
             }
-            f_on = add_on;
-            f_off = add_off;
+            next.on_digits = on_digits;
+            next.off_digits = off_digits;
+            front = next;
         }
     }
 }
+
+/// The literals of one round: per digit the cells turned on and off, and the digits with any.
+#[derive(Clone, Copy)]
+struct Frontier {
+    on: [CellSet; 9],
+    off: [CellSet; 9],
+    on_digits: u16,
+    off_digits: u16,
+}
+
+impl Frontier {
+    const EMPTY: Frontier =
+        Frontier { on: [CellSet::EMPTY; 9], off: [CellSet::EMPTY; 9], on_digits: 0, off_digits: 0 };
+}
+
+/// The set bits of `mask`, lowest first.
+fn bits(mut mask: u16) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        let i = mask.trailing_zeros() as usize;
+        mask &= mask.wrapping_sub(1);
+        (i < 16).then_some(i)
+    })
+}
+
+/// Per cell, bit `h` for each of its three houses.
+const CELL_HOUSE_BITS: [u32; 81] = {
+    let mut out = [0u32; 81];
+    let mut c = 0;
+    while c < 81 {
+        let houses = CELL_HOUSES[c];
+        out[c] = 1 << houses[0].index() | 1 << houses[1].index() | 1 << houses[2].index();
+        c += 1;
+    }
+    out
+};
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use bitdoku_bitboard::parse_line;
-
-    fn state(line: &str) -> Candidates {
-        parse_line(line).unwrap().unwrap().candidates()
-    }
-
-    #[test]
-    fn literal_encoding_round_trips() {
-        let d = Digit::from_value(5).unwrap();
-        let c = Cell::from_rc(0, 1);
-        let on = Lit::new(d, c, true);
-        assert_eq!((on.digit(), on.cell(), on.is_on()), (d, c, true));
-        assert_eq!(on.to_string(), "r1c2=5");
-        assert_eq!(on.negate().to_string(), "r1c2<>5");
-        assert_eq!(Lit::from_candidate(on.candidate(), false), on.negate());
-    }
-
-    #[test]
-    fn the_solution_never_contradicts_and_wrong_digits_often_do() {
-        // An easy puzzle: the right digit propagates consistently with the solution; most
-        // wrong digits die by singles (base-state singles are facts, not derived, so not all).
-        let line =
-            "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
-        let s = state(line);
-        let solution = bitdoku_brute_free_solve(&s);
-        let base = Base::new(&s);
-        let mut p = Propagator::new();
-        let (mut wrong, mut died) = (0, 0);
-        for d in Digit::all() {
-            for c in s.cells(d) {
-                let right = solution[c.index()] == d.value();
-                let ok = p.run(&base, Rules::Net, Lit::new(d, c, true));
-                if right {
-                    assert!(ok, "{c}={d} is the solution");
-                    for e in Digit::all() {
-                        for x in p.on[e.index()] {
-                            assert_eq!(solution[x.index()], e.value());
-                        }
-                        for x in p.off[e.index()] {
-                            assert_ne!(solution[x.index()], e.value());
-                        }
-                    }
-                } else {
-                    wrong += 1;
-                    died += usize::from(!ok);
-                }
-            }
-        }
-        assert!(died * 2 > wrong, "{died} of {wrong} wrong digits contradict");
-    }
-
-    /// The solution by singles alone (the test puzzle needs no more).
-    fn bitdoku_brute_free_solve(s: &Candidates) -> [u8; 81] {
-        let mut c = *s;
-        while !c.is_solved() {
-            let planes = c.counts();
-            let mut progressed = false;
-            for d in Digit::all() {
-                for cell in c.cells(d) & planes.exactly(1) {
-                    c.place(cell, d);
-                    progressed = true;
-                }
-            }
-            assert!(progressed, "singles solve the test puzzle");
-        }
-        c.values()
-    }
-
-    #[test]
-    fn chain_rules_use_strong_links_only() {
-        // r1c1 {1,2}: assume r1c1<>1 => r1c1=2 (bivalue, one premise) under both rules.
-        let mut s = Candidates::new();
-        let (one, two) = (Digit::from_value(1).unwrap(), Digit::from_value(2).unwrap());
-        let c = Cell::from_rc(0, 0);
-        for d in Digit::all() {
-            if d != one && d != two {
-                s.eliminate(d, CellSet::single(c));
-            }
-        }
-        let base = Base::new(&s);
-        let mut p = Propagator::new();
-        assert!(p.run(&base, Rules::Chain, Lit::new(one, c, false)));
-        assert!(p.holds(Lit::new(two, c, true)));
-        assert_eq!(p.depth(Lit::new(two, c, true)), 1);
-        // Then 2 is off in r1c2 (peer, depth 2).
-        assert_eq!(p.depth(Lit::new(two, Cell::from_rc(0, 1), false)), 2);
-        // A cell with 9 candidates never becomes a single after one elimination.
-        let c9 = Cell::from_rc(8, 8);
-        assert!(p.run(&base, Rules::Net, Lit::new(one, c9, false)));
-        assert_eq!(p.on, [CellSet::EMPTY; 9]);
-    }
-}
+#[path = "propagate_tests.rs"]
+mod tests;
