@@ -20,10 +20,7 @@ pub(super) fn digit_local(t: &Technique) -> bool {
         Family::SingleDigit => !matches!(t.id, T::TemplateSet | T::TemplateDelete),
         _ => matches!(
             t.id,
-            T::HiddenSingle
-                | T::LockedCandidatesPointing
-                | T::LockedCandidatesClaiming
-                | T::XChain
+            T::HiddenSingle | T::LockedCandidatesPointing | T::LockedCandidatesClaiming | T::XChain
         ),
     }
 }

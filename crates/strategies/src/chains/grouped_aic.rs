@@ -27,7 +27,7 @@ use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
 
-const SPEC: Spec = Spec {
+pub(crate) const SPEC: Spec = Spec {
     id: TechniqueId::GroupedAic,
     strong: ALL_KINDS,
     weak: ALL_KINDS,

@@ -7,6 +7,7 @@
 //! `X-Chain 5: (5)r1c2=(5)r1c7-(5)r4c7=(5)r4c2 => r3c2<>5`.
 
 pub mod aic;
+mod batch;
 pub mod grouped_aic;
 pub mod links;
 pub mod remote_pair;

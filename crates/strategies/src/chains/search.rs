@@ -255,8 +255,12 @@ pub(crate) fn find(g: &LinkGraph, spec: &Spec, sink: &mut dyn Sink) -> ControlFl
     let mut seq = 0usize;
     // A first-only sink takes the shortest chain: later starts need not search further than
     // the best found so far (ties are still found, and ordered by effects then search order).
-    if sink.union_only() && !spec.groups {
-        return find_union(g, spec, sink);
+    if sink.union_only() {
+        return if spec.groups {
+            super::batch::find_union_groups(g, spec, sink)
+        } else {
+            find_union(g, spec, sink)
+        };
     }
     let first_only = sink.first_only();
     // A union-only sink gets the AIC pairs' steps without chains: the loop and discontinuous
