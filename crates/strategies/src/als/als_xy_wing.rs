@@ -69,14 +69,19 @@ fn wing(layer: &AlsLayer, c: usize, r1: &Rcc, r2: &Rcc) -> Option<crate::Step> {
     }
     let (ai, bi) = (r1.other(c), r2.other(c));
     let (a, b) = (&layer.alses[ai], &layer.alses[bi]);
-    if ai == bi || a.cells.intersects(b.cells) && !layer.overlap() {
+    let links = r1.digits.bits() | r2.digits.bits();
+    let zs = DigitSet::from_bits(a.digits.bits() & b.digits.bits() & !links);
+    // Cheap tests first: no digit z, or no cell seeing cells of both (every elimination lies
+    // in both reaches), means no elimination.
+    if ai == bi || zs.is_empty() || !a.reach.intersects(b.reach) {
+        return None;
+    }
+    if a.cells.intersects(b.cells) && !layer.overlap() {
         return None;
     }
     if (a.cells | b.cells) == a.cells || (a.cells | b.cells) == b.cells {
         return None;
     }
-    let links = r1.digits.bits() | r2.digits.bits();
-    let zs = DigitSet::from_bits(a.digits.bits() & b.digits.bits() & !links);
     let elims = common_eliminations(a, b, zs);
     if is_empty(&elims) {
         return None;

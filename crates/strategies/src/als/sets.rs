@@ -265,9 +265,10 @@ fn make(masks: &[CellSet; 9], cells: CellSet, digits: DigitSet) -> Als {
     Als { cells, digits, by_digit, seen, reach }
 }
 
-/// The restricted commons of every pair `i < j`, in order. Only pairs where `alses[i].reach`
-/// meets `alses[j].cells` can have one (an RCC's cells of `j` all see those of `i`); they are
-/// found through a cell index (bitsets over ALS indices of the ALSs holding each cell).
+/// The restricted commons of every pair `i < j`, in order. Only pairs where each ALS's reach
+/// meets the other's cells can have one (an RCC's k-cells of either ALS see all k-cells of
+/// the other); the candidates `j` are found through a cell index (bitsets over ALS indices
+/// of the ALSs holding each cell) queried with `alses[i].reach`.
 fn restricted_commons(alses: &[Als], overlap: bool) -> Vec<Rcc> {
     let words = alses.len().div_ceil(64);
     let mut holding = vec![0u64; 81 * words];
@@ -307,6 +308,10 @@ fn restricted_commons(alses: &[Als], overlap: bool) -> Vec<Rcc> {
             while bits != 0 {
                 let j = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
+                // Symmetrically, the RCC's cells of `a` see those of `j`.
+                if !alses[j].reach.intersects(a.cells) {
+                    continue;
+                }
                 let digits = common_digits(a, &alses[j]);
                 if !digits.is_empty() {
                     out.push(Rcc { a: i as u16, b: j as u16, digits });
