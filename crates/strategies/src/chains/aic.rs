@@ -41,7 +41,7 @@ use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
 
-const SPEC: Spec = Spec {
+pub(crate) const SPEC: Spec = Spec {
     id: TechniqueId::Aic,
     strong: ALL_KINDS,
     weak: ALL_KINDS,

@@ -1,6 +1,11 @@
-//! Grouped AIC for a union-only sink (batch solving): the AIC pairs of [`super::search::find`]
-//! over candidate and group nodes, found by one breadth-first search per 64 starts instead of
-//! one per start.
+//! The chain searches for a union-only sink (batch solving): the AIC pairs of
+//! [`super::search::find`], found by one breadth-first search per 64 starts instead of one per
+//! start.
+//!
+//! * Without groups ([`find_union`]: X-chain, XY-chain, AIC) the sink takes one step, the
+//!   union of every pair's eliminations. Pairs are symmetric, so each start `A` adds what it
+//!   eliminates with every end it reaches ([`start_elims`], on masks).
+//! * With groups ([`find_union_groups`]) it takes one step per distinct elimination set.
 //!
 //! Each literal (`2 * node + on`) keeps one bit per start of the batch: "reached". The search
 //! is level-synchronous, so a start's bit reaches a literal on the level of its shortest
@@ -9,12 +14,100 @@
 //! elimination set and their union, in no order and without chains, so the sets go straight
 //! into a hash set.
 
-use super::links::LinkGraph;
-use super::search::{Spec, common_elims};
+use super::links::{CELL, HOUSE, LinkGraph};
+use super::search::{Spec, common_elims, make_step};
 use crate::Sink;
-use bitdoku_bitboard::CellSet;
+use crate::chain::Chain;
+use bitdoku_bitboard::tables::PEERS;
+use bitdoku_bitboard::{CellSet, Digit};
 use std::collections::HashSet;
 use std::ops::ControlFlow;
+
+/// Pushes the union of the AIC pairs' eliminations (candidate nodes only, "`A` off" to "`B`
+/// on" within `spec.max_links` links) as one step without a chain.
+pub(crate) fn find_union(g: &LinkGraph, spec: &Spec, sink: &mut dyn Sink) -> ControlFlow<()> {
+    let n = g.singles();
+    let links = Links::candidates(g, spec);
+    let mut reach = Reach::new(2 * n);
+    let mut union = [CellSet::EMPTY; 9];
+    let mut reached = vec![[CellSet::EMPTY; 9]; 64];
+    for first in (0..n).step_by(64) {
+        let starts = first..(first + 64).min(n);
+        reach.run(&links, starts.clone());
+        reached.iter_mut().for_each(|r| *r = [CellSet::EMPTY; 9]);
+        for b in 0..n {
+            let mut rest = reach.seen[2 * b + 1];
+            if rest == 0 {
+                continue;
+            }
+            let nb = g.node(b);
+            let d = nb.digit.index();
+            while rest != 0 {
+                reached[rest.trailing_zeros() as usize][d] |= nb.cells;
+                rest &= rest - 1;
+            }
+        }
+        for (k, a) in starts.enumerate() {
+            for (u, e) in union.iter_mut().zip(start_elims(g, spec, a, &reached[k])) {
+                *u |= e;
+            }
+        }
+    }
+    if union.iter().any(|m| !m.is_empty()) {
+        sink.push(make_step(spec, union, Chain::EMPTY))?;
+    }
+    ControlFlow::Continue(())
+}
+
+/// What start `A` (candidate node `a`) eliminates with the ends it reaches "on" (`reached`,
+/// one mask per digit): the digit in the cells seeing `A` and some reached `B` of its digit
+/// (in another cell for an XY-chain), and with cell eliminations the cell links of `A`'s cell
+/// and of the reached ends seeing it.
+fn start_elims(g: &LinkGraph, spec: &Spec, a: usize, reached: &[CellSet; 9]) -> [CellSet; 9] {
+    let masks = g.masks();
+    let mut out = [CellSet::EMPTY; 9];
+    let na = g.node(a);
+    let da = na.digit.index();
+    let ca = na.cells.first().expect("a candidate node has a cell");
+    let mut ends = reached[da];
+    if spec.same_digit_ends {
+        ends.remove(ca);
+    }
+    let seen = ends.iter().fold(CellSet::EMPTY, |acc, c| acc | PEERS[c.index()]);
+    out[da] |= masks[da] & PEERS[ca.index()] & seen;
+    if !spec.elim_cell {
+        return out;
+    }
+    let here = CellSet::single(ca);
+    for (e, r) in reached.iter().enumerate() {
+        if e == da {
+            if r.contains(ca) {
+                // A forced true: the cell's other candidates.
+                for (x, u) in out.iter_mut().enumerate() {
+                    if x != da {
+                        *u |= masks[x] & here;
+                    }
+                }
+            }
+            continue;
+        }
+        if r.contains(ca) {
+            // B in A's cell: the cell's third digits.
+            for (x, u) in out.iter_mut().enumerate() {
+                if x != da && x != e {
+                    *u |= masks[x] & here;
+                }
+            }
+        }
+        let near = *r & PEERS[ca.index()];
+        if !near.is_empty() {
+            // B sees A: A's cell loses B's digit, B's cells lose A's digit.
+            out[e] |= masks[e] & here;
+            out[da] |= masks[da] & near;
+        }
+    }
+    out
+}
 
 /// Pushes the union and the number of distinct elimination sets of the AIC pairs (`A`, `B`
 /// with `B` at or after `A` in node order, "`A` off" to "`B` on" within `spec.max_links`
@@ -26,10 +119,11 @@ pub(crate) fn find_union_groups(
 ) -> ControlFlow<()> {
     let n = g.len();
     let mut distinct: HashSet<[CellSet; 9]> = HashSet::new();
+    let links = Links::graph(g, spec);
     let mut reach = Reach::new(2 * n);
     for first in (0..n).step_by(64) {
         let starts = first..(first + 64).min(n);
-        reach.run(g, spec, starts.clone());
+        reach.run(&links, starts.clone());
         for (lit, &lanes) in reach.seen.iter().enumerate() {
             if lit & 1 == 0 || lanes == 0 {
                 continue;
@@ -97,8 +191,9 @@ impl Reach {
         }
     }
 
-    /// Fills `seen` from "`start` off" for each start of `starts` (at most 64).
-    fn run(&mut self, g: &LinkGraph, spec: &Spec, starts: std::ops::Range<usize>) {
+    /// Fills `seen` from "`start` off" for each start of `starts` (at most 64), within
+    /// `links.max` links.
+    fn run(&mut self, links: &Links, starts: std::ops::Range<usize>) {
         self.seen.iter_mut().for_each(|s| *s = 0);
         self.active.clear();
         for (k, a) in starts.enumerate() {
@@ -107,21 +202,13 @@ impl Reach {
             self.frontier[lit] |= 1 << k;
             self.active.push(lit as u32);
         }
-        let limit = if spec.groups { g.len() } else { g.singles() };
-        for _ in 0..spec.max_links {
+        for _ in 0..links.max {
             self.active_next.clear();
             for &lit in &self.active {
                 let lit = lit as usize;
                 let bits = std::mem::take(&mut self.frontier[lit]);
-                let on = lit & 1 == 1;
-                let node = lit / 2;
-                let (edges, allowed) =
-                    if on { (g.weak(node), spec.weak) } else { (g.strong(node), spec.strong) };
-                for e in edges {
-                    if e.kind & allowed == 0 || e.to as usize >= limit {
-                        continue;
-                    }
-                    let t = 2 * e.to as usize + usize::from(!on);
+                for &t in links.from(lit) {
+                    let t = t as usize;
                     let new = bits & !self.seen[t];
                     if new != 0 {
                         self.seen[t] |= new;
@@ -144,11 +231,82 @@ impl Reach {
     }
 }
 
+/// The implications a spec allows, per literal: "off" to its strong partners "on", "on" to
+/// its weak partners "off" (offsets into one target array).
+struct Links {
+    start: Vec<u32>,
+    to: Vec<u32>,
+    max: u8,
+}
+
+impl Links {
+    /// The targets of literal `lit`.
+    fn from(&self, lit: usize) -> &[u32] {
+        &self.to[self.start[lit] as usize..self.start[lit + 1] as usize]
+    }
+
+    /// From the graph's adjacency arrays (every node, groups included).
+    fn graph(g: &LinkGraph, spec: &Spec) -> Links {
+        let limit = if spec.groups { g.len() } else { g.singles() };
+        let mut start = Vec::with_capacity(2 * limit + 1);
+        let mut to = Vec::with_capacity(16 * limit);
+        start.push(0);
+        for node in 0..limit {
+            for on in [false, true] {
+                let (edges, allowed) =
+                    if on { (g.weak(node), spec.weak) } else { (g.strong(node), spec.strong) };
+                for e in edges {
+                    if e.kind & allowed != 0 && (e.to as usize) < limit {
+                        to.push(2 * u32::from(e.to) + u32::from(!on));
+                    }
+                }
+                start.push(to.len() as u32);
+            }
+        }
+        Links { start, to, max: spec.max_links }
+    }
+
+    /// From the masks (candidate nodes only; the graph's adjacency arrays are not built).
+    fn candidates(g: &LinkGraph, spec: &Spec) -> Links {
+        let masks = g.masks();
+        let bivalue = g.bivalue();
+        let n = g.singles();
+        let mut start = Vec::with_capacity(2 * n + 1);
+        let mut to = Vec::with_capacity(16 * n);
+        start.push(0);
+        let lit = |cell, digit| 2 * g.single(cell, digit).expect("a candidate") as u32;
+        for i in 0..n {
+            let node = g.node(i);
+            let d = node.digit;
+            let cell = node.cells.first().expect("a candidate node has a cell");
+            let others = || Digit::all().filter(|&e| e != d && masks[e.index()].contains(cell));
+            // Off: strong partners, on.
+            if spec.strong & HOUSE != 0 {
+                to.extend(g.conjugates(d.index(), cell).iter().map(|c| lit(c, d) + 1));
+            }
+            if spec.strong & CELL != 0 && bivalue.contains(cell) {
+                to.extend(others().map(|e| lit(cell, e) + 1));
+            }
+            start.push(to.len() as u32);
+            // On: weak partners, off.
+            if spec.weak & HOUSE != 0 {
+                to.extend((PEERS[cell.index()] & masks[d.index()]).iter().map(|c| lit(c, d)));
+            }
+            if spec.weak & CELL != 0 {
+                to.extend(others().map(|e| lit(cell, e)));
+            }
+            start.push(to.len() as u32);
+        }
+        Links { start, to, max: spec.max_links }
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::super::links::LinkGraph;
+    use super::super::links::{CELL, HOUSE, LinkGraph};
     use super::super::search::{Bfs, Spec};
     use crate::{TechniqueId, Union, apply_effects, registry};
+    use bitdoku_bitboard::tables::PEERS;
     use bitdoku_bitboard::{CellSet, parse_line};
     use std::collections::HashSet;
 
@@ -170,9 +328,97 @@ mod tests {
         out
     }
 
-    /// On states along the batch path of 40 top1465 puzzles (the `hodoku` preset's techniques
-    /// applied in order), the batched search gives the union and the count of distinct
-    /// elimination sets of the per-start reference.
+    /// The old per-start search: the candidates reached "on" from "`start` off" within
+    /// `spec.max_links` links, layer by layer on masks.
+    fn reach_masks(
+        g: &LinkGraph,
+        spec: &Spec,
+        start_cell: bitdoku_bitboard::Cell,
+        start_digit: usize,
+    ) -> [CellSet; 9] {
+        let masks = g.masks();
+        let mut seen_off = [CellSet::EMPTY; 9];
+        let mut seen_on = [CellSet::EMPTY; 9];
+        let mut frontier = [CellSet::EMPTY; 9];
+        frontier[start_digit] = CellSet::single(start_cell);
+        seen_off[start_digit] = frontier[start_digit];
+        let mut on = false;
+        for _ in 0..spec.max_links {
+            let mut next = [CellSet::EMPTY; 9];
+            if on {
+                if spec.weak & HOUSE != 0 {
+                    for d in 0..9 {
+                        for x in frontier[d] {
+                            next[d] |= PEERS[x.index()];
+                        }
+                        next[d] &= masks[d];
+                    }
+                }
+                if spec.weak & CELL != 0 {
+                    for (d, f) in frontier.iter().enumerate() {
+                        if f.is_empty() {
+                            continue;
+                        }
+                        for e in (0..9).filter(|&e| e != d) {
+                            next[e] |= *f & masks[e];
+                        }
+                    }
+                }
+            } else {
+                if spec.strong & HOUSE != 0 {
+                    for d in 0..9 {
+                        for x in frontier[d] {
+                            next[d] |= g.conjugates(d, x);
+                        }
+                    }
+                }
+                if spec.strong & CELL != 0 {
+                    let bivalue = g.bivalue();
+                    for (d, fd) in frontier.iter().enumerate() {
+                        let f = *fd & bivalue;
+                        if f.is_empty() {
+                            continue;
+                        }
+                        for e in (0..9).filter(|&e| e != d) {
+                            next[e] |= f & masks[e];
+                        }
+                    }
+                }
+            }
+            let seen = if on { &mut seen_off } else { &mut seen_on };
+            let mut any = false;
+            for d in 0..9 {
+                next[d] -= seen[d];
+                seen[d] |= next[d];
+                any |= !next[d].is_empty();
+            }
+            if !any {
+                break;
+            }
+            frontier = next;
+            on = !on;
+        }
+        seen_on
+    }
+
+    /// The union of the plain chains' eliminations, one masks search per start.
+    fn reference_union(g: &LinkGraph, spec: &Spec) -> [CellSet; 9] {
+        let mut union = [CellSet::EMPTY; 9];
+        for a in 0..g.singles() {
+            let na = g.node(a);
+            let ca = na.cells.first().expect("a candidate node has a cell");
+            let reached = reach_masks(g, spec, ca, na.digit.index());
+            for (u, e) in union.iter_mut().zip(super::start_elims(g, spec, a, &reached)) {
+                *u |= e;
+            }
+        }
+        union
+    }
+
+    /// On states along the batch path of 40 top1465 puzzles (a few techniques applied in
+    /// order), the batched searches give what one search per start gives: for grouped AIC the
+    /// union and the count of distinct elimination sets, for X-chain, XY-chain and AIC the
+    /// union.
     #[test]
     fn batched_search_equals_one_search_per_start() {
         let spec = super::super::grouped_aic::SPEC;
@@ -191,7 +437,7 @@ mod tests {
         .iter()
         .map(|id| registry::get(id.parse::<TechniqueId>().expect("id")).expect("row"))
         .collect();
-        let (mut states, mut found) = (0, 0);
+        let (mut states, mut found, mut plain_found) = (0, 0, 0);
         for line in text.lines().take(40) {
             let mut state = parse_line(line).expect("valid").expect("puzzle").candidates();
             loop {
@@ -207,6 +453,18 @@ mod tests {
                 }
                 assert_eq!(got.steps as usize, want.len(), "{line}");
                 assert_eq!(got.eliminations, union, "{line}");
+                for plain in [
+                    super::super::x_chain::SPEC,
+                    super::super::xy_chain::SPEC,
+                    super::super::aic::SPEC,
+                ] {
+                    let want = reference_union(&g, &plain);
+                    let mut got = Union::default();
+                    let _ = super::find_union(&g, &plain, &mut got);
+                    assert_eq!(got.eliminations, want, "{:?} on {line}", plain.id);
+                    assert_eq!(got.steps, u32::from(want.iter().any(|m| !m.is_empty())));
+                    plain_found += usize::from(got.steps > 0);
+                }
                 states += 1;
                 found += usize::from(!want.is_empty());
                 let mut applied = false;
@@ -224,5 +482,6 @@ mod tests {
             }
         }
         assert!(states > 400 && found > 20, "{states} states, {found} with eliminations");
+        assert!(plain_found > 100, "{plain_found} plain searches with eliminations");
     }
 }

@@ -205,7 +205,7 @@ fn loop_elims(g: &LinkGraph, nodes: &[usize]) -> [CellSet; 9] {
     e
 }
 
-fn make_step(spec: &Spec, elims: [CellSet; 9], chain: Chain) -> Step {
+pub(crate) fn make_step(spec: &Spec, elims: [CellSet; 9], chain: Chain) -> Step {
     let mut step = Step::new(spec.id);
     step.eliminations = elims;
     let mut digits = DigitSet::EMPTY;
@@ -259,7 +259,7 @@ pub(crate) fn find(g: &LinkGraph, spec: &Spec, sink: &mut dyn Sink) -> ControlFl
         return if spec.groups {
             super::batch::find_union_groups(g, spec, sink)
         } else {
-            find_union(g, spec, sink)
+            super::batch::find_union(g, spec, sink)
         };
     }
     let first_only = sink.first_only();
@@ -368,141 +368,6 @@ pub(crate) fn find(g: &LinkGraph, spec: &Spec, sink: &mut dyn Sink) -> ControlFl
             chain.close(false);
         }
         sink.push(make_step(spec, f.elims, chain))?;
-    }
-    ControlFlow::Continue(())
-}
-
-/// The candidates reached "on" from "`start` off" within `spec.max_links` links, one mask per
-/// digit: the same set as [`Bfs::run`] reaches, found layer by layer on masks (all weak links
-/// of a frontier are one peer-mask union per frontier cell; cell links are 72 mask operations
-/// per layer). Candidate nodes only.
-fn reach_masks(
-    g: &LinkGraph,
-    spec: &Spec,
-    start_cell: bitdoku_bitboard::Cell,
-    start_digit: usize,
-) -> [CellSet; 9] {
-    use bitdoku_bitboard::tables::PEERS;
-    let masks = g.masks();
-    let mut seen_off = [CellSet::EMPTY; 9];
-    let mut seen_on = [CellSet::EMPTY; 9];
-    let mut frontier = [CellSet::EMPTY; 9];
-    frontier[start_digit] = CellSet::single(start_cell);
-    seen_off[start_digit] = frontier[start_digit];
-    let mut on = false;
-    for _ in 0..spec.max_links {
-        let mut next = [CellSet::EMPTY; 9];
-        if on {
-            if spec.weak & HOUSE != 0 {
-                for d in 0..9 {
-                    for x in frontier[d] {
-                        next[d] |= PEERS[x.index()];
-                    }
-                    next[d] &= masks[d];
-                }
-            }
-            if spec.weak & CELL != 0 {
-                for (d, f) in frontier.iter().enumerate() {
-                    if f.is_empty() {
-                        continue;
-                    }
-                    for e in (0..9).filter(|&e| e != d) {
-                        next[e] |= *f & masks[e];
-                    }
-                }
-            }
-        } else {
-            if spec.strong & HOUSE != 0 {
-                for d in 0..9 {
-                    for x in frontier[d] {
-                        next[d] |= g.conjugates(d, x);
-                    }
-                }
-            }
-            if spec.strong & CELL != 0 {
-                let bivalue = g.bivalue();
-                for (d, fd) in frontier.iter().enumerate() {
-                    let f = *fd & bivalue;
-                    if f.is_empty() {
-                        continue;
-                    }
-                    for e in (0..9).filter(|&e| e != d) {
-                        next[e] |= f & masks[e];
-                    }
-                }
-            }
-        }
-        let seen = if on { &mut seen_off } else { &mut seen_on };
-        let mut any = false;
-        for d in 0..9 {
-            next[d] -= seen[d];
-            seen[d] |= next[d];
-            any |= !next[d].is_empty();
-        }
-        if !any {
-            break;
-        }
-        frontier = next;
-        on = !on;
-    }
-    seen_on
-}
-
-/// [`find`] for a union-only sink without groups: the union of the AIC pairs' eliminations
-/// from [`reach_masks`], pushed as one step without a chain. Pairs are symmetric, so for each
-/// start `A` the union over every reached end `B` of "weakly linked to both" is taken on masks:
-/// the digit in the cells seeing `A` and some reached `B` of its digit, and (with cell
-/// eliminations) the cell links of `A`'s cell and of the reached ends seeing it.
-fn find_union(g: &LinkGraph, spec: &Spec, sink: &mut dyn Sink) -> ControlFlow<()> {
-    use bitdoku_bitboard::tables::PEERS;
-    let masks = g.masks();
-    let mut union = [CellSet::EMPTY; 9];
-    for a in 0..g.singles() {
-        let na = g.node(a);
-        let da = na.digit.index();
-        let ca = na.cells.first().expect("a candidate node has a cell");
-        let reached = reach_masks(g, spec, ca, da);
-        // Same digit: ends B of digit `da` (in another cell for an XY-chain).
-        let mut ends = reached[da];
-        if spec.same_digit_ends {
-            ends.remove(ca);
-        }
-        let seen = ends.iter().fold(CellSet::EMPTY, |acc, c| acc | PEERS[c.index()]);
-        union[da] |= masks[da] & PEERS[ca.index()] & seen;
-        if !spec.elim_cell {
-            continue;
-        }
-        let here = CellSet::single(ca);
-        for (e, r) in reached.iter().enumerate() {
-            if e == da {
-                if r.contains(ca) {
-                    // A forced true: the cell's other candidates.
-                    for (x, u) in union.iter_mut().enumerate() {
-                        if x != da {
-                            *u |= masks[x] & here;
-                        }
-                    }
-                }
-                continue;
-            }
-            if r.contains(ca) {
-                // B in A's cell: the cell's third digits.
-                for (x, u) in union.iter_mut().enumerate() {
-                    if x != da && x != e {
-                        *u |= masks[x] & here;
-                    }
-                }
-            }
-            let near = *r & PEERS[ca.index()];
-            if !near.is_empty() {
-                // B sees A: A's cell loses B's digit, B's cells lose A's digit.
-                union[e] |= masks[e] & here;
-                union[da] |= masks[da] & near;
-            }
-        }
-    }
-    if union.iter().any(|m| !m.is_empty()) {
-        sink.push(make_step(spec, union, Chain::EMPTY))?;
     }
     ControlFlow::Continue(())
 }

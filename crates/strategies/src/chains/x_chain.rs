@@ -28,7 +28,7 @@ use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
 
-const SPEC: Spec = Spec {
+pub(crate) const SPEC: Spec = Spec {
     id: TechniqueId::XChain,
     strong: HOUSE,
     weak: HOUSE,

@@ -25,7 +25,7 @@ use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
 
-const SPEC: Spec = Spec {
+pub(crate) const SPEC: Spec = Spec {
     id: TechniqueId::XyChain,
     strong: CELL,
     weak: HOUSE,
