@@ -136,7 +136,7 @@ const CONTAINS: [[u128; MAX_SOURCES]; MAX_SOURCES + 1] = {
 };
 
 /// Every subset of up to [`MAX_SOURCES`] source cells, indexed by bit mask: the digits of
-/// each, built from the subset without its lowest cell (one OR per subset). The cells of a
+/// each, built from the subset without its highest cell (one OR per subset, in blocks). The cells of a
 /// subset are only listed for the few that form a pattern ([`Subsets::cells`]).
 struct Subsets {
     count: usize,
@@ -152,9 +152,13 @@ impl Subsets {
             s.src[s.count] = cell;
             s.count += 1;
         }
-        for mask in 1..1usize << s.count {
-            let low = mask.trailing_zeros() as usize;
-            s.digits[mask] = s.digits[mask & (mask - 1)] | digits[s.src[low].index()];
+        // The subsets holding source i (highest) are those without it, plus its digits.
+        for i in 0..s.count {
+            let bits = digits[s.src[i].index()];
+            let (low, high) = s.digits.split_at_mut(1 << i);
+            for (h, &l) in high[..1 << i].iter_mut().zip(low.iter()) {
+                *h = l | bits;
+            }
         }
         s
     }
