@@ -207,6 +207,8 @@ pub struct Propagator {
     live: [u16; 81],
     /// Bit `d` when digit `d` has a derived literal (what [`Propagator::clear`] resets).
     used: u16,
+    /// Two frontiers (the current round's and the next), empty between runs.
+    fronts: [Frontier; 2],
 }
 
 impl Default for Propagator {
@@ -229,6 +231,7 @@ impl Propagator {
             track: true,
             live: [0; 81],
             used: 0,
+            fronts: [Frontier::EMPTY; 2],
         }
     }
 
@@ -275,31 +278,48 @@ impl Propagator {
     /// Propagates `start` (a candidate of `base`) under `rules`. Returns `true` when no
     /// contradiction appeared (then [`Propagator::contradiction`] is `None`).
     pub fn run(&mut self, base: &Base, rules: Rules, start: Lit) -> bool {
+        self.run_inner(base, rules, start, None)
+    }
+
+    /// [`Propagator::run`] that also writes the depth of every derived literal, saturated at
+    /// 254, into `row` at index `2 * candidate + on` (other entries are left as they were).
+    pub(crate) fn run_with_row(
+        &mut self,
+        base: &Base,
+        rules: Rules,
+        start: Lit,
+        row: &mut [u8],
+    ) -> bool {
+        row[start.candidate() * 2 + usize::from(start.is_on())] = 0;
+        self.run_inner(base, rules, start, Some(row))
+    }
+
+    fn run_inner(&mut self, base: &Base, rules: Rules, start: Lit, row: Option<&mut [u8]>) -> bool {
         self.clear();
         self.live = base.digits;
         let (d0, c0) = (start.digit().index(), start.cell());
-        let mut front = Frontier::EMPTY;
         let one = CellSet::single(c0);
+        self.used = 1 << d0;
+        let front = &mut self.fronts[0];
         if start.is_on() {
             front.on[d0] = one;
             front.on_digits = 1 << d0;
             self.on[d0] = one;
             self.depth_on[start.candidate()] = 0;
         } else {
-            front.off[d0] = one;
-            front.off_digits = 1 << d0;
             self.off[d0] = one;
             self.live[c0.index()] &= !(1 << d0);
             self.depth_off[start.candidate()] = 0;
             if base.quiet[d0].contains(c0) {
                 // One round that finds nothing (no single, no empty cell or house).
-                self.used = 1 << d0;
                 self.rounds = 1;
                 return true;
             }
+            front.off[d0] = one;
+            front.off_digits = 1 << d0;
+            front.houses[d0] = CELL_HOUSE_BITS[c0.index()];
         }
-        self.used = 1 << d0;
-        self.advance(base, rules, front)
+        self.advance(base, rules, row)
     }
 
     /// Continues a finished propagation without contradiction: `off` (live candidates of
@@ -309,13 +329,13 @@ impl Propagator {
     pub fn resume(&mut self, base: &Base, rules: Rules, off: [CellSet; 9]) -> bool {
         debug_assert!(self.contradiction.is_none());
         let round = self.rounds + 1;
-        let mut front = Frontier::EMPTY;
         for (d, &asked) in off.iter().enumerate() {
             let new = asked - self.off[d];
-            front.off[d] = new;
             if new.is_empty() {
                 continue;
             }
+            let front = &mut self.fronts[0];
+            front.off[d] = new;
             front.off_digits |= 1 << d;
             self.used |= 1 << d;
             for c in new {
@@ -323,30 +343,36 @@ impl Propagator {
                     self.depth_off[d * 81 + c.index()] = round;
                 }
                 self.live[c.index()] &= !(1 << d);
+                front.houses[d] |= CELL_HOUSE_BITS[c.index()];
             }
             self.off[d] |= new;
             if let Some(c) = (self.on[d] & new).first() {
                 self.contradiction =
                     Some((Contradiction::Both(c, Digit::new_unchecked(d as u8)), round));
                 self.rounds = round;
+                self.fronts[0].clear();
                 return false;
             }
         }
         self.rounds = round;
-        self.advance(base, rules, front)
+        self.advance(base, rules, None)
     }
 
-    /// The rounds after the frontier `front` (the literals of round `self.rounds`).
+    /// The rounds after the frontier `self.fronts[0]` (the literals of round `self.rounds`).
     ///
     /// Only the digits with literals in the frontier, and the cells and houses their
     /// literals touch, are looked at; `live` (per cell, the base candidates not off) gives
     /// naked singles and empty cells without recounting the grid.
-    fn advance(&mut self, base: &Base, rules: Rules, mut front: Frontier) -> bool {
+    fn advance(&mut self, base: &Base, rules: Rules, mut row: Option<&mut [u8]>) -> bool {
         let mut round: u16 = self.rounds;
+        let [mut front, mut next] = {
+            let [a, b] = &mut self.fronts;
+            [a, b]
+        };
         loop {
             round += 1;
-            let mut next = Frontier::EMPTY;
-            // Rules cell and peer, from the literals that turned on last round.
+            // `next` is empty here. Rules cell and peer, from the literals that turned on
+            // last round.
             for d in bits(front.on_digits) {
                 for c in front.on[d] {
                     let peers = PEERS[c.index()] & base.cand[d];
@@ -383,10 +409,7 @@ impl Propagator {
                     }
                 }
                 for d in bits(front.off_digits) {
-                    let mut houses = 0u32;
-                    for c in front.off[d] {
-                        houses |= CELL_HOUSE_BITS[c.index()];
-                    }
+                    let mut houses = front.houses[d];
                     // Chains: a hidden single only across a strong link; the empty-house
                     // check applies to every touched house under both rules.
                     let singles_ok = match rules {
@@ -398,16 +421,18 @@ impl Propagator {
                         let h = houses.trailing_zeros() as usize;
                         houses &= houses - 1;
                         let rem = remaining & HOUSES[h];
-                        if rem.is_empty() {
-                            if broken.is_none() {
+                        match rem.len() {
+                            0 if broken.is_none() => {
                                 broken = Some(Contradiction::EmptyHouse(
                                     House::new(h as u8).expect("house index"),
                                     Digit::new_unchecked(d as u8),
                                 ));
                             }
-                        } else if rem.is_single() && singles_ok & (1 << h) != 0 {
-                            next.on[d] |= rem;
-                            next.on_digits |= 1 << d;
+                            1 if singles_ok & (1 << h) != 0 => {
+                                next.on[d] |= rem;
+                                next.on_digits |= 1 << d;
+                            }
+                            _ => {}
                         }
                     }
                 }
@@ -429,12 +454,24 @@ impl Propagator {
                         self.depth_on[d * 81 + c.index()] = round;
                     }
                 }
+                let saturated = round.min(254) as u8;
+                if let Some(row) = row.as_mut() {
+                    for c in add_on {
+                        row[(d * 81 + c.index()) * 2 + 1] = saturated;
+                    }
+                }
+                let mut houses = 0u32;
                 for c in add_off {
                     if self.track {
                         self.depth_off[d * 81 + c.index()] = round;
                     }
+                    if let Some(row) = row.as_mut() {
+                        row[(d * 81 + c.index()) * 2] = saturated;
+                    }
                     self.live[c.index()] &= !(1 << d);
+                    houses |= CELL_HOUSE_BITS[c.index()];
                 }
+                next.houses[d] = houses;
                 self.on[d] |= add_on;
                 self.off[d] |= add_off;
                 let both = self.on[d] & self.off[d];
@@ -442,34 +479,57 @@ impl Propagator {
                     broken = Some(Contradiction::Both(c, Digit::new_unchecked(d as u8)));
                 }
             }
-            self.used |= on_digits | off_digits;
-            self.rounds = round;
-            if let Some(b) = broken {
-                self.contradiction = Some((b, round));
-                return false;
-            }
-            if on_digits | off_digits == 0 {
-                return true;
-            }
             next.on_digits = on_digits;
             next.off_digits = off_digits;
-            front = next;
+            front.clear();
+            self.used |= on_digits | off_digits;
+            self.rounds = round;
+            let done = if let Some(b) = broken {
+                self.contradiction = Some((b, round));
+                Some(false)
+            } else {
+                (on_digits | off_digits == 0).then_some(true)
+            };
+            if let Some(ok) = done {
+                next.clear();
+                return ok;
+            }
+            std::mem::swap(&mut front, &mut next);
         }
     }
 }
 
-/// The literals of one round: per digit the cells turned on and off, and the digits with any.
+/// The literals of one round: per digit the cells turned on and off, the digits with any,
+/// and per digit the houses of its cells turned off. Only the digits in the masks may hold
+/// anything.
 #[derive(Clone, Copy)]
 struct Frontier {
     on: [CellSet; 9],
     off: [CellSet; 9],
+    houses: [u32; 9],
     on_digits: u16,
     off_digits: u16,
 }
 
 impl Frontier {
-    const EMPTY: Frontier =
-        Frontier { on: [CellSet::EMPTY; 9], off: [CellSet::EMPTY; 9], on_digits: 0, off_digits: 0 };
+    const EMPTY: Frontier = Frontier {
+        on: [CellSet::EMPTY; 9],
+        off: [CellSet::EMPTY; 9],
+        houses: [0; 9],
+        on_digits: 0,
+        off_digits: 0,
+    };
+
+    /// Empties the frontier (only the digits of its masks hold anything).
+    fn clear(&mut self) {
+        for d in bits(self.on_digits | self.off_digits) {
+            self.on[d] = CellSet::EMPTY;
+            self.off[d] = CellSet::EMPTY;
+            self.houses[d] = 0;
+        }
+        self.on_digits = 0;
+        self.off_digits = 0;
+    }
 }
 
 /// The set bits of `mask`, lowest first.

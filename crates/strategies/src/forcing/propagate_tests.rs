@@ -352,3 +352,39 @@ fn propagation_matches_the_reference_on_many_states() {
     }
     assert!(runs > 50_000 && broken > 5_000 && resumed > 10_000, "{runs} {broken} {resumed}");
 }
+
+#[test]
+fn depth_rows_hold_the_tracked_depths() {
+    let (mut tracked, mut rowed) = (Propagator::new(), Propagator::untracked());
+    let mut row = vec![UNREACHED as u8; 2 * CANDIDATES];
+    let mut checked = 0;
+    for state in crate::forcing::test_states::varied(8, 5) {
+        let base = Base::new(&state);
+        for rules in [Rules::Chain, Rules::Net] {
+            for d in Digit::all() {
+                for c in base.cand[d.index()] {
+                    for on in [false, true] {
+                        let lit = Lit::new(d, c, on);
+                        let ok = tracked.run(&base, rules, lit);
+                        assert_eq!(ok, rowed.run_with_row(&base, rules, lit, &mut row));
+                        assert_eq!((tracked.on, tracked.off), (rowed.on, rowed.off));
+                        assert_eq!(tracked.contradiction, rowed.contradiction);
+                        for e in Digit::all() {
+                            for x in Cell::all() {
+                                for v in [false, true] {
+                                    let l = Lit::new(e, x, v);
+                                    if tracked.holds(l) {
+                                        let i = l.candidate() * 2 + usize::from(v);
+                                        assert_eq!(u16::from(row[i]), tracked.depth(l).min(254));
+                                        checked += 1;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 100_000, "{checked}");
+}

@@ -31,15 +31,38 @@ use std::ops::ControlFlow;
 /// The outcome of one assumption.
 #[derive(Clone, Copy)]
 struct Outcome {
-    on: [CellSet; 9],
-    off: [CellSet; 9],
+    /// The derived literals as 64-bit words: word `2 * d + k` holds cells `64 * k ..` of
+    /// digit `d` on, word `18 + 2 * d + k` the same off (plain words, so intersecting
+    /// outcomes is a loop the compiler vectorises).
+    words: [u64; WORDS],
+    /// Bit `k` when word `k` is not zero.
+    nonzero: u64,
     /// Round of the contradiction, or [`UNREACHED`] when there was none.
     broken: u16,
 }
 
+const WORDS: usize = 36;
+
 impl Outcome {
-    const EMPTY: Outcome =
-        Outcome { on: [CellSet::EMPTY; 9], off: [CellSet::EMPTY; 9], broken: UNREACHED };
+    const EMPTY: Outcome = Outcome { words: [0; WORDS], nonzero: 0, broken: UNREACHED };
+
+    fn set(&mut self, on: &[CellSet; 9], off: &[CellSet; 9]) {
+        self.nonzero = 0;
+        for d in 0..9 {
+            for (at, m) in [(2 * d, on[d]), (18 + 2 * d, off[d])] {
+                let (low, high) = (m.bits() as u64, (m.bits() >> 64) as u64);
+                self.words[at] = low;
+                self.words[at + 1] = high;
+                self.nonzero |= u64::from(low != 0) << at | u64::from(high != 0) << (at + 1);
+            }
+        }
+    }
+}
+
+/// The literal index of bit `bit` of outcome word `word`.
+fn word_lit(word: usize, bit: u32) -> usize {
+    let (on, d, high) = (word < 18, word % 18 / 2, word % 2);
+    (d * 81 + high * 64 + bit as usize) * 2 + usize::from(on)
 }
 
 /// Per-thread buffers, allocated once: the propagator, one outcome per literal and the
@@ -65,7 +88,7 @@ fn lit_index(l: Lit) -> usize {
 impl Work {
     fn new() -> Work {
         Work {
-            prop: Propagator::new(),
+            prop: Propagator::untracked(),
             outcomes: vec![Outcome::EMPTY; LITS],
             depths: vec![0; LITS * LITS],
             best: vec![NO_KEY; LITS],
@@ -78,24 +101,11 @@ impl Work {
                 for on in [false, true] {
                     let lit = Lit::new(Digit::new_unchecked(d as u8), c, on);
                     let i = lit_index(lit);
-                    let ok = self.prop.run(base, rules, lit);
+                    let row = &mut self.depths[i * LITS..(i + 1) * LITS];
+                    let ok = self.prop.run_with_row(base, rules, lit, row);
                     let out = &mut self.outcomes[i];
-                    out.on = self.prop.on;
-                    out.off = self.prop.off;
+                    out.set(&self.prop.on, &self.prop.off);
                     out.broken = if ok { UNREACHED } else { self.prop.rounds };
-                    if ok {
-                        let row = &mut self.depths[i * LITS..(i + 1) * LITS];
-                        for e in 0..9 {
-                            for x in self.prop.on[e] {
-                                let cand = e * 81 + x.index();
-                                row[cand * 2 + 1] = self.prop.depth_on[cand].min(254) as u8;
-                            }
-                            for x in self.prop.off[e] {
-                                let cand = e * 81 + x.index();
-                                row[cand * 2] = self.prop.depth_off[cand].min(254) as u8;
-                            }
-                        }
-                    }
                 }
             }
         }
@@ -110,9 +120,10 @@ impl Work {
     /// Intersects the outcomes of `branches` (literal indices) and offers every common literal
     /// with the given kind and premise index.
     fn verity(&mut self, branches: &[usize], kind: u64, premise: u64) {
-        let mut on = [CellSet::ALL; 9];
-        let mut off = [CellSet::ALL; 9];
-        let mut live = 0;
+        // The words not zero in every live branch, then their intersection word by word.
+        let mut words = u64::MAX;
+        let mut live = [0usize; 9];
+        let mut n = 0;
         let mut worst_broken = 0u16;
         for &b in branches {
             let o = &self.outcomes[b];
@@ -120,28 +131,29 @@ impl Work {
                 worst_broken = worst_broken.max(o.broken);
                 continue;
             }
-            live += 1;
-            for d in 0..9 {
-                on[d] &= o.on[d];
-                off[d] &= o.off[d];
-            }
+            live[n] = b;
+            n += 1;
+            words &= o.nonzero;
         }
-        if live == 0 {
+        if n == 0 {
             return;
         }
-        for d in 0..9 {
-            for (mask, is_on) in [(on[d], true), (off[d], false)] {
-                for c in mask {
-                    let lit = Lit::new(Digit::new_unchecked(d as u8), c, is_on);
-                    let li = lit_index(lit);
-                    let mut depth = u64::from(worst_broken);
-                    for &b in branches {
-                        if self.outcomes[b].broken == UNREACHED {
-                            depth = depth.max(u64::from(self.depths[b * LITS + li]));
-                        }
-                    }
-                    self.offer(li, key(depth, kind, premise));
+        let live = &live[..n];
+        while words != 0 {
+            let word = words.trailing_zeros() as usize;
+            words &= words - 1;
+            let mut w = u64::MAX;
+            for &b in live {
+                w &= self.outcomes[b].words[word];
+            }
+            while w != 0 {
+                let li = word_lit(word, w.trailing_zeros());
+                w &= w - 1;
+                let mut depth = u64::from(worst_broken);
+                for &b in live {
+                    depth = depth.max(u64::from(self.depths[b * LITS + li]));
                 }
+                self.offer(li, key(depth, kind, premise));
             }
         }
     }
@@ -271,3 +283,7 @@ pub(crate) fn find(
     }
     ControlFlow::Continue(())
 }
+
+#[cfg(test)]
+#[path = "search_tests.rs"]
+mod tests;
