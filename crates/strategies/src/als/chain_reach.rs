@@ -17,16 +17,19 @@ pub(super) type Lanes = u128;
 /// The most sources of one run.
 pub(super) const LANES: usize = Lanes::BITS as usize;
 
+/// 256 bits of a bitset over ALS indices.
+type Block = [u64; 4];
+
 /// The chain ends of every ALS (see the module docs).
 #[derive(Default)]
 pub(super) struct Ends {
-    /// `index[(z * 81 + c) * words + w]`: word `w` of the bitset of ALSs k with
+    /// `index[(z * 81 + c) * blocks + b]`: block `b` of the bitset of ALSs k with
     /// `c ∈ seen_k[z]`.
-    index: Vec<u64>,
-    /// `part[z * words + w]`: the ALSs sharing a z-seeing cell with the current ALS.
-    part: Vec<u64>,
+    index: Vec<Block>,
+    /// The later ALSs sharing a z-seeing cell with the current ALS, for one digit z.
+    part: Vec<Block>,
     /// The union of `part` over the digits.
-    union: Vec<u64>,
+    union: Vec<Block>,
     /// `digits[k]`: the digits z for which ALS k is in `part` (zero outside one ALS's pass).
     digits: Vec<u16>,
     /// `list[start[i]..start[i + 1]]`: the ends of ALS `i` with their digits z, by index.
@@ -36,84 +39,91 @@ pub(super) struct Ends {
     zany: Vec<u16>,
 }
 
-/// The positions of the set bits of `bits`, lowest first.
-fn bit_positions(mut bits: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        if bits == 0 {
-            return None;
-        }
-        let b = bits.trailing_zeros() as usize;
+/// Calls `f` with the position of each set bit of `bits`, lowest first.
+fn each_bit(mut bits: u64, mut f: impl FnMut(usize)) {
+    while bits != 0 {
+        f(bits.trailing_zeros() as usize);
         bits &= bits - 1;
-        Some(b)
-    })
+    }
 }
 
-/// The cells of `cells`, as indices, lowest first.
-fn cell_positions(cells: u128) -> impl Iterator<Item = usize> {
-    bit_positions(cells as u64).chain(bit_positions((cells >> 64) as u64).map(|b| b + 64))
+/// Calls `f` with the index of each cell of `cells`, lowest first.
+fn each_cell(cells: u128, mut f: impl FnMut(usize)) {
+    each_bit(cells as u64, &mut f);
+    each_bit((cells >> 64) as u64, |b| f(b + 64));
 }
 
 impl Ends {
-    /// Fills the table for `layer`: ALS k is an end of ALS i (k != i) with digit z when both
-    /// hold z and `seen_i[z] ∩ seen_k[z]` is not empty (those cells lie outside both ALSs).
+    /// Fills the table for `layer`: ALS k > i is an end of ALS i with digit z when both hold
+    /// z and `seen_i[z] ∩ seen_k[z]` is not empty (those cells lie outside both ALSs).
     pub(super) fn build(&mut self, layer: &AlsLayer) {
         let alses = &layer.alses;
-        let words = alses.len().div_ceil(64);
+        let blocks = alses.len().div_ceil(256);
         let Ends { index, part, union, digits, start, list, zany } = self;
         index.clear();
-        index.resize(9 * 81 * words, 0);
+        index.resize(9 * 81 * blocks, [0; 4]);
         for (k, a) in alses.iter().enumerate() {
-            let (word, bit) = (k / 64, 1u64 << (k % 64));
+            let (block, word, bit) = (k / 256, k / 64 % 4, 1u64 << (k % 64));
             for z in a.digits.iter() {
                 let z = z.index();
-                for c in cell_positions(a.seen[z].bits()) {
-                    index[(z * 81 + c) * words + word] |= bit;
-                }
+                each_cell(a.seen[z].bits(), |c| index[(z * 81 + c) * blocks + block][word] |= bit);
             }
         }
         part.clear();
-        part.resize(9 * words, 0);
+        part.resize(blocks, [0; 4]);
+        union.clear();
+        union.resize(blocks, [0; 4]);
+        digits.clear();
+        digits.resize(blocks * 256, 0);
         start.clear();
         list.clear();
         zany.clear();
-        union.clear();
-        union.resize(words, 0);
-        digits.clear();
-        digits.resize(words * 64, 0);
         for (i, a) in alses.iter().enumerate() {
             start.push(list.len() as u32);
-            // Only later ALSs: the words from i's on, without the bits up to i.
-            let first = i / 64;
-            union.fill(0);
+            // Only later ALSs: the blocks from i's on, without the bits up to i.
+            let first = i / 256;
+            union[first..].fill([0; 4]);
             for z in a.digits.iter() {
                 let z = z.index();
                 let cells = a.seen[z].bits();
                 if cells == 0 {
                     continue;
                 }
-                let row = &mut part[z * words + first..(z + 1) * words];
-                row.fill(0);
-                for c in cell_positions(cells) {
-                    let from = &index[(z * 81 + c) * words + first..(z * 81 + c + 1) * words];
-                    for (r, &x) in row.iter_mut().zip(from) {
-                        *r |= x;
+                let row = &mut part[first..];
+                row.fill([0; 4]);
+                each_cell(cells, |c| {
+                    let from = &index[(z * 81 + c) * blocks + first..(z * 81 + c + 1) * blocks];
+                    for (r, x) in row.iter_mut().zip(from) {
+                        for w in 0..4 {
+                            r[w] |= x[w];
+                        }
                     }
+                });
+                for (w, word) in row[0].iter_mut().enumerate() {
+                    *word &= match w.cmp(&(i / 64 % 4)) {
+                        std::cmp::Ordering::Less => 0,
+                        std::cmp::Ordering::Equal => u64::MAX << (i % 64) << 1,
+                        std::cmp::Ordering::Greater => u64::MAX,
+                    };
                 }
-                row[0] &= u64::MAX << (i % 64) << 1;
-                for (w, (u, &x)) in union[first..].iter_mut().zip(row.iter()).enumerate() {
-                    *u |= x;
-                    for b in bit_positions(x) {
-                        digits[(first + w) * 64 + b] |= 1 << z;
+                for (b, (u, r)) in union[first..].iter_mut().zip(row.iter()).enumerate() {
+                    for w in 0..4 {
+                        u[w] |= r[w];
+                        let base = ((first + b) * 4 + w) * 64;
+                        each_bit(r[w], |bit| digits[base + bit] |= 1 << z);
                     }
                 }
             }
             let mut all = 0u16;
-            for (w, &u) in union.iter().enumerate() {
-                for b in bit_positions(u) {
-                    let k = w * 64 + b;
-                    let zs = std::mem::take(&mut digits[k]);
-                    list.push((k as u32, zs));
-                    all |= zs;
+            for (b, u) in union.iter().enumerate().skip(first) {
+                for (w, &x) in u.iter().enumerate() {
+                    let base = (b * 4 + w) * 64;
+                    each_bit(x, |bit| {
+                        let k = base + bit;
+                        let zs = std::mem::take(&mut digits[k]);
+                        list.push((k as u32, zs));
+                        all |= zs;
+                    });
                 }
             }
             zany.push(all);
@@ -311,9 +321,10 @@ mod tests {
     #[test]
     fn ends_match_the_pairwise_definition() {
         let mut ends = Ends::default();
-        let mut total = 0;
+        let (mut total, mut most) = (0, 0);
         for state in states() {
             let layer = AlsLayer::build(&state, false);
+            most = most.max(layer.alses.len());
             ends.build(&layer);
             let expected = ends_reference(&layer);
             for (i, e) in expected.iter().enumerate() {
@@ -323,6 +334,8 @@ mod tests {
             }
         }
         assert!(total > 10_000, "{total} ends");
+        // Several 256-bit blocks of ALS indices are exercised.
+        assert!(most > 512, "at most {most} ALSs");
     }
 
     /// Each lane's class-2 bits against the evidence search (one breadth-first search per

@@ -184,7 +184,7 @@ fn collect(masks: &[CellSet; 9]) -> Vec<Als> {
             }
         }
         let mut walk = Walk { masks, h, cells: &cells[..n], digits: &digits[..n], out: &mut out };
-        walk.dfs(0, 0, 0, 0, 0);
+        walk.dfs(0, 0, 0, 0);
     }
     out
 }
@@ -205,46 +205,51 @@ struct Walk<'a> {
     out: &'a mut Vec<Als>,
 }
 
-/// The row bit (0-8) and column bit (9-17) of cell `c`.
-fn row_col_bits(c: u8) -> u32 {
-    1 << (c / 9) | 1 << (9 + c % 9)
-}
-
 impl Walk<'_> {
-    /// Depth-first over the subsets of the house's unsolved cells that extend `set` with cells
-    /// from `from` on (HoDoKu's order), recording each ALS; `lines` holds the row and column
-    /// bits of `set`. A branch that cannot reach a set with one digit more than cells is cut.
-    fn dfs(&mut self, from: usize, size: u32, set: u128, digits: u16, lines: u32) {
+    /// Depth-first over the subsets of the house's unsolved cells that extend `picked` (bit i:
+    /// `cells[i]`) with cells from `from` on (HoDoKu's order), recording each ALS. A branch
+    /// that cannot reach a set with one digit more than cells is cut.
+    fn dfs(&mut self, from: usize, size: u32, picked: u16, digits: u16) {
         if size == 8 {
             return;
         }
         let len = self.cells.len();
         for i in from..len {
-            let s = set | 1u128 << self.cells[i];
+            let p = picked | 1 << i;
             let d = digits | self.digits[i];
-            let l = lines | row_col_bits(self.cells[i]);
             let count = d.count_ones();
-            if count == size + 2 && !self.in_earlier_house(l) {
-                let cells = CellSet::from_bits_truncate(s);
-                self.out.push(make(self.masks, cells, DigitSet::from_bits(d)));
+            if count == size + 2 {
+                self.record(p, d);
             }
             // Supersets have at most min(8, size + 1 + the cells after i) cells, so at most
             // one digit more; the digits only grow.
             let most = (size as usize + 1 + (len - i - 1)).min(8) as u32;
             if count <= most + 1 {
-                self.dfs(i + 1, size + 1, s, d, l);
+                self.dfs(i + 1, size + 1, p, d);
             }
         }
     }
 
-    /// Whether a set of this house with row and column bits `lines` lies in a house listed
-    /// before it (rows, then columns, then boxes): a set in one row when the house is a
-    /// column or box, in one column when it is a box. (Sets of one house lie in no other house
-    /// of its kind.)
-    fn in_earlier_house(&self, lines: u32) -> bool {
+    /// Records the set of cells `picked` with digits `digits`, unless it lies in a house
+    /// listed before this one (rows, then columns, then boxes): in one row when this house is
+    /// a column or box, in one column when it is a box. (Sets of one house lie in no other
+    /// house of its kind.)
+    fn record(&mut self, picked: u16, digits: u16) {
+        let (mut set, mut lines) = (0u128, 0u32);
+        let mut rest = picked;
+        while rest != 0 {
+            let c = self.cells[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+            set |= 1 << c;
+            lines |= 1 << (c / 9) | 1 << (9 + c % 9);
+        }
         let one_row = (lines & 0x1ff).is_power_of_two();
         let one_col = (lines >> 9).is_power_of_two();
-        (self.h >= 9 && one_row) || (self.h >= 18 && one_col)
+        if (self.h >= 9 && one_row) || (self.h >= 18 && one_col) {
+            return;
+        }
+        let cells = CellSet::from_bits_truncate(set);
+        self.out.push(make(self.masks, cells, DigitSet::from_bits(digits)));
     }
 }
 
