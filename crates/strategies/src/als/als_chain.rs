@@ -64,7 +64,7 @@ struct Scratch {
     ends: Ends,
     reach: Reach,
     sources: Vec<(usize, u8)>,
-    any: Vec<Lanes>,
+    any: Vec<(Lanes, u16)>,
 }
 
 thread_local! {
@@ -108,14 +108,17 @@ fn search_with(layer: &AlsLayer, sink: &mut dyn Sink, scratch: &mut Scratch) -> 
             }
         }
     }
-    // Per batch: which lanes reach each end with three links or more, by any last digit.
+    // Per batch and end: which lanes reach it with three links or more, by any last digit,
+    // and which last digits some lane reaches it with.
     for batch in sources.chunks(LANES) {
         reach.run(layer, batch);
         any.clear();
-        any.resize(n, 0);
+        any.resize(n, (0, 0));
         for &slot in reach.touched() {
             if slot % 3 == 2 {
-                any[slot as usize / 27] |= reach.at(slot as usize);
+                let (lanes, lasts) = &mut any[slot as usize / 27];
+                *lanes |= reach.at(slot as usize);
+                *lasts |= 1 << (slot / 3 % 9);
             }
         }
         for (lane, &(start, first)) in batch.iter().enumerate() {
@@ -124,11 +127,14 @@ fn search_with(layer: &AlsLayer, sink: &mut dyn Sink, scratch: &mut Scratch) -> 
             for &(end, zmask) in ends.of(start) {
                 let end = end as usize;
                 let zl = zmask & !(1 << first);
-                if zl == 0 || any[end] & bit == 0 {
+                let (lanes, mut lasts) = any[end];
+                if zl == 0 || lanes & bit == 0 {
                     continue;
                 }
                 let ak = &layer.alses[end];
-                for last in 0..9u8 {
+                while lasts != 0 {
+                    let last = lasts.trailing_zeros() as u8;
+                    lasts &= lasts - 1;
                     if reach.at((end * 9 + usize::from(last)) * 3 + 2) & bit == 0 {
                         continue;
                     }
