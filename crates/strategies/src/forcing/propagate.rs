@@ -141,6 +141,8 @@ pub struct Base {
     /// Per digit, the candidates whose removal alone derives nothing: the cell keeps two or
     /// more candidates and each of its houses two or more places of the digit.
     pub quiet: [CellSet; 9],
+    /// Per digit and house, the number of places of the digit there.
+    pub places: [[u8; 27]; 9],
 }
 
 impl Base {
@@ -156,10 +158,12 @@ impl Base {
         let planes = CountPlanes::new(&cand);
         let mut two_places = [0u32; 9];
         let mut quiet = [CellSet::EMPTY; 9];
+        let mut counts = [[0u8; 27]; 9];
         for (d, two) in two_places.iter_mut().enumerate() {
             quiet[d] = cand[d] & planes.at_least(3);
             for (h, house) in HOUSES.iter().enumerate() {
                 let places = (cand[d] & *house).len();
+                counts[d][h] = places as u8;
                 if places == 2 {
                     *two |= 1 << h;
                 }
@@ -175,7 +179,7 @@ impl Base {
             }
         }
         let (unsolved, bivalue) = (planes.at_least(1), planes.exactly(2));
-        Base { cand, unsolved, bivalue, two_places, digits, quiet }
+        Base { cand, unsolved, bivalue, two_places, digits, quiet, places: counts }
     }
 
     /// Whether the literal's candidate is in the base state.
@@ -205,6 +209,8 @@ pub struct Propagator {
     track: bool,
     /// Per cell, the base candidates not derived off (bit `d` for digit `d`).
     live: [u16; 81],
+    /// Per digit and house, the base places not derived off.
+    places: [[u8; 27]; 9],
     /// Bit `d` when digit `d` has a derived literal (what [`Propagator::clear`] resets).
     used: u16,
     /// Two frontiers (the current round's and the next), empty between runs.
@@ -230,6 +236,7 @@ impl Propagator {
             rounds: 0,
             track: true,
             live: [0; 81],
+            places: [[0; 27]; 9],
             used: 0,
             fronts: [Frontier::EMPTY; 2],
         }
@@ -297,27 +304,29 @@ impl Propagator {
     fn run_inner(&mut self, base: &Base, rules: Rules, start: Lit, row: Option<&mut [u8]>) -> bool {
         self.clear();
         self.live = base.digits;
+        self.places = base.places;
         let (d0, c0) = (start.digit().index(), start.cell());
         let one = CellSet::single(c0);
         self.used = 1 << d0;
-        let front = &mut self.fronts[0];
         if start.is_on() {
+            let front = &mut self.fronts[0];
             front.on[d0] = one;
             front.on_digits = 1 << d0;
             self.on[d0] = one;
             self.depth_on[start.candidate()] = 0;
         } else {
             self.off[d0] = one;
-            self.live[c0.index()] &= !(1 << d0);
             self.depth_off[start.candidate()] = 0;
+            let front = &mut self.fronts[0];
+            front.off[d0] = one;
+            front.off_digits = 1 << d0;
+            turn_off(&mut self.live, &mut self.places, base, front, d0, c0);
             if base.quiet[d0].contains(c0) {
                 // One round that finds nothing (no single, no empty cell or house).
+                front.clear();
                 self.rounds = 1;
                 return true;
             }
-            front.off[d0] = one;
-            front.off_digits = 1 << d0;
-            front.houses[d0] = CELL_HOUSE_BITS[c0.index()];
         }
         self.advance(base, rules, row)
     }
@@ -334,16 +343,14 @@ impl Propagator {
             if new.is_empty() {
                 continue;
             }
-            let front = &mut self.fronts[0];
-            front.off[d] = new;
-            front.off_digits |= 1 << d;
+            self.fronts[0].off[d] = new;
+            self.fronts[0].off_digits |= 1 << d;
             self.used |= 1 << d;
             for c in new {
                 if self.track {
                     self.depth_off[d * 81 + c.index()] = round;
                 }
-                self.live[c.index()] &= !(1 << d);
-                front.houses[d] |= CELL_HOUSE_BITS[c.index()];
+                turn_off(&mut self.live, &mut self.places, base, &mut self.fronts[0], d, c);
             }
             self.off[d] |= new;
             if let Some(c) = (self.on[d] & new).first() {
@@ -390,11 +397,7 @@ impl Propagator {
             // Singles, from the literals that turned off last round.
             let mut broken: Option<Contradiction> = None;
             if front.off_digits != 0 {
-                let mut touched = CellSet::EMPTY;
-                for d in bits(front.off_digits) {
-                    touched |= front.off[d];
-                }
-                for c in touched {
+                for c in front.cells {
                     let live = self.live[c.index()];
                     if live == 0 {
                         if broken.is_none() {
@@ -410,6 +413,9 @@ impl Propagator {
                 }
                 for d in bits(front.off_digits) {
                     let mut houses = front.houses[d];
+                    if houses == 0 {
+                        continue;
+                    }
                     // Chains: a hidden single only across a strong link; the empty-house
                     // check applies to every touched house under both rules.
                     let singles_ok = match rules {
@@ -460,7 +466,6 @@ impl Propagator {
                         row[(d * 81 + c.index()) * 2 + 1] = saturated;
                     }
                 }
-                let mut houses = 0u32;
                 for c in add_off {
                     if self.track {
                         self.depth_off[d * 81 + c.index()] = round;
@@ -468,10 +473,8 @@ impl Propagator {
                     if let Some(row) = row.as_mut() {
                         row[(d * 81 + c.index()) * 2] = saturated;
                     }
-                    self.live[c.index()] &= !(1 << d);
-                    houses |= CELL_HOUSE_BITS[c.index()];
+                    turn_off(&mut self.live, &mut self.places, base, next, d, c);
                 }
-                next.houses[d] = houses;
                 self.on[d] |= add_on;
                 self.off[d] |= add_off;
                 let both = self.on[d] & self.off[d];
@@ -499,13 +502,41 @@ impl Propagator {
     }
 }
 
-/// The literals of one round: per digit the cells turned on and off, the digits with any,
-/// and per digit the houses of its cells turned off. Only the digits in the masks may hold
-/// anything.
+/// Bookkeeping of `d` in `c` turning off (its literal is in frontier `front`): the cell's
+/// live candidates and the digit's places in its houses drop (base candidates only), and
+/// the cell, or a house, left with at most one is marked in `front` for the next round's
+/// singles and emptiness checks (the only ones that can change).
+fn turn_off(
+    live: &mut [u16; 81],
+    places: &mut [[u8; 27]; 9],
+    base: &Base,
+    front: &mut Frontier,
+    d: usize,
+    c: Cell,
+) {
+    let left = live[c.index()] & !(1 << d);
+    live[c.index()] = left;
+    if left & left.wrapping_sub(1) == 0 {
+        front.cells.insert(c);
+    }
+    let drop = u8::from(base.digits[c.index()] >> d & 1 == 1);
+    for h in CELL_HOUSES[c.index()] {
+        let n = &mut places[d][h.index()];
+        *n -= drop;
+        if *n <= 1 {
+            front.houses[d] |= 1 << h.index();
+        }
+    }
+}
+
+/// The literals of one round: per digit the cells turned on and off, the digits with any;
+/// the cells those literals left with at most one live candidate, and per digit the houses
+/// left with at most one place. Only the digits in the masks may hold anything.
 #[derive(Clone, Copy)]
 struct Frontier {
     on: [CellSet; 9],
     off: [CellSet; 9],
+    cells: CellSet,
     houses: [u32; 9],
     on_digits: u16,
     off_digits: u16,
@@ -515,6 +546,7 @@ impl Frontier {
     const EMPTY: Frontier = Frontier {
         on: [CellSet::EMPTY; 9],
         off: [CellSet::EMPTY; 9],
+        cells: CellSet::EMPTY,
         houses: [0; 9],
         on_digits: 0,
         off_digits: 0,
@@ -527,6 +559,7 @@ impl Frontier {
             self.off[d] = CellSet::EMPTY;
             self.houses[d] = 0;
         }
+        self.cells = CellSet::EMPTY;
         self.on_digits = 0;
         self.off_digits = 0;
     }
@@ -540,18 +573,6 @@ fn bits(mut mask: u16) -> impl Iterator<Item = usize> {
         (i < 16).then_some(i)
     })
 }
-
-/// Per cell, bit `h` for each of its three houses.
-const CELL_HOUSE_BITS: [u32; 81] = {
-    let mut out = [0u32; 81];
-    let mut c = 0;
-    while c < 81 {
-        let houses = CELL_HOUSES[c];
-        out[c] = 1 << houses[0].index() | 1 << houses[1].index() | 1 << houses[2].index();
-        c += 1;
-    }
-    out
-};
 
 #[cfg(test)]
 #[path = "propagate_tests.rs"]

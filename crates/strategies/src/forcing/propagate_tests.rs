@@ -331,11 +331,13 @@ fn propagation_matches_the_reference_on_many_states() {
                         if !ok || !rng.bool() {
                             continue;
                         }
-                        // Resume with some live candidates off (now and then an on one:
-                        // a contradiction at once).
+                        // Resume with some live candidates off (now and then an on one, a
+                        // contradiction at once, or one not in the base).
                         let off: [CellSet; 9] = std::array::from_fn(|e| {
                             let pool = if rng.u8(..20) == 0 {
                                 base.cand[e]
+                            } else if rng.u8(..20) == 0 {
+                                CellSet::ALL
                             } else {
                                 base.cand[e] - p.on[e] - p.off[e]
                             };
