@@ -253,8 +253,7 @@ pub(crate) fn find(g: &LinkGraph, spec: &Spec, sink: &mut dyn Sink) -> ControlFl
     let mut bfs = Bfs::new();
     let mut ends: Vec<usize> = Vec::new();
     let mut seq = 0usize;
-    // A first-only sink takes the shortest chain: later starts need not search further than
-    // the best found so far (ties are still found, and ordered by effects then search order).
+    // A union-only sink (batch solving) needs neither chains nor order: the batched searches.
     if sink.union_only() {
         return if spec.groups {
             super::batch::find_union_groups(g, spec, sink)
@@ -262,11 +261,9 @@ pub(crate) fn find(g: &LinkGraph, spec: &Spec, sink: &mut dyn Sink) -> ControlFl
             super::batch::find_union(g, spec, sink)
         };
     }
+    // A first-only sink takes the shortest chain: later starts need not search further than
+    // the best found so far (ties are still found, and ordered by effects then search order).
     let first_only = sink.first_only();
-    // A union-only sink gets the AIC pairs' steps without chains: the loop and discontinuous
-    // loop steps only repeat eliminations of those (see `aic.rs`).
-    let union_only = sink.union_only();
-    let nice_loops = spec.nice_loops && !union_only;
     let mut bound = spec.max_links;
     let mut checked = 0;
     let mut push = |found: &mut Vec<Found>,
@@ -307,7 +304,7 @@ pub(crate) fn find(g: &LinkGraph, spec: &Spec, sink: &mut dyn Sink) -> ControlFl
             }
             let links = links as usize;
             push(&mut found, links, Kind::Chain, start, lit as u32, common_elims(g, spec, a, b));
-            if !nice_loops {
+            if !spec.nice_loops {
                 continue;
             }
             if a == b && na.cells.is_single() {
@@ -337,7 +334,7 @@ pub(crate) fn find(g: &LinkGraph, spec: &Spec, sink: &mut dyn Sink) -> ControlFl
                 }
             }
         }
-        if nice_loops && g.node(a).cells.is_single() {
+        if spec.nice_loops && g.node(a).cells.is_single() {
             // Discontinuous nice loop ending in a weak link: the candidate is false.
             bfs.run(g, spec, start + 1, bound);
             if let Some(links) = bfs.dist(2 * a) {
@@ -353,10 +350,6 @@ pub(crate) fn find(g: &LinkGraph, spec: &Spec, sink: &mut dyn Sink) -> ControlFl
     let mut last_start = u32::MAX;
     for f in found {
         if !seen.insert(f.elims) {
-            continue;
-        }
-        if union_only {
-            sink.push(make_step(spec, f.elims, Chain::EMPTY))?;
             continue;
         }
         if f.start != last_start {
