@@ -28,35 +28,63 @@ use std::ops::ControlFlow;
 pub(crate) fn find_union(g: &LinkGraph, spec: &Spec, sink: &mut dyn Sink) -> ControlFlow<()> {
     let n = g.singles();
     let links = Links::candidates(g, spec);
-    let mut reach = Reach::new(2 * n);
+    let starts = links.starts(n);
     let mut union = [CellSet::EMPTY; 9];
-    let mut reached = vec![[CellSet::EMPTY; 9]; 64];
-    for first in (0..n).step_by(64) {
-        let starts = first..(first + 64).min(n);
-        reach.run(&links, starts.clone());
-        reached.iter_mut().for_each(|r| *r = [CellSet::EMPTY; 9]);
-        for b in 0..n {
-            let mut rest = reach.seen[2 * b + 1];
-            if rest == 0 {
-                continue;
+    SCRATCH.with(|scratch| {
+        let mut scratch = scratch.borrow_mut();
+        let Scratch { reach, reached } = &mut *scratch;
+        reach.resize(2 * n);
+        for batch in starts.chunks(64) {
+            reach.run(&links, batch);
+            // Per lane, the digits whose row of `reached` was written (rows are left clear).
+            let mut written = [0u16; 64];
+            for b in 0..n {
+                let mut rest = reach.seen[2 * b + 1];
+                if rest == 0 {
+                    continue;
+                }
+                let nb = g.node(b);
+                let d = nb.digit.index();
+                while rest != 0 {
+                    let k = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    written[k] |= 1 << d;
+                    reached[k][d] |= nb.cells;
+                }
             }
-            let nb = g.node(b);
-            let d = nb.digit.index();
-            while rest != 0 {
-                reached[rest.trailing_zeros() as usize][d] |= nb.cells;
-                rest &= rest - 1;
+            for (k, &a) in batch.iter().enumerate() {
+                if written[k] == 0 {
+                    continue;
+                }
+                for (u, e) in union.iter_mut().zip(start_elims(g, spec, a as usize, &reached[k])) {
+                    *u |= e;
+                }
+                let mut rows = written[k];
+                while rows != 0 {
+                    reached[k][rows.trailing_zeros() as usize] = CellSet::EMPTY;
+                    rows &= rows - 1;
+                }
             }
         }
-        for (k, a) in starts.enumerate() {
-            for (u, e) in union.iter_mut().zip(start_elims(g, spec, a, &reached[k])) {
-                *u |= e;
-            }
-        }
-    }
+    });
     if union.iter().any(|m| !m.is_empty()) {
         sink.push(make_step(spec, union, Chain::EMPTY))?;
     }
     ControlFlow::Continue(())
+}
+
+/// Reusable buffers of the batched searches (one set per thread): the reach lanes, and per
+/// lane the ends reached "on" per digit.
+struct Scratch {
+    reach: Reach,
+    reached: Vec<[CellSet; 9]>,
+}
+
+thread_local! {
+    static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch {
+        reach: Reach::new(0),
+        reached: vec![[CellSet::EMPTY; 9]; 64],
+    });
 }
 
 /// What start `A` (candidate node `a`) eliminates with the ends it reaches "on" (`reached`,
@@ -120,28 +148,31 @@ pub(crate) fn find_union_groups(
     let n = g.len();
     let mut distinct: HashSet<[CellSet; 9]> = HashSet::new();
     let links = Links::graph(g, spec);
-    let mut reach = Reach::new(2 * n);
-    for first in (0..n).step_by(64) {
-        let starts = first..(first + 64).min(n);
-        reach.run(&links, starts.clone());
-        for (lit, &lanes) in reach.seen.iter().enumerate() {
-            if lit & 1 == 0 || lanes == 0 {
-                continue;
-            }
-            let b = lit / 2;
-            let mut rest = lanes;
-            while rest != 0 {
-                let a = first + rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                if b < a {
+    let starts = links.starts(n);
+    SCRATCH.with(|scratch| {
+        let reach = &mut scratch.borrow_mut().reach;
+        reach.resize(2 * n);
+        for batch in starts.chunks(64) {
+            reach.run(&links, batch);
+            for (lit, &lanes) in reach.seen[..2 * n].iter().enumerate() {
+                if lit & 1 == 0 || lanes == 0 {
                     continue;
                 }
-                if let Some(elims) = pair_elims(g, spec, a, b) {
-                    distinct.insert(elims);
+                let b = lit / 2;
+                let mut rest = lanes;
+                while rest != 0 {
+                    let a = batch[rest.trailing_zeros() as usize] as usize;
+                    rest &= rest - 1;
+                    if b < a {
+                        continue;
+                    }
+                    if let Some(elims) = pair_elims(g, spec, a, b) {
+                        distinct.insert(elims);
+                    }
                 }
             }
         }
-    }
+    });
     if distinct.is_empty() {
         return ControlFlow::Continue(());
     }
@@ -178,26 +209,41 @@ struct Reach {
     next: Vec<u64>,
     active: Vec<u32>,
     active_next: Vec<u32>,
+    /// The literals of the current graph (the buffers may be longer).
+    len: usize,
 }
 
 impl Reach {
     fn new(literals: usize) -> Reach {
-        Reach {
-            seen: vec![0; literals],
-            frontier: vec![0; literals],
-            next: vec![0; literals],
+        let mut r = Reach {
+            seen: Vec::new(),
+            frontier: Vec::new(),
+            next: Vec::new(),
             active: Vec::new(),
             active_next: Vec::new(),
+            len: 0,
+        };
+        r.resize(literals);
+        r
+    }
+
+    /// Makes room for `literals` literals (`frontier` and `next` stay all clear between runs).
+    fn resize(&mut self, literals: usize) {
+        self.len = literals;
+        if self.seen.len() < literals {
+            self.seen.resize(literals, 0);
+            self.frontier.resize(literals, 0);
+            self.next.resize(literals, 0);
         }
     }
 
-    /// Fills `seen` from "`start` off" for each start of `starts` (at most 64), within
-    /// `links.max` links.
-    fn run(&mut self, links: &Links, starts: std::ops::Range<usize>) {
-        self.seen.iter_mut().for_each(|s| *s = 0);
+    /// Fills `seen` from "`start` off" for each start (node index) of `starts` (at most 64;
+    /// lane `k` is `starts[k]`), within `links.max` links.
+    fn run(&mut self, links: &Links, starts: &[u32]) {
+        self.seen[..self.len].iter_mut().for_each(|s| *s = 0);
         self.active.clear();
-        for (k, a) in starts.enumerate() {
-            let lit = 2 * a;
+        for (k, &a) in starts.iter().enumerate() {
+            let lit = 2 * a as usize;
             self.seen[lit] |= 1 << k;
             self.frontier[lit] |= 1 << k;
             self.active.push(lit as u32);
@@ -240,6 +286,15 @@ struct Links {
 }
 
 impl Links {
+    /// The nodes (of the first `n`) whose "off" literal implies anything, in order: the
+    /// only starts that reach an end (the others reach nothing, and are no end either, since
+    /// strong links are symmetric).
+    fn starts(&self, n: usize) -> Vec<u32> {
+        (0..n as u32)
+            .filter(|&a| self.start[2 * a as usize] < self.start[2 * a as usize + 1])
+            .collect()
+    }
+
     /// The targets of literal `lit`.
     fn from(&self, lit: usize) -> &[u32] {
         &self.to[self.start[lit] as usize..self.start[lit + 1] as usize]

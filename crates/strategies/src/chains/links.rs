@@ -69,7 +69,6 @@ pub struct LinkGraph {
     als_id: Vec<u32>,
     /// Each ALS used by the nodes: cells and digits.
     als_sets: Vec<(CellSet, bitdoku_bitboard::DigitSet)>,
-    conjugates: Vec<CellSet>,
     bivalue: CellSet,
     /// The adjacency arrays, built on first use (batch solving of plain chains needs only
     /// the masks above).
@@ -180,19 +179,6 @@ impl LinkGraph {
             group_range[d.index()] = (first, nodes.len());
         }
         let bivalue = state.counts().exactly(2);
-        // The same strong house links between candidates, as masks: `conjugates[d * 81 + c]`
-        // is every cell joined to `c` by digit `d`'s only two candidates in a house.
-        let mut conjugates = vec![CellSet::EMPTY; 729];
-        for d in 0..9 {
-            for house in &HOUSES {
-                let there = masks[d] & *house;
-                if there.len() == 2 {
-                    for c in there {
-                        conjugates[d * 81 + c.index()] |= there.without(c);
-                    }
-                }
-            }
-        }
         LinkGraph {
             masks,
             nodes,
@@ -202,7 +188,6 @@ impl LinkGraph {
             als_start: usize::MAX,
             als_id: Vec::new(),
             als_sets: Vec::new(),
-            conjugates,
             bivalue,
             csr: OnceCell::new(),
         }
@@ -405,9 +390,23 @@ impl LinkGraph {
         (i != NONE).then_some(i as usize)
     }
 
-    /// The cells joined to `cell` by a strong house link of `digit` (its conjugate partners).
+    /// The cells joined to `cell` by a strong house link of `digit` (its conjugate partners:
+    /// in each house of `cell` where `digit` has exactly two candidates, `cell` being one,
+    /// the other). Computed on each call from the masks (three houses), which is cheaper than
+    /// a 729-entry table built for every graph.
     pub fn conjugates(&self, digit: usize, cell: Cell) -> CellSet {
-        self.conjugates[digit * 81 + cell.index()]
+        let m = self.masks[digit];
+        if !m.contains(cell) {
+            return CellSet::EMPTY;
+        }
+        let mut out = CellSet::EMPTY;
+        for h in CELL_HOUSES[cell.index()] {
+            let there = m & HOUSES[h.index()];
+            if there.len() == 2 {
+                out |= there.without(cell);
+            }
+        }
+        out
     }
 
     /// The bivalue cells.

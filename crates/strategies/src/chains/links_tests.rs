@@ -30,6 +30,28 @@ fn seeing_minilines_see_the_cell_and_miss_it() {
     }
 }
 
+/// `conjugates` against its definition: the candidates of the digit joined to the cell by a
+/// house where the digit has exactly those two candidates.
+#[test]
+fn conjugates_are_the_two_candidate_houses() {
+    let mut pairs = 0;
+    for state in crate::forcing::test_states::varied(40, 10) {
+        let g = LinkGraph::build(&state);
+        for d in Digit::all() {
+            let m = state.cells(d);
+            for cell in Cell::all() {
+                let want = HOUSES
+                    .iter()
+                    .filter(|h| (m & **h).len() == 2 && m.contains(cell) && h.contains(cell))
+                    .fold(CellSet::EMPTY, |acc, h| acc | (m & *h).without(cell));
+                assert_eq!(g.conjugates(d.index(), cell), want, "{cell} {d}");
+                pairs += want.len();
+            }
+        }
+    }
+    assert!(pairs > 1000, "{pairs} conjugate pairs");
+}
+
 #[test]
 fn adjacency_arrays_match_the_reference_construction() {
     let mut als_nodes = 0;
