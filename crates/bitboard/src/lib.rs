@@ -35,15 +35,15 @@ mod digitset;
 mod index;
 mod parse;
 mod print;
+mod quick;
 pub mod tables;
 
 pub use candidates::{Candidates, CountPlanes};
 pub use cellset::{CellIter, CellSet};
 pub use digitset::DigitSet;
 pub use index::{Cell, Digit, House, HouseKind, HouseSet};
-pub use parse::{
-    ParseError, ParseErrorKind, Puzzle, parse_line, parse_line_at, quick_search_masks,
-};
+pub use parse::{ParseError, ParseErrorKind, Puzzle, parse_line, parse_line_at};
 pub use print::{
     format_grid, format_pencilmarks, format_pencilmarks_with, to_candidate_line, to_line,
 };
+pub use quick::quick_search_masks;

@@ -101,7 +101,7 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
-fn is_empty_marker(b: u8) -> bool {
+pub(crate) fn is_empty_marker(b: u8) -> bool {
     matches!(b, b'.' | b'0' | b'_' | b'*' | b'-')
 }
 
@@ -109,7 +109,7 @@ fn is_puzzle_char(b: u8) -> bool {
     b.is_ascii_digit() || is_empty_marker(b)
 }
 
-fn is_separator(b: u8) -> bool {
+pub(crate) fn is_separator(b: u8) -> bool {
     b.is_ascii_whitespace() || b == b':' || b == b'#'
 }
 
@@ -145,92 +145,6 @@ pub fn parse_line(line: &str) -> Result<Option<Puzzle>, ParseErrorKind> {
         729 => parse_grid(&bytes[..729], |i| column_of(line, offset + i)).map(Some),
         _ => Err(ParseErrorKind::WrongLength { found: run }),
     }
-}
-
-/// The bulk path's shortcut: the brute-force search masks (as
-/// [`Candidates::search_masks`](crate::Candidates::search_masks) of the parsed puzzle) of a
-/// line that is exactly 81 puzzle characters, optionally followed by a separator and a comment,
-/// with no digit repeated in a house; built in one pass without a [`Puzzle`] or candidate grid.
-/// `None` for every other line (blank, comment, candidate grid, too short, bad character,
-/// repeated digit): the caller then parses with [`parse_line_at`], which gives the same
-/// puzzle or the error.
-#[must_use]
-pub fn quick_search_masks(line: &str) -> Option<[u128; 9]> {
-    let bytes = line.as_bytes();
-    if bytes.len() < 81 || (bytes.len() > 81 && !is_separator(bytes[81])) {
-        return None;
-    }
-    // The givens by digit, then each digit's mask: its givens plus the empty cells none of
-    // its givens sees.
-    let givens = givens_by_digit(bytes[..81].try_into().expect("81 bytes"))?;
-    let placed = givens.iter().fold(0, |a, &g| a | g);
-    let open = crate::CellSet::ALL.bits() & !placed;
-    let mut masks = [0u128; 9];
-    for (d, m) in masks.iter_mut().enumerate() {
-        let mut seen = 0u128;
-        let mut rest = givens[d];
-        while rest != 0 {
-            seen |= crate::tables::PEERS[rest.trailing_zeros() as usize].bits();
-            rest &= rest - 1;
-        }
-        if seen & givens[d] != 0 {
-            return None; // a repeated digit
-        }
-        *m = (open & !seen) | givens[d];
-    }
-    Some(masks)
-}
-
-/// The cells of each digit among 81 puzzle characters (bit `i` = cell `i`), or `None` when a
-/// character is neither a digit nor an empty marker. On x86-64 sixteen characters are compared
-/// at a time (SSE2, part of the x86-64 baseline); elsewhere one at a time.
-fn givens_by_digit(cells: &[u8; 81]) -> Option<[u128; 9]> {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{
-            __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128,
-            _mm_set1_epi8,
-        };
-        let mut buf = [b'.'; 96];
-        buf[..81].copy_from_slice(cells);
-        let mut givens = [0u128; 9];
-        let mut valid = 0u128;
-        // SAFETY: SSE2 is part of every x86-64 target; the loads read 16 bytes inside `buf`.
-        unsafe {
-            let markers = [b'.', b'0', b'_', b'*', b'-'].map(|m| _mm_set1_epi8(m as i8));
-            for chunk in 0..6 {
-                let v = _mm_loadu_si128(buf.as_ptr().add(chunk * 16).cast::<__m128i>());
-                let mut any = markers.iter().fold(_mm_cmpeq_epi8(v, markers[0]), |acc, &m| {
-                    _mm_or_si128(acc, _mm_cmpeq_epi8(v, m))
-                });
-                for (d, g) in givens.iter_mut().enumerate() {
-                    let eq = _mm_cmpeq_epi8(v, _mm_set1_epi8((b'1' + d as u8) as i8));
-                    any = _mm_or_si128(any, eq);
-                    *g |= u128::from(_mm_movemask_epi8(eq) as u16) << (chunk * 16);
-                }
-                valid |= u128::from(_mm_movemask_epi8(any) as u16) << (chunk * 16);
-            }
-        }
-        let all = crate::CellSet::ALL.bits();
-        (valid & all == all).then_some(givens.map(|g| g & all))
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    givens_by_digit_scalar(cells)
-}
-
-/// [`givens_by_digit`] one character at a time (the path of other architectures; tested
-/// against the SSE2 one on x86-64).
-#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
-fn givens_by_digit_scalar(cells: &[u8; 81]) -> Option<[u128; 9]> {
-    let mut givens = [0u128; 9];
-    for (i, &b) in cells.iter().enumerate() {
-        match b {
-            b'1'..=b'9' => givens[(b - b'1') as usize] |= 1u128 << i,
-            _ if is_empty_marker(b) => {}
-            _ => return None,
-        }
-    }
-    Some(givens)
 }
 
 /// Parses one line and attaches the 1-based line number to an error.
@@ -302,61 +216,6 @@ fn parse_grid(bytes: &[u8], column: impl Fn(usize) -> usize) -> Result<Puzzle, P
 
 #[cfg(test)]
 mod tests {
-
-    #[test]
-    fn quick_masks_equal_the_parsed_puzzles_or_defer() {
-        let corpus = include_str!("../../../datasets/generated_minimal_10k.txt");
-        for line in corpus.lines().take(2000) {
-            let quick = quick_search_masks(line).expect("plain line");
-            let parsed = parse_line(line).unwrap().unwrap().candidates().search_masks();
-            assert_eq!(quick, parsed, "{line}");
-        }
-        let p = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-        let with_comment = format!("{p} # hard");
-        let with_crlf = format!("{p}\r");
-        assert!(quick_search_masks(&with_comment).is_some());
-        assert!(quick_search_masks(&with_crlf).is_some());
-        // Everything else goes to the full parser.
-        let clash = format!("44{}", &p[2..]);
-        for other in [
-            "",
-            "# comment",
-            &p[..80],
-            &format!(" {p}"),
-            &format!("{p}x"),
-            &format!("{p}1"),
-            &clash,
-            &"123456789".repeat(81),
-        ] {
-            assert!(quick_search_masks(other).is_none(), "{other:?}");
-        }
-        assert!(parse_line(&clash).is_err());
-        // Random lines of digits, markers and the odd bad character: the shortcut gives the
-        // parsed puzzle's masks exactly when the parser accepts a plain line.
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        let alphabet = b"123456789........0_*-x";
-        for _ in 0..20_000 {
-            let clues = (x % 40) as usize;
-            let mut line = [b'.'; 81];
-            for _ in 0..clues {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                line[(x % 81) as usize] = alphabet[((x >> 8) % alphabet.len() as u64) as usize];
-            }
-            let line = std::str::from_utf8(&line).unwrap();
-            match (quick_search_masks(line), parse_line(line)) {
-                (Some(q), Ok(Some(p))) => assert_eq!(q, p.candidates().search_masks(), "{line}"),
-                (None, Err(_)) => {}
-                (q, p) => panic!("{line}: quick {:?} parse {:?}", q.is_some(), p.is_ok()),
-            }
-        }
-        // The SSE2 and the one-at-a-time digit scans agree, bad characters included.
-        for line in corpus.lines().take(500).chain([&format!("{}x", &p[..80])[..]]) {
-            let cells: &[u8; 81] = line.as_bytes()[..81].try_into().unwrap();
-            assert_eq!(givens_by_digit(cells), givens_by_digit_scalar(cells), "{line}");
-        }
-    }
 
     use super::*;
 

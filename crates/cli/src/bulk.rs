@@ -29,13 +29,26 @@ pub enum Kind {
 
 /// The result of one line: its output text (without newline; empty text writes no line, for
 /// report-style commands) and kind; `None` for blank and comment lines.
-pub type Processed = Option<(String, Kind)>;
+pub type Processed<T = String> = Option<(T, Kind)>;
+
+/// A result line's text as the writer thread writes it.
+pub trait LineText: Send {
+    /// The bytes of the text, without a newline.
+    fn bytes(&self) -> &[u8];
+}
+
+impl LineText for String {
+    fn bytes(&self) -> &[u8] {
+        self.as_bytes()
+    }
+}
 
 /// Runs `f` over every line of `path` with `threads` workers (0 = all cores), writing each
 /// result line to standard output in input order.
-pub fn run<F>(path: Option<&Path>, threads: usize, f: F) -> Result<Tally>
+pub fn run<F, T>(path: Option<&Path>, threads: usize, f: F) -> Result<Tally>
 where
-    F: for<'a> Fn(&Line<'a>) -> Processed + Sync,
+    F: for<'a> Fn(&Line<'a>) -> Processed<T> + Sync,
+    T: LineText,
 {
     run_filtered(path, threads, f, |_| true)
 }
@@ -46,20 +59,21 @@ where
 /// The workers solve chunk after chunk; a writer thread writes a chunk's results (and keeps
 /// the tally and the progress bar) while the workers already solve the next one, so writing
 /// is not a pause between chunks.
-pub fn run_filtered<F, K>(path: Option<&Path>, threads: usize, f: F, keep: K) -> Result<Tally>
+pub fn run_filtered<F, K, T>(path: Option<&Path>, threads: usize, f: F, keep: K) -> Result<Tally>
 where
-    F: for<'a> Fn(&Line<'a>) -> Processed + Sync,
-    K: FnMut(&str) -> bool + Send,
+    F: for<'a> Fn(&Line<'a>) -> Processed<T> + Sync,
+    K: FnMut(&T) -> bool + Send,
+    T: LineText,
 {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
     let input = Input::open(path)?;
     let progress = Progress::new(input.total_bytes);
     // One chunk's results in flight while the next is solved.
-    let (tx, rx) = sync_channel::<(Vec<Processed>, u64)>(1);
+    let (tx, rx) = sync_channel::<(Vec<Processed<T>>, u64)>(1);
     let (written, tally) = std::thread::scope(|scope| {
         let writer = scope.spawn(move || write_results(rx, keep, progress));
         for chunk in input.chunks.iter() {
-            let results: Vec<Processed> = pool
+            let results: Vec<Processed<T>> = pool
                 .install(|| (0..chunk.len()).into_par_iter().map(|i| f(&chunk.line(i))).collect());
             // A closed channel: the writer stopped (closed pipe or write error).
             if tx.send((results, chunk.bytes_read)).is_err() {
@@ -81,8 +95,8 @@ where
 
 /// The writer thread: writes each chunk's result lines in order, counts them, updates the
 /// progress bar. Stops quietly on a closed pipe (the counts so far are kept).
-fn write_results<K: FnMut(&str) -> bool>(
-    rx: Receiver<(Vec<Processed>, u64)>,
+fn write_results<T: LineText, K: FnMut(&T) -> bool>(
+    rx: Receiver<(Vec<Processed<T>>, u64)>,
     mut keep: K,
     progress: Progress,
 ) -> (Result<()>, Tally, Progress) {
@@ -103,8 +117,9 @@ fn write_results<K: FnMut(&str) -> bool>(
                 Kind::Multiple => tally.multiple += 1,
                 Kind::Invalid => tally.invalid += 1,
             }
-            if !broken_pipe && !text.is_empty() && keep(&text) {
-                let r = out.write_all(text.as_bytes()).and_then(|()| out.write_all(b"\n"));
+            let bytes = text.bytes();
+            if !broken_pipe && !bytes.is_empty() && keep(&text) {
+                let r = out.write_all(bytes).and_then(|()| out.write_all(b"\n"));
                 if let Err(e) = r {
                     if e.kind() == std::io::ErrorKind::BrokenPipe {
                         broken_pipe = true;

@@ -25,9 +25,9 @@ pub fn run(a: CountArgs) -> anyhow::Result<bool> {
     let limit = a.limit;
     let tally = bulk::run(a.input.file.as_deref(), a.threads, |line| {
         // A plain 81-character line goes straight to the search masks.
-        let masks = match quick_search_masks(&line.text) {
+        let masks = match quick_search_masks(line.bytes) {
             Some(m) => m,
-            None => match parse_line_at(&line.text, line.number) {
+            None => match parse_line_at(&line.text(), line.number) {
                 Ok(None) => return None,
                 Ok(Some(p)) => p.candidates().search_masks(),
                 Err(e) => return Some((format!("error: {e}"), Kind::Invalid)),

@@ -74,7 +74,7 @@ pub fn run(a: HintArgs) -> anyhow::Result<bool> {
             // Not a file: it must be a puzzle itself.
             return match parse_line(arg) {
                 Ok(Some(_)) => {
-                    let line = Line { number: 1, text: std::borrow::Cow::Borrowed(arg) };
+                    let line = Line::of_text(1, arg);
                     let (text, kind) =
                         hint_line(&line, &engine, json, grid, svg)?.expect("a puzzle line");
                     outln!("{text}");
@@ -127,12 +127,12 @@ fn hint_line(
         }
         v.to_string()
     };
-    let puzzle = match parse_line_at(&line.text, line.number) {
+    let puzzle = match parse_line_at(&line.text(), line.number) {
         Ok(None) => return Ok(None),
         Ok(Some(p)) => p,
         Err(e) => {
             let text = if as_json {
-                row("invalid", Value::Null, Some(e.to_string()), json::echo(&line.text))
+                row("invalid", Value::Null, Some(e.to_string()), json::echo(&line.text()))
             } else {
                 format!("error: {e}")
             };

@@ -25,7 +25,7 @@ pub struct ShuffleArgs {
 
 pub fn shuffle(a: ShuffleArgs) -> anyhow::Result<bool> {
     let tally = bulk::run(a.input.file.as_deref(), a.threads, |line| {
-        let puzzle = match parse_line_at(&line.text, line.number) {
+        let puzzle = match parse_line_at(&line.text(), line.number) {
             Ok(None) => return None,
             Ok(Some(p)) => p,
             Err(e) => return Some((format!("error: {e}"), Kind::Invalid)),
@@ -64,7 +64,7 @@ pub fn canon(a: CanonArgs) -> anyhow::Result<bool> {
         a.input.file.as_deref(),
         a.threads,
         |line| {
-            let puzzle = match parse_line_at(&line.text, line.number) {
+            let puzzle = match parse_line_at(&line.text(), line.number) {
                 Ok(None) => return None,
                 Ok(Some(p)) => p,
                 Err(e) => return Some((format!("error: {e}"), Kind::Invalid)),

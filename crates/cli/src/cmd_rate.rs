@@ -103,16 +103,17 @@ pub fn run(a: RateArgs) -> anyhow::Result<bool> {
     o.granularity = Granularity::Single;
     let engine = Engine::new(o);
     let tally = bulk::run(a.input.file.as_deref(), a.threads, |line| {
-        let puzzle = match parse_line_at(&line.text, line.number) {
+        let text = line.text();
+        let puzzle = match parse_line_at(&text, line.number) {
             Ok(None) => return None,
             Ok(Some(p)) => p,
             Err(e) => return Some((format!("error: {e}"), Kind::Invalid)),
         };
         let start = puzzle.candidates();
         if plan.se {
-            return Some(rate_se(&engine, &plan, &line.text, line.number, &start));
+            return Some(rate_se(&engine, &plan, &text, line.number, &start));
         }
-        Some(rate_one(&engine, &plan, &line.text, line.number, &start))
+        Some(rate_one(&engine, &plan, &text, line.number, &start))
     })?;
     Ok(tally.all_solved())
 }

@@ -1,7 +1,7 @@
 //! `bitdoku solve`: brute force by default, the logic engine with `--logic` (or any logic
 //! option); one output line per puzzle line, in input order.
 
-use crate::bulk::{self, Kind, Processed};
+use crate::bulk::{self, Kind, LineText, Processed};
 use crate::input::Line;
 use crate::{InputArg, OrderArgs, json, parse_granularity};
 use bitdoku_bitboard::{Puzzle, parse_line_at, to_line};
@@ -85,26 +85,59 @@ pub fn run(a: SolveArgs) -> anyhow::Result<bool> {
     Ok(tally.all_solved())
 }
 
+/// An output line of `solve`: on the bulk path a solution stays its 81 digits and a failure
+/// a fixed message (no allocation per line); every other line is a string.
+enum Text {
+    Grid([u8; 81]),
+    Fixed(&'static str),
+    Owned(String),
+}
+
+impl LineText for Text {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Text::Grid(digits) => digits,
+            Text::Fixed(s) => s.as_bytes(),
+            Text::Owned(s) => s.as_bytes(),
+        }
+    }
+}
+
 fn solve_line(
     line: &Line,
     engine: Option<&Engine>,
     as_json: bool,
     pictures: Pictures,
-) -> Processed {
+) -> Processed<Text> {
     // The bulk path: a plain 81-character line goes straight to the search masks.
     if engine.is_none() && !as_json {
-        if let Some(masks) = bitdoku_bitboard::quick_search_masks(&line.text) {
-            return Some(brute_masks(&masks).1);
+        if let Some(masks) = bitdoku_bitboard::quick_search_masks(line.bytes) {
+            let (status, solution) = search(&masks);
+            let text = match solution {
+                Some(values) => Text::Grid(values.map(|v| b'0' + v)),
+                None => Text::Fixed(plain_failure(status)),
+            };
+            return Some((text, kind_of(status)));
         }
     }
-    let puzzle = match parse_line_at(&line.text, line.number) {
+    solve_parsed(line, engine, as_json, pictures).map(|(text, kind)| (Text::Owned(text), kind))
+}
+
+/// [`solve_line`] for the lines the bulk shortcut does not take.
+fn solve_parsed(
+    line: &Line,
+    engine: Option<&Engine>,
+    as_json: bool,
+    pictures: Pictures,
+) -> Processed {
+    let puzzle = match parse_line_at(&line.text(), line.number) {
         Ok(None) => return None,
         Ok(Some(p)) => p,
         Err(e) => {
             let msg = e.to_string();
             let text = if as_json {
                 let mut row =
-                    json::Row::new(line.number, json::echo(&line.text), "invalid", None, false);
+                    json::Row::new(line.number, json::echo(&line.text()), "invalid", None, false);
                 row.error = Some(msg);
                 json::line(&row)
             } else {
@@ -124,33 +157,50 @@ fn digits(values: &[u8; 81]) -> String {
     String::from_utf8(bytes).expect("ASCII digits")
 }
 
-/// Brute force on search masks: the status and the plain output line.
-fn brute_masks(masks: &[u128; 9]) -> (Status, (String, Kind), Option<String>) {
+/// Brute force on search masks: the status and, when unique, the solution (values 1..=9).
+fn search(masks: &[u128; 9]) -> (Status, Option<[u8; 81]>) {
     let (count, first) = bitdoku_brute::count_solutions(masks, 2);
-    let (status, kind) = match count {
-        0 => (Status::NoSolution, Kind::NoSolution),
-        1 => (Status::Solved, Kind::Solved),
-        _ => (Status::MultipleSolutions, Kind::Multiple),
+    let status = match count {
+        0 => Status::NoSolution,
+        1 => Status::Solved,
+        _ => Status::MultipleSolutions,
     };
-    let solution = (count == 1).then(|| digits(&first.expect("solution").0));
-    (status, (plain(status, solution.clone(), None), kind), solution)
+    (status, (count == 1).then(|| first.expect("solution").0))
+}
+
+/// The tally kind of a brute-force status.
+fn kind_of(status: Status) -> Kind {
+    match status {
+        Status::Solved => Kind::Solved,
+        Status::NoSolution => Kind::NoSolution,
+        _ => Kind::Multiple,
+    }
 }
 
 fn brute(number: usize, puzzle: &Puzzle, as_json: bool) -> (String, Kind) {
-    let (status, (text, kind), solution) = brute_masks(&puzzle.candidates().search_masks());
-    if as_json {
-        (json::line(&row(number, puzzle, status, solution, false)), kind)
+    let (status, values) = search(&puzzle.candidates().search_masks());
+    let solution = values.map(|v| digits(&v));
+    let text = if as_json {
+        json::line(&row(number, puzzle, status, solution, false))
     } else {
-        (text, kind)
-    }
+        plain(status, solution, None)
+    };
+    (text, kind_of(status))
 }
 
 fn plain(status: Status, solution: Option<String>, stuck_state: Option<String>) -> String {
     match status {
         Status::Solved => solution.unwrap_or_default(),
-        Status::NoSolution => "error: no solution".to_string(),
-        Status::MultipleSolutions => "error: multiple solutions".to_string(),
+        Status::NoSolution | Status::MultipleSolutions => plain_failure(status).to_string(),
         Status::Stuck => format!("error: stuck: {}", stuck_state.unwrap_or_default()),
+    }
+}
+
+/// The plain output of a puzzle brute force cannot solve uniquely.
+fn plain_failure(status: Status) -> &'static str {
+    match status {
+        Status::NoSolution => "error: no solution",
+        _ => "error: multiple solutions",
     }
 }
 
