@@ -223,6 +223,12 @@ impl CellSet {
         out
     }
 
+    /// The houses holding at least one cell of the set.
+    pub fn houses(self) -> crate::HouseSet {
+        let lines = u32::from(self.rows()) | u32::from(self.cols()) << 9;
+        crate::HouseSet::from_bits_truncate(lines | u32::from(self.boxes()) << 18)
+    }
+
     /// The cells of the set that are its only cell in at least one of their houses (row,
     /// column or box): where a digit whose candidates are the set is a hidden single, or the
     /// last empty cell of a house when the set is the unsolved cells.
@@ -410,6 +416,14 @@ mod tests {
 
     proptest! {
         #[test]
+        fn houses_are_the_houses_the_set_meets((set, _) in arb_set()) {
+            let by_scan: crate::HouseSet = crate::House::all()
+                .filter(|h| h.cells().intersects(set))
+                .collect();
+            prop_assert_eq!(set.houses(), by_scan);
+        }
+
+        #[test]
         fn alone_in_a_house_matches_the_house_scan((set, _) in arb_set()) {
             prop_assert_eq!(set.alone_in_a_house(), alone_by_houses(set));
         }
@@ -419,6 +433,13 @@ mod tests {
             let set: CellSet = cells.iter().map(|&i| Cell::new(i).unwrap()).collect();
             prop_assert_eq!(set.alone_in_a_house(), alone_by_houses(set));
         }
+    }
+
+    #[test]
+    fn houses_examples() {
+        assert!(CellSet::EMPTY.houses().is_empty());
+        assert_eq!(CellSet::ALL.houses(), crate::HouseSet::ALL);
+        assert_eq!(CellSet::single(Cell::from_rc(4, 7)).houses().to_string(), "r5 c8 b6");
     }
 
     #[test]

@@ -221,6 +221,14 @@ impl HouseSet {
     /// No house.
     pub const EMPTY: HouseSet = HouseSet(0);
 
+    /// All 27 houses.
+    pub const ALL: HouseSet = HouseSet((1 << 27) - 1);
+
+    /// The set with bit `h` for house `h`; bits above 26 are dropped.
+    pub const fn from_bits_truncate(bits: u32) -> HouseSet {
+        HouseSet(bits & Self::ALL.0)
+    }
+
     /// The set with only `house`.
     pub const fn single(house: House) -> HouseSet {
         HouseSet(1 << house.0)

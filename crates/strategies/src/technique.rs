@@ -3,13 +3,17 @@
 
 use crate::id::{Family, Level, TechniqueId};
 use crate::sink::Sink;
-use bitdoku_bitboard::Candidates;
+use bitdoku_bitboard::{Candidates, HouseSet};
 use std::ops::ControlFlow;
 
 /// The one signature of every technique: read a state, push every step found to the sink,
 /// stop when the sink says so. A technique never mutates the state and never guesses, and it
 /// only pushes steps that change the state (see [`crate::Step::changes`]).
 pub type FindFn = fn(&Candidates, &mut dyn Sink) -> ControlFlow<()>;
+
+/// The search of a house-local technique restricted to some houses (see
+/// [`Technique::find_in_houses`]).
+pub type HouseFindFn = fn(&Candidates, HouseSet, &mut dyn Sink) -> ControlFlow<()>;
 
 /// HoDoKu 2.2.0's data for a technique: its place in the default order, the score added per
 /// use, and its level.
@@ -68,6 +72,17 @@ pub struct Technique {
     /// Its search; `None` only for `brute-force`, the engine's fallback, which is no
     /// technique the engine can call.
     pub find: Option<FindFn>,
+    /// For a *house-local* technique, its search restricted to some houses: every instance
+    /// belongs to one house (the locked subsets: to a mini-line, which belongs to its line
+    /// and its box), whether and what it finds there depends only on the candidates of that
+    /// house's cells (a mini-line's: of its line's and box's), and `find` gives the houses'
+    /// steps house by house. `find_in_houses(state, houses, sink)` pushes exactly the steps
+    /// of `find` whose instance belongs to a house of `houses`, in `find`'s order; the rest
+    /// of the state may still be read (a hidden subset's base names every house it is hidden
+    /// in). So once `find` found nothing, a later state needs a search only in the houses
+    /// holding a cell whose candidates changed (the engine does that). `None` for the
+    /// others.
+    pub find_in_houses: Option<HouseFindFn>,
 }
 
 impl Technique {

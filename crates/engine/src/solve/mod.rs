@@ -483,11 +483,13 @@ impl Engine {
     }
 
     /// Runs technique `t` (index `i` of the order) on `state` into `sink`; returns whether it
-    /// found anything (`empty` tells from the sink). A digit-local technique (see
-    /// [`digit_local`]) that found nothing on an earlier state of this solve, `quiet[i]` (its
-    /// candidate masks), searches only the digits whose masks changed since, or nothing when
-    /// none did: on an unchanged digit it would find nothing again. Its steps on the changed
-    /// digits, and their order, are those of a full search.
+    /// found anything (`empty` tells from the sink). A technique that found nothing on an
+    /// earlier state of this solve, `quiet[i]` (its candidate masks), searches only where the
+    /// candidates changed since, or nothing when none did: a digit-local technique (see
+    /// [`digit_local`]) the digits whose masks changed, a house-local one (its row has
+    /// [`Technique::find_in_houses`]) the houses holding a cell whose candidates changed.
+    /// Elsewhere it would find nothing again; its steps there, and their order, are those of
+    /// a full search.
     fn search<S: Sink>(
         &self,
         t: &Technique,
@@ -497,14 +499,22 @@ impl Engine {
         quiet: &mut [Option<[CellSet; 9]>],
         empty: impl Fn(&S) -> bool,
     ) -> bool {
-        if !self.local[i] {
+        let in_houses = t.find_in_houses.filter(|_| !self.local[i]);
+        if !self.local[i] && in_houses.is_none() {
             let _ = t.search(state, sink);
             return !empty(sink);
         }
         let masks = state.masks();
-        match &quiet[i] {
-            Some(before) if before == masks => return false,
-            Some(before) => {
+        match (&quiet[i], in_houses) {
+            (Some(before), _) if before == masks => return false,
+            (Some(before), Some(find_in)) => {
+                let mut changed = CellSet::EMPTY;
+                for (now, was) in masks.iter().zip(before) {
+                    changed |= *now ^ *was;
+                }
+                let _ = find_in(state, changed.houses(), sink);
+            }
+            (Some(before), None) => {
                 let mut narrowed = [CellSet::EMPTY; 9];
                 for (d, (now, was)) in masks.iter().zip(before).enumerate() {
                     if now != was {
@@ -514,7 +524,7 @@ impl Engine {
                 let part = Candidates::from_parts(narrowed, *state.placed_masks(), state.givens());
                 let _ = t.search(&part, sink);
             }
-            None => {
+            (None, _) => {
                 let _ = t.search(state, sink);
             }
         }
@@ -570,7 +580,7 @@ struct Watch<'a> {
     /// HoDoKu's singles queues, with [`Options::hodoku`].
     hodoku: Option<HodokuSingles>,
     /// Per technique of the order, the candidate masks of the last state on which it found
-    /// nothing (digit-local techniques only; see [`Engine::search`]).
+    /// nothing (digit- and house-local techniques only; see [`Engine::search`]).
     quiet: Vec<Option<[CellSet; 9]>>,
 }
 

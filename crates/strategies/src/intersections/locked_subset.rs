@@ -27,6 +27,9 @@
 //! - One step per instance. `evidence.digits` = `D`; `evidence.cells` = the N cells;
 //!   `evidence.base` = {line, box}. Steps come mini-line by mini-line (rows' mini-lines
 //!   first), pairs in cell order.
+//! - House-local (see [`Technique::find_in_houses`](crate::Technique::find_in_houses)): an
+//!   instance belongs to its mini-line, which belongs to its line and its box, and depends
+//!   only on the candidates of their cells.
 //!
 //! **Speed.** The count planes give the cells with 1..=N candidates in one query; a mini-line
 //! needs N of them before any digit mask is built.
@@ -72,11 +75,21 @@ fn check(
     sink.push(step)
 }
 
-/// `n` is 2 (locked pair) or 3 (locked triple).
-fn search(state: &Candidates, sink: &mut dyn Sink, n: u32, id: TechniqueId) -> ControlFlow<()> {
+/// `n` is 2 (locked pair) or 3 (locked triple); only the mini-lines whose line or box is in
+/// `houses`.
+fn search(
+    state: &Candidates,
+    houses: HouseSet,
+    sink: &mut dyn Sink,
+    n: u32,
+    id: TechniqueId,
+) -> ControlFlow<()> {
     // Unsolved cells with 1..=n candidates.
     let small = state.counts().at_most(n as usize);
     for ml in &tables::MINILINES {
+        if !houses.contains(ml.line) && !houses.contains(ml.boxx) {
+            continue;
+        }
         let eligible = ml.cells & small;
         if eligible.len() < n {
             continue;
@@ -98,12 +111,27 @@ fn search(state: &Candidates, sink: &mut dyn Sink, n: u32, id: TechniqueId) -> C
 
 /// Finds every locked pair (see the module docs for the exact semantics).
 pub fn find_pair(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
-    search(state, sink, 2, TechniqueId::LockedPair)
+    search(state, HouseSet::ALL, sink, 2, TechniqueId::LockedPair)
+}
+
+/// Locked pairs of the mini-lines whose line or box is in `houses` (a house-local search,
+/// see [`Technique::find_in_houses`](crate::Technique::find_in_houses)).
+pub fn find_pair_in(state: &Candidates, houses: HouseSet, sink: &mut dyn Sink) -> ControlFlow<()> {
+    search(state, houses, sink, 2, TechniqueId::LockedPair)
 }
 
 /// Finds every locked triple (see the module docs for the exact semantics).
 pub fn find_triple(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
-    search(state, sink, 3, TechniqueId::LockedTriple)
+    search(state, HouseSet::ALL, sink, 3, TechniqueId::LockedTriple)
+}
+
+/// Locked triples of the mini-lines whose line or box is in `houses`.
+pub fn find_triple_in(
+    state: &Candidates,
+    houses: HouseSet,
+    sink: &mut dyn Sink,
+) -> ControlFlow<()> {
+    search(state, houses, sink, 3, TechniqueId::LockedTriple)
 }
 
 #[cfg(test)]

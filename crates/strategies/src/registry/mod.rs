@@ -115,6 +115,8 @@ pub fn find_all(id: TechniqueId, state: &Candidates) -> Vec<crate::Step> {
 }
 
 #[cfg(test)]
+mod house_local_tests;
+#[cfg(test)]
 mod tests {
     use super::*;
 

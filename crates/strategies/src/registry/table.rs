@@ -46,6 +46,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: true, seeds: Some(0), hodoku: true },
         naive: true,
         find: Some(singles::full_house::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::NakedSingle,
@@ -58,6 +59,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: true, seeds: Some(1), hodoku: true },
         naive: true,
         find: Some(singles::naked_single::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::HiddenSingle,
@@ -70,6 +72,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: true, seeds: Some(2), hodoku: true },
         naive: true,
         find: Some(singles::hidden_single::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::LockedPair,
@@ -82,6 +85,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(intersections::locked_subset::find_pair),
+        find_in_houses: Some(intersections::locked_subset::find_pair_in),
     },
     Technique {
         id: T::LockedTriple,
@@ -94,6 +98,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(intersections::locked_subset::find_triple),
+        find_in_houses: Some(intersections::locked_subset::find_triple_in),
     },
     Technique {
         id: T::LockedCandidatesPointing,
@@ -106,6 +111,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(3), hodoku: true },
         naive: true,
         find: Some(intersections::locked_candidates::find_pointing),
+        find_in_houses: None,
     },
     Technique {
         id: T::LockedCandidatesClaiming,
@@ -118,6 +124,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(4), hodoku: true },
         naive: true,
         find: Some(intersections::locked_candidates::find_claiming),
+        find_in_houses: None,
     },
     Technique {
         id: T::NakedPair,
@@ -130,6 +137,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(5), hodoku: true },
         naive: true,
         find: Some(subsets::naked_subset::find_pair),
+        find_in_houses: Some(subsets::naked_subset::find_pair_in),
     },
     Technique {
         id: T::NakedTriple,
@@ -142,6 +150,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(7), hodoku: true },
         naive: true,
         find: Some(subsets::naked_subset::find_triple),
+        find_in_houses: Some(subsets::naked_subset::find_triple_in),
     },
     Technique {
         id: T::HiddenPair,
@@ -154,6 +163,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(6), hodoku: true },
         naive: true,
         find: Some(subsets::hidden_subset::find_pair),
+        find_in_houses: Some(subsets::hidden_subset::find_pair_in),
     },
     Technique {
         id: T::HiddenTriple,
@@ -166,6 +176,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(8), hodoku: true },
         naive: true,
         find: Some(subsets::hidden_subset::find_triple),
+        find_in_houses: Some(subsets::hidden_subset::find_triple_in),
     },
     Technique {
         id: T::NakedQuad,
@@ -178,6 +189,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(subsets::naked_subset::find_quad),
+        find_in_houses: Some(subsets::naked_subset::find_quad_in),
     },
     Technique {
         id: T::HiddenQuad,
@@ -190,6 +202,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(subsets::hidden_subset::find_quad),
+        find_in_houses: Some(subsets::hidden_subset::find_quad_in),
     },
     Technique {
         id: T::XWing,
@@ -202,6 +215,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(9), hodoku: true },
         naive: true,
         find: Some(fish::x_wing::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::Swordfish,
@@ -214,6 +228,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(10), hodoku: true },
         naive: true,
         find: Some(fish::swordfish::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::Jellyfish,
@@ -226,6 +241,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(fish::jellyfish::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::BugPlusOne,
@@ -238,6 +254,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(uniqueness::bug_plus_one::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::Skyscraper,
@@ -250,6 +267,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(13), hodoku: true },
         naive: true,
         find: Some(single_digit::skyscraper::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::TwoStringKite,
@@ -262,6 +280,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(14), hodoku: true },
         naive: true,
         find: Some(single_digit::two_string_kite::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::TurbotFish,
@@ -274,6 +293,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(single_digit::turbot_fish::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::EmptyRectangle,
@@ -286,6 +306,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(single_digit::empty_rectangle::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::WWing,
@@ -298,6 +319,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(wings::w_wing::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::XyWing,
@@ -310,6 +332,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(15), hodoku: true },
         naive: true,
         find: Some(wings::xy_wing::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::XyzWing,
@@ -322,6 +345,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(16), hodoku: true },
         naive: true,
         find: Some(wings::xyz_wing::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::WxyzWing,
@@ -334,6 +358,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(17), hodoku: false },
         naive: true,
         find: Some(wings::wxyz_wing::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::UniqueRectangle1,
@@ -346,6 +371,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(uniqueness::unique_rectangle_1::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::UniqueRectangle2,
@@ -358,6 +384,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(uniqueness::unique_rectangle_2::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::UniqueRectangle3,
@@ -370,6 +397,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(uniqueness::unique_rectangle_3::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::UniqueRectangle4,
@@ -382,6 +410,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(uniqueness::unique_rectangle_4::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::UniqueRectangle5,
@@ -394,6 +423,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(uniqueness::unique_rectangle_5::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::UniqueRectangle6,
@@ -406,6 +436,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(uniqueness::unique_rectangle_6::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::HiddenRectangle,
@@ -418,6 +449,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(uniqueness::hidden_rectangle::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::AvoidableRectangle1,
@@ -430,6 +462,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(18), hodoku: true },
         naive: true,
         find: Some(uniqueness::avoidable_rectangle::find_type_1),
+        find_in_houses: None,
     },
     Technique {
         id: T::AvoidableRectangle2,
@@ -442,6 +475,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(19), hodoku: true },
         naive: true,
         find: Some(uniqueness::avoidable_rectangle::find_type_2),
+        find_in_houses: None,
     },
     Technique {
         id: T::FinnedXWing,
@@ -454,6 +488,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(11), hodoku: true },
         naive: true,
         find: Some(fish::finned_x_wing::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::SashimiXWing,
@@ -466,6 +501,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(fish::sashimi_x_wing::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::FinnedSwordfish,
@@ -478,6 +514,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(12), hodoku: true },
         naive: true,
         find: Some(fish::finned_swordfish::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::SashimiSwordfish,
@@ -490,6 +527,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(fish::sashimi_swordfish::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::FinnedJellyfish,
@@ -502,6 +540,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(fish::finned_jellyfish::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::SashimiJellyfish,
@@ -514,6 +553,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(fish::sashimi_jellyfish::find),
+        find_in_houses: None,
     },
 ];
 

@@ -22,6 +22,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::squirmbag::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::Whale,
@@ -34,6 +35,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::whale::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::Leviathan,
@@ -46,6 +48,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::leviathan::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::FinnedSquirmbag,
@@ -58,6 +61,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::finned_squirmbag::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::SashimiSquirmbag,
@@ -70,6 +74,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::sashimi_squirmbag::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::FinnedWhale,
@@ -82,6 +87,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::finned_whale::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::SashimiWhale,
@@ -94,6 +100,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::sashimi_whale::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::FinnedLeviathan,
@@ -106,6 +113,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::finned_leviathan::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::SashimiLeviathan,
@@ -118,6 +126,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::sashimi_leviathan::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::FrankenXWing,
@@ -130,6 +139,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: false,
         find: Some(fish::franken_x_wing::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::FrankenSwordfish,
@@ -142,6 +152,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: false,
         find: Some(fish::franken_swordfish::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::FrankenJellyfish,
@@ -154,6 +165,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::franken_jellyfish::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::FrankenSquirmbag,
@@ -166,6 +178,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::franken_squirmbag::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::FrankenWhale,
@@ -178,6 +191,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::franken_whale::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::FrankenLeviathan,
@@ -190,6 +204,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::franken_leviathan::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::FinnedFrankenXWing,
@@ -202,6 +217,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: false,
         find: Some(fish::finned_franken_x_wing::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::FinnedFrankenSwordfish,
@@ -214,6 +230,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: false,
         find: Some(fish::finned_franken_swordfish::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::FinnedFrankenJellyfish,
@@ -226,6 +243,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::finned_franken_jellyfish::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::FinnedFrankenSquirmbag,
@@ -238,6 +256,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::finned_franken_squirmbag::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::FinnedFrankenWhale,
@@ -250,6 +269,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::finned_franken_whale::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::FinnedFrankenLeviathan,
@@ -262,6 +282,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::finned_franken_leviathan::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::MutantXWing,
@@ -274,6 +295,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::mutant_x_wing::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::MutantSwordfish,
@@ -286,6 +308,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::mutant_swordfish::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::MutantJellyfish,
@@ -298,6 +321,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::mutant_jellyfish::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::MutantSquirmbag,
@@ -310,6 +334,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::mutant_squirmbag::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::MutantWhale,
@@ -322,6 +347,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::mutant_whale::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::MutantLeviathan,
@@ -334,6 +360,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::mutant_leviathan::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::FinnedMutantXWing,
@@ -346,6 +373,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::finned_mutant_x_wing::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::FinnedMutantSwordfish,
@@ -358,6 +386,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::finned_mutant_swordfish::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::FinnedMutantJellyfish,
@@ -370,6 +399,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::finned_mutant_jellyfish::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::FinnedMutantSquirmbag,
@@ -382,6 +412,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::finned_mutant_squirmbag::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::FinnedMutantWhale,
@@ -394,6 +425,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::finned_mutant_whale::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::FinnedMutantLeviathan,
@@ -406,5 +438,6 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::finned_mutant_leviathan::find),
+        find_in_houses: None,
     },
 ];

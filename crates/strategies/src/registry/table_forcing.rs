@@ -21,6 +21,7 @@ pub(super) const FORCING: [Technique; 6] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(forcing::kraken_fish::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::ForcingChain,
@@ -33,6 +34,7 @@ pub(super) const FORCING: [Technique; 6] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(forcing::forcing_chain::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::ForcingNet,
@@ -45,6 +47,7 @@ pub(super) const FORCING: [Technique; 6] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(forcing::forcing_net::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::NestedForcingNet1,
@@ -57,6 +60,7 @@ pub(super) const FORCING: [Technique; 6] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(forcing::nested::find_level_1),
+        find_in_houses: None,
     },
     Technique {
         id: T::NestedForcingNet2,
@@ -69,6 +73,7 @@ pub(super) const FORCING: [Technique; 6] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(forcing::nested::find_level_2),
+        find_in_houses: None,
     },
     Technique {
         id: T::NestedForcingNet3,
@@ -81,5 +86,6 @@ pub(super) const FORCING: [Technique; 6] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(forcing::nested::find_level_3),
+        find_in_houses: None,
     },
 ];

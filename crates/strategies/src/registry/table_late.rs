@@ -21,6 +21,7 @@ pub(super) const LATE: [Technique; 9] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(coloring::simple_colors::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::MultiColors,
@@ -33,6 +34,7 @@ pub(super) const LATE: [Technique; 9] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(coloring::multi_colors::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::RemotePair,
@@ -45,6 +47,7 @@ pub(super) const LATE: [Technique; 9] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(chains::remote_pair::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::XChain,
@@ -57,6 +60,7 @@ pub(super) const LATE: [Technique; 9] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(chains::x_chain::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::XyChain,
@@ -69,6 +73,7 @@ pub(super) const LATE: [Technique; 9] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(chains::xy_chain::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::Aic,
@@ -81,6 +86,7 @@ pub(super) const LATE: [Technique; 9] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(chains::aic::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::GroupedAic,
@@ -93,6 +99,7 @@ pub(super) const LATE: [Technique; 9] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(chains::grouped_aic::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::TemplateSet,
@@ -105,6 +112,7 @@ pub(super) const LATE: [Technique; 9] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: true,
         find: Some(single_digit::template_set::find),
+        find_in_houses: None,
     },
     Technique {
         id: T::TemplateDelete,
@@ -117,6 +125,7 @@ pub(super) const LATE: [Technique; 9] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: true,
         find: Some(single_digit::template_delete::find),
+        find_in_houses: None,
     },
 ];
 
@@ -132,4 +141,5 @@ pub(super) const FALLBACK: [Technique; 1] = [Technique {
     presets: Presets { singles: false, seeds: None, hodoku: false },
     naive: false,
     find: None,
+    find_in_houses: None,
 }];

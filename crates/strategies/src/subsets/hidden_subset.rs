@@ -22,6 +22,11 @@
 //!   `evidence.digits` = `D`; `evidence.cells` = `C`.
 //! - Steps come boxes first, then rows, then columns (HoDoKu's house order), digit sets in
 //!   increasing order.
+//! - House-local (see [`Technique::find_in_houses`](crate::Technique::find_in_houses)): an
+//!   instance belongs to the house searched, its eliminations lie in its own cells, and the
+//!   box-and-line rule never loses a step: a line's instance skipped because its box has it
+//!   too is the box's step, with the same eliminations. So once the search found nothing,
+//!   an instance of a house whose cells did not change eliminates nothing.
 //!
 //! **Speed.** Per house, digits with 1..=N cells (one AND and popcount each) form the pool;
 //! only their 9-bit position masks are extracted, and `for_each_subset` prunes any branch
@@ -37,12 +42,23 @@ fn confined(state: &Candidates, digits: DigitSet, house: CellSet, cells: CellSet
     digits.iter().all(|d| (state.cells(d) & house).is_subset(cells))
 }
 
-/// Finds every hidden subset of size `n` (2..=4) and reports it as technique `id`.
-pub fn find(state: &Candidates, sink: &mut dyn Sink, n: u32, id: TechniqueId) -> ControlFlow<()> {
+/// Finds every hidden subset of size `n` (2..=4) in the houses `houses` and reports it as
+/// technique `id`.
+pub fn find(
+    state: &Candidates,
+    houses: HouseSet,
+    sink: &mut dyn Sink,
+    n: u32,
+    id: TechniqueId,
+) -> ControlFlow<()> {
     let masks = state.masks();
     let unsolved = state.unsolved();
     // Boxes first, then rows, then columns.
+    let wanted = houses.bits();
     for h in (18..27).chain(0..18) {
+        if wanted >> h & 1 == 0 {
+            continue;
+        }
         let house = tables::HOUSES[h];
         if (unsolved & house).len() <= n {
             continue;
@@ -97,17 +113,37 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink, n: u32, id: TechniqueId) ->
 
 /// Hidden pairs.
 pub fn find_pair(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
-    find(state, sink, 2, TechniqueId::HiddenPair)
+    find(state, HouseSet::ALL, sink, 2, TechniqueId::HiddenPair)
+}
+
+/// Hidden pairs in some houses (a house-local search, see
+/// [`Technique::find_in_houses`](crate::Technique::find_in_houses)).
+pub fn find_pair_in(state: &Candidates, houses: HouseSet, sink: &mut dyn Sink) -> ControlFlow<()> {
+    find(state, houses, sink, 2, TechniqueId::HiddenPair)
 }
 
 /// Hidden triples.
 pub fn find_triple(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
-    find(state, sink, 3, TechniqueId::HiddenTriple)
+    find(state, HouseSet::ALL, sink, 3, TechniqueId::HiddenTriple)
+}
+
+/// Hidden triples in some houses.
+pub fn find_triple_in(
+    state: &Candidates,
+    houses: HouseSet,
+    sink: &mut dyn Sink,
+) -> ControlFlow<()> {
+    find(state, houses, sink, 3, TechniqueId::HiddenTriple)
 }
 
 /// Hidden quads.
 pub fn find_quad(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
-    find(state, sink, 4, TechniqueId::HiddenQuad)
+    find(state, HouseSet::ALL, sink, 4, TechniqueId::HiddenQuad)
+}
+
+/// Hidden quads in some houses.
+pub fn find_quad_in(state: &Candidates, houses: HouseSet, sink: &mut dyn Sink) -> ControlFlow<()> {
+    find(state, houses, sink, 4, TechniqueId::HiddenQuad)
 }
 
 #[cfg(test)]

@@ -22,6 +22,8 @@
 //!   `evidence.digits` = `D`; `evidence.cells` = `C`; `evidence.base` = the house.
 //! - Steps come size by size as registered, houses in index order (rows, columns, boxes),
 //!   subsets in position order.
+//! - House-local (see [`Technique::find_in_houses`](crate::Technique::find_in_houses)): an
+//!   instance, its cells and its eliminations all lie in its house.
 //!
 //! **Speed.** The count planes give the cells with 1..=N candidates for the whole grid in
 //! one query; their digit masks are filled once per call, each house reads its nine cells'
@@ -29,23 +31,35 @@
 
 use super::{HOUSE_CELLS, cells_at, for_each_subset, positions};
 use crate::{Sink, Step, TechniqueId};
-use bitdoku_bitboard::{Candidates, DigitSet, House, HouseSet, tables};
+use bitdoku_bitboard::{Candidates, CellSet, DigitSet, House, HouseSet, tables};
 use std::ops::ControlFlow;
 
-/// Finds every naked subset of size `n` (2..=4) and reports it as technique `id`.
-pub fn find(state: &Candidates, sink: &mut dyn Sink, n: u32, id: TechniqueId) -> ControlFlow<()> {
+/// Finds every naked subset of size `n` (2..=4) in the houses `houses` and reports it as
+/// technique `id`.
+pub fn find(
+    state: &Candidates,
+    houses: HouseSet,
+    sink: &mut dyn Sink,
+    n: u32,
+    id: TechniqueId,
+) -> ControlFlow<()> {
     let masks = state.masks();
     let small = state.counts().at_most(n as usize);
     let unsolved = state.unsolved();
+    let searched = if houses == HouseSet::ALL { CellSet::ALL } else { houses.cells() };
     // The candidates of every eligible cell as a 9-bit mask, filled digit-major once: each
     // house then reads its nine cells by index instead of transposing nine digit masks.
     let mut digits_of = [0u16; 81];
     for (d, &m) in masks.iter().enumerate() {
-        for cell in m & small {
+        for cell in m & small & searched {
             digits_of[cell.index()] |= 1 << d;
         }
     }
+    let wanted = houses.bits();
     for (h, house_cells) in HOUSE_CELLS.iter().enumerate() {
+        if wanted >> h & 1 == 0 {
+            continue;
+        }
         let house = tables::HOUSES[h];
         let eligible = small & house;
         // N eligible cells, and at least one more unsolved cell to eliminate from.
@@ -76,17 +90,37 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink, n: u32, id: TechniqueId) ->
 
 /// Naked pairs.
 pub fn find_pair(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
-    find(state, sink, 2, TechniqueId::NakedPair)
+    find(state, HouseSet::ALL, sink, 2, TechniqueId::NakedPair)
+}
+
+/// Naked pairs in some houses (a house-local search, see
+/// [`Technique::find_in_houses`](crate::Technique::find_in_houses)).
+pub fn find_pair_in(state: &Candidates, houses: HouseSet, sink: &mut dyn Sink) -> ControlFlow<()> {
+    find(state, houses, sink, 2, TechniqueId::NakedPair)
 }
 
 /// Naked triples.
 pub fn find_triple(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
-    find(state, sink, 3, TechniqueId::NakedTriple)
+    find(state, HouseSet::ALL, sink, 3, TechniqueId::NakedTriple)
+}
+
+/// Naked triples in some houses.
+pub fn find_triple_in(
+    state: &Candidates,
+    houses: HouseSet,
+    sink: &mut dyn Sink,
+) -> ControlFlow<()> {
+    find(state, houses, sink, 3, TechniqueId::NakedTriple)
 }
 
 /// Naked quads.
 pub fn find_quad(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
-    find(state, sink, 4, TechniqueId::NakedQuad)
+    find(state, HouseSet::ALL, sink, 4, TechniqueId::NakedQuad)
+}
+
+/// Naked quads in some houses.
+pub fn find_quad_in(state: &Candidates, houses: HouseSet, sink: &mut dyn Sink) -> ControlFlow<()> {
+    find(state, houses, sink, 4, TechniqueId::NakedQuad)
 }
 
 #[cfg(test)]
