@@ -44,6 +44,10 @@
 //! order, so the first step is HoDoKu's. Instances with the same eliminations are all
 //! reported. Evidence: `cells` = `C ∪ S_L ∪ S_B`, `pivot` = `C`, `pincers` = `S_L ∪ S_B`,
 //! `base` = `L` and `B`, `digits` = `D ∪ A ∪ E`, `als` = `(C, D)`, `(S_L, A)`, `(S_B, E)`.
+//!
+//! House-local (see [`Technique::find_in_houses`](crate::Technique::find_in_houses)): an
+//! instance belongs to its mini-line, reads only the cells of `L` and `B` and eliminates only
+//! there, so the mini-lines whose line and box did not change find what they found before.
 
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, DigitSet, House, HouseSet};
@@ -51,6 +55,12 @@ use std::ops::ControlFlow;
 
 /// Finds every Sue de Coq (see the module doc for the exact semantics).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
+    find_in(state, HouseSet::ALL, sink)
+}
+
+/// The Sue de Coqs of the mini-lines whose line or box is in `houses`, in [`find`]'s order:
+/// a house-local search (see [`Technique::find_in_houses`](crate::Technique::find_in_houses)).
+pub fn find_in(state: &Candidates, houses: HouseSet, sink: &mut dyn Sink) -> ControlFlow<()> {
     let unsolved = state.unsolved();
     let mut digits = [0u16; 81];
     for (d, mask) in state.masks().iter().enumerate() {
@@ -67,7 +77,10 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
             [n / 3, 3 + n / 3, 6 + n / 3]
         };
         for b in boxes {
-            search.mini_line(line, House::boxx(b), sink)?;
+            let boxx = House::boxx(b);
+            if houses.contains(line) || houses.contains(boxx) {
+                search.mini_line(line, boxx, sink)?;
+            }
         }
     }
     ControlFlow::Continue(())

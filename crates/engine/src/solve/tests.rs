@@ -110,7 +110,7 @@ fn digit_local_techniques() {
 }
 
 /// The house-local techniques (a `find_in_houses` in their row) are the naked and hidden
-/// subsets and the locked pair and triple; none of them is digit-local.
+/// subsets, the locked pair and triple and Sue de Coq; none of them is digit-local.
 #[test]
 fn house_local_techniques() {
     let all = Order::preset("all").expect("preset");
@@ -131,6 +131,7 @@ fn house_local_techniques() {
         T::HiddenTriple,
         T::NakedQuad,
         T::HiddenQuad,
+        T::SueDeCoq,
     ];
     assert_eq!(local.len(), expected.len());
     for id in expected {

@@ -9,11 +9,12 @@ use bitdoku_bitboard::{HouseKind, HouseSet, parse_line};
 
 /// Whether `step` of house-local technique `id` belongs to a house of `houses`: a naked
 /// subset to its house, a hidden subset to its box when its base has one (the box pass
-/// reports what is hidden in both), else to its line, a locked subset to its line and box.
+/// reports what is hidden in both), else to its line, a locked subset or a Sue de Coq to its
+/// mini-line's line and box.
 fn belongs(id: TechniqueId, step: &Step, houses: HouseSet) -> bool {
     let base = step.evidence.base;
     match id {
-        TechniqueId::LockedPair | TechniqueId::LockedTriple => {
+        TechniqueId::LockedPair | TechniqueId::LockedTriple | TechniqueId::SueDeCoq => {
             base.iter().any(|h| houses.contains(h))
         }
         _ => {
@@ -43,15 +44,17 @@ fn house_sets(count: usize) -> Vec<HouseSet> {
 fn house_filtered_search_is_the_full_search_restricted() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../datasets/magictour_top1465.txt");
     let text = std::fs::read_to_string(path).expect("corpus");
-    // The hodoku preset's order up to the quads: singles, intersections, subsets.
-    let mut order: Vec<&Technique> = all().filter(|t| t.presets.hodoku).collect();
+    // The hodoku preset's order up to Sue de Coq, without the uniqueness techniques.
+    let mut order: Vec<&Technique> =
+        all().filter(|t| t.presets.hodoku && !t.needs_uniqueness).collect();
     order.sort_by_key(|t| t.hodoku.order);
-    order.truncate(order.iter().position(|t| t.id == TechniqueId::HiddenQuad).expect("") + 1);
+    order.truncate(order.iter().position(|t| t.id == TechniqueId::SueDeCoq).expect("") + 1);
     let local: Vec<&Technique> =
         order.iter().copied().filter(|t| t.find_in_houses.is_some()).collect();
-    assert_eq!(local.len(), 8);
+    assert_eq!(local.len(), 9);
     let sets = house_sets(12);
     let (mut states, mut found, mut kept) = (0, 0, 0);
+    let mut sue_de_coq = 0;
     for line in text.lines().take(120) {
         let mut state = parse_line(line).expect("valid").expect("puzzle").candidates();
         loop {
@@ -61,6 +64,7 @@ fn house_filtered_search_is_the_full_search_restricted() {
                 let mut full: Vec<Step> = Vec::new();
                 let _ = t.search(&state, &mut full);
                 found += full.len();
+                sue_de_coq += usize::from(t.id == TechniqueId::SueDeCoq) * full.len();
                 let mut nothing: Vec<Step> = Vec::new();
                 let _ = find_in(&state, HouseSet::EMPTY, &mut nothing);
                 assert!(nothing.is_empty(), "{} on {line}", t.id);
@@ -90,4 +94,5 @@ fn house_filtered_search_is_the_full_search_restricted() {
         }
     }
     assert!(states > 2000 && found > 300 && kept > 500, "{states} states, {found}, {kept}");
+    assert!(sue_de_coq > 10, "{sue_de_coq} Sue de Coq steps");
 }

@@ -31,7 +31,7 @@ pub(super) const SDC: [Technique; 3] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(sue_de_coq::find),
-        find_in_houses: None,
+        find_in_houses: Some(sue_de_coq::find_in),
     },
     Technique {
         id: T::DualTwoStringKite,
