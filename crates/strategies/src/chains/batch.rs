@@ -234,45 +234,52 @@ impl Reach {
             self.seen.resize(literals, 0);
             self.frontier.resize(literals, 0);
             self.next.resize(literals, 0);
+            // Each literal enters a list at most once per level, plus one slot written past
+            // the count by the branch-free push.
+            self.active.resize(literals + 1, 0);
+            self.active_next.resize(literals + 1, 0);
         }
     }
 
     /// Fills `seen` from "`start` off" for each start (node index) of `starts` (at most 64;
     /// lane `k` is `starts[k]`), within `links.max` links.
     fn run(&mut self, links: &Links, starts: &[u32]) {
-        self.seen[..self.len].iter_mut().for_each(|s| *s = 0);
-        self.active.clear();
+        let Reach { seen, frontier, next, active, active_next, len } = self;
+        seen[..*len].iter_mut().for_each(|s| *s = 0);
+        let mut count = 0;
         for (k, &a) in starts.iter().enumerate() {
             let lit = 2 * a as usize;
-            self.seen[lit] |= 1 << k;
-            self.frontier[lit] |= 1 << k;
-            self.active.push(lit as u32);
+            seen[lit] |= 1 << k;
+            frontier[lit] |= 1 << k;
+            active[count] = lit as u32;
+            count += 1;
         }
         for _ in 0..links.max {
-            self.active_next.clear();
-            for &lit in &self.active {
+            // Branch-free: every target is written to the next list, which only counts it
+            // the first time it gains a lane on this level.
+            let mut next_count = 0;
+            for &lit in &active[..count] {
                 let lit = lit as usize;
-                let bits = std::mem::take(&mut self.frontier[lit]);
+                let bits = std::mem::take(&mut frontier[lit]);
                 for &t in links.from(lit) {
                     let t = t as usize;
-                    let new = bits & !self.seen[t];
-                    if new != 0 {
-                        self.seen[t] |= new;
-                        if self.next[t] == 0 {
-                            self.active_next.push(t as u32);
-                        }
-                        self.next[t] |= new;
-                    }
+                    let new = bits & !seen[t];
+                    seen[t] |= new;
+                    let was = next[t];
+                    next[t] = was | new;
+                    active_next[next_count] = t as u32;
+                    next_count += usize::from((was == 0) & (new != 0));
                 }
             }
-            std::mem::swap(&mut self.frontier, &mut self.next);
-            std::mem::swap(&mut self.active, &mut self.active_next);
-            if self.active.is_empty() {
+            std::mem::swap(frontier, next);
+            std::mem::swap(active, active_next);
+            count = next_count;
+            if count == 0 {
                 break;
             }
         }
-        for &lit in &self.active {
-            self.frontier[lit as usize] = 0;
+        for &lit in &active[..count] {
+            frontier[lit as usize] = 0;
         }
     }
 }
