@@ -254,14 +254,16 @@ impl Search<'_> {
         let border = boxes.ordered();
         // The box subsets holding a digit of D with 1 <= k = |S_B| - e < n, grouped by k:
         // group k is the set of their positions in `border` (HoDoKu's order).
+        // Branch-free (the conditions are data-dependent): a subset that fails them adds no
+        // bit, to group 0, which no line set asks for.
         let mut group = [0u128; MAX_SOURCES + 1];
         for (pos, &mask) in border.iter().enumerate() {
             let e = boxes.digits[usize::from(mask)];
             let extra = count(e & !d);
             let size = mask.count_ones();
-            if e & d != 0 && size > extra && size - extra < n {
-                group[(size - extra) as usize] |= 1 << pos;
-            }
+            let k = size.wrapping_sub(extra);
+            let fits = (e & d != 0) & (size > extra) & (k < n);
+            group[if fits { k as usize } else { 0 }] |= u128::from(fits) << pos;
         }
         if group.iter().all(|&g| g == 0) {
             return ControlFlow::Continue(());
