@@ -28,6 +28,7 @@
 //! casting raw puzzle records to and from bytes).
 #![deny(missing_docs)]
 
+mod alone;
 pub mod bulk;
 mod candidates;
 mod cellset;
@@ -38,6 +39,7 @@ mod print;
 mod quick;
 pub mod tables;
 
+pub use alone::alone_in_a_house_each;
 pub use candidates::{Candidates, CountPlanes};
 pub use cellset::{CellIter, CellSet};
 pub use digitset::DigitSet;

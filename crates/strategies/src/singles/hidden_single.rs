@@ -22,22 +22,18 @@
 //! **Speed.** Per digit, [`CellSet::alone_in_a_house`] on the digit's candidate mask (the
 //! nine row slices as small integers, no per-house mask intersections); the base houses are
 //! re-tested only for the few hits. Batch solving (a union-only sink) takes all placements at
-//! once with [`Sink::push_effects`], without building a step per placement.
+//! once with [`Sink::push_effects`], without building a step per placement, and computes all
+//! nine digits in one pass ([`alone_in_a_house_each`], vectorised).
 
 use crate::{Sink, TechniqueId};
-use bitdoku_bitboard::{Candidates, CellSet, Digit};
+use bitdoku_bitboard::{Candidates, CellSet, Digit, alone_in_a_house_each};
 use std::ops::ControlFlow;
 
 /// Finds every hidden single (see the module docs for the exact semantics).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     if sink.union_only() {
-        let mut placements = [CellSet::EMPTY; 9];
-        let mut steps = 0;
-        for digit in Digit::all() {
-            let hits = state.cells(digit).alone_in_a_house();
-            steps += hits.len();
-            placements[digit.index()] = hits;
-        }
+        let placements = alone_in_a_house_each(state.masks());
+        let steps = placements.iter().map(|p| p.len()).sum();
         if steps == 0 {
             return ControlFlow::Continue(());
         }
