@@ -19,7 +19,6 @@ const DOWN: u32 = 1 | 1 << 9 | 1 << 18;
 
 /// `sets[i].alone_in_a_house()` for each `i`: the cells of each set that are its only cell
 /// in at least one of their houses.
-#[must_use]
 pub fn alone_in_a_house_each(sets: &[CellSet; 9]) -> [CellSet; 9] {
     let mut bands = [[0u32; LANES]; 3];
     for (b, band) in bands.iter_mut().enumerate() {
