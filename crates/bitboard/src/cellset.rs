@@ -223,10 +223,25 @@ impl CellSet {
         out
     }
 
-    /// The houses holding at least one cell of the set.
+    /// The houses holding at least one cell of the set. Band by band (three rows, 27 bits):
+    /// a row is met when its 9-bit slice is non-zero; OR-ing the three slices gives the
+    /// band's columns, and each 3-bit chunk of that its boxes.
     pub fn houses(self) -> crate::HouseSet {
-        let lines = u32::from(self.rows()) | u32::from(self.cols()) << 9;
-        crate::HouseSet::from_bits_truncate(lines | u32::from(self.boxes()) << 18)
+        const ROW: u32 = 0x1ff;
+        let (mut rows, mut cols, mut boxes) = (0u32, 0u32, 0u32);
+        for b in 0..3 {
+            let x = (self.0 >> (27 * b)) as u32 & 0x7ff_ffff;
+            let (r0, r1, r2) = (x & ROW, x >> 9 & ROW, x >> 18);
+            let met = u32::from(r0 != 0) | u32::from(r1 != 0) << 1 | u32::from(r2 != 0) << 2;
+            let band = r0 | r1 | r2;
+            let chunks = u32::from(band & 0o7 != 0)
+                | u32::from(band & 0o70 != 0) << 1
+                | u32::from(band & 0o700 != 0) << 2;
+            rows |= met << (3 * b);
+            cols |= band;
+            boxes |= chunks << (3 * b);
+        }
+        crate::HouseSet::from_bits_truncate(rows | cols << 9 | boxes << 18)
     }
 
     /// The cells of the set that are its only cell in at least one of their houses (row,

@@ -38,4 +38,4 @@ pub use id::{Family, Level, TechniqueId, UnknownTechnique};
 pub use premise::Premise;
 pub use sink::{FirstStep, FnSink, Sink, Union};
 pub use step::{Evidence, Step, apply_effects};
-pub use technique::{FindFn, Hodoku, HouseFindFn, Presets, Reglib, Technique};
+pub use technique::{ChangedFindFn, FindFn, Hodoku, Presets, Reglib, Technique};

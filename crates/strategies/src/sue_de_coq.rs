@@ -45,9 +45,9 @@
 //! reported. Evidence: `cells` = `C ∪ S_L ∪ S_B`, `pivot` = `C`, `pincers` = `S_L ∪ S_B`,
 //! `base` = `L` and `B`, `digits` = `D ∪ A ∪ E`, `als` = `(C, D)`, `(S_L, A)`, `(S_B, E)`.
 //!
-//! House-local (see [`Technique::find_in_houses`](crate::Technique::find_in_houses)): an
-//! instance belongs to its mini-line, reads only the cells of `L` and `B` and eliminates only
-//! there, so the mini-lines whose line and box did not change find what they found before.
+//! House-local (see [`Technique::find_changed`](crate::Technique::find_changed)): an
+//! instance reads only the cells of `L` and `B` and eliminates only there, so the mini-lines
+//! whose line and box did not change find what they found before.
 
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, DigitSet, House, HouseSet};
@@ -58,9 +58,14 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     find_in(state, HouseSet::ALL, sink)
 }
 
-/// The Sue de Coqs of the mini-lines whose line or box is in `houses`, in [`find`]'s order:
-/// a house-local search (see [`Technique::find_in_houses`](crate::Technique::find_in_houses)).
-pub fn find_in(state: &Candidates, houses: HouseSet, sink: &mut dyn Sink) -> ControlFlow<()> {
+/// The Sue de Coqs of the mini-lines whose line or box has a cell of `changed`, in
+/// [`find`]'s order (see [`Technique::find_changed`](crate::Technique::find_changed)).
+pub fn find_changed(state: &Candidates, changed: CellSet, sink: &mut dyn Sink) -> ControlFlow<()> {
+    find_in(state, changed.houses(), sink)
+}
+
+/// The Sue de Coqs of the mini-lines whose line or box is in `houses`, in [`find`]'s order.
+fn find_in(state: &Candidates, houses: HouseSet, sink: &mut dyn Sink) -> ControlFlow<()> {
     let unsolved = state.unsolved();
     let mut digits = [0u16; 81];
     for (d, mask) in state.masks().iter().enumerate() {

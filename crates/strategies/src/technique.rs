@@ -3,7 +3,7 @@
 
 use crate::id::{Family, Level, TechniqueId};
 use crate::sink::Sink;
-use bitdoku_bitboard::{Candidates, HouseSet};
+use bitdoku_bitboard::{Candidates, CellSet};
 use std::ops::ControlFlow;
 
 /// The one signature of every technique: read a state, push every step found to the sink,
@@ -11,9 +11,9 @@ use std::ops::ControlFlow;
 /// only pushes steps that change the state (see [`crate::Step::changes`]).
 pub type FindFn = fn(&Candidates, &mut dyn Sink) -> ControlFlow<()>;
 
-/// The search of a house-local technique restricted to some houses (see
-/// [`Technique::find_in_houses`]).
-pub type HouseFindFn = fn(&Candidates, HouseSet, &mut dyn Sink) -> ControlFlow<()>;
+/// The search of a technique after it found nothing on an earlier state, given the cells
+/// whose candidates changed since (see [`Technique::find_changed`]).
+pub type ChangedFindFn = fn(&Candidates, CellSet, &mut dyn Sink) -> ControlFlow<()>;
 
 /// HoDoKu 2.2.0's data for a technique: its place in the default order, the score added per
 /// use, and its level.
@@ -72,17 +72,17 @@ pub struct Technique {
     /// Its search; `None` only for `brute-force`, the engine's fallback, which is no
     /// technique the engine can call.
     pub find: Option<FindFn>,
-    /// For a *house-local* technique, its search restricted to some houses: every instance
-    /// belongs to one house (the locked subsets: to a mini-line, which belongs to its line
-    /// and its box), whether and what it finds there depends only on the candidates of that
-    /// house's cells (a mini-line's: of its line's and box's), and `find` gives the houses'
-    /// steps house by house. `find_in_houses(state, houses, sink)` pushes exactly the steps
-    /// of `find` whose instance belongs to a house of `houses`, in `find`'s order; the rest
-    /// of the state may still be read (a hidden subset's base names every house it is hidden
-    /// in). So once `find` found nothing, a later state needs a search only in the houses
-    /// holding a cell whose candidates changed (the engine does that). `None` for the
-    /// others.
-    pub find_in_houses: Option<HouseFindFn>,
+    /// For a *house-local* technique (each instance depends only on the candidates of one
+    /// house, or of a mini-line's line and box), the search that skips the instances which
+    /// cannot have appeared since an empty search. `find_changed(state, changed, sink)` may
+    /// be called only when `find` found nothing on an earlier state from which `state`
+    /// follows by removing candidates, `changed` holding every cell that lost one since; it
+    /// pushes exactly what `find` pushes on `state`, in the same order, searching only where
+    /// a new instance can be: a house or mini-line with a changed cell, or with a changed
+    /// cell that can take part (a naked subset's cells, a locked subset's). With `changed` =
+    /// every cell it is `find`. The engine calls it (see `Engine::search`); `None` for the
+    /// other techniques.
+    pub find_changed: Option<ChangedFindFn>,
 }
 
 impl Technique {

@@ -487,9 +487,9 @@ impl Engine {
     /// earlier state of this solve, `quiet[i]` (its candidate masks), searches only where the
     /// candidates changed since, or nothing when none did: a digit-local technique (see
     /// [`digit_local`]) the digits whose masks changed, a house-local one (its row has
-    /// [`Technique::find_in_houses`]) the houses holding a cell whose candidates changed.
-    /// Elsewhere it would find nothing again; its steps there, and their order, are those of
-    /// a full search.
+    /// [`Technique::find_changed`]) given the cells that lost a candidate (a solve only
+    /// removes candidates; should one have come back, it searches in full). Elsewhere it
+    /// would find nothing again; its steps, and their order, are those of a full search.
     fn search<S: Sink>(
         &self,
         t: &Technique,
@@ -499,20 +499,25 @@ impl Engine {
         quiet: &mut [Option<[CellSet; 9]>],
         empty: impl Fn(&S) -> bool,
     ) -> bool {
-        let in_houses = t.find_in_houses.filter(|_| !self.local[i]);
-        if !self.local[i] && in_houses.is_none() {
+        let find_changed = t.find_changed.filter(|_| !self.local[i]);
+        if !self.local[i] && find_changed.is_none() {
             let _ = t.search(state, sink);
             return !empty(sink);
         }
         let masks = state.masks();
-        match (&quiet[i], in_houses) {
+        match (&quiet[i], find_changed) {
             (Some(before), _) if before == masks => return false,
-            (Some(before), Some(find_in)) => {
-                let mut changed = CellSet::EMPTY;
+            (Some(before), Some(find_changed)) => {
+                let (mut changed, mut added) = (CellSet::EMPTY, CellSet::EMPTY);
                 for (now, was) in masks.iter().zip(before) {
                     changed |= *now ^ *was;
+                    added |= *now - *was;
                 }
-                let _ = find_in(state, changed.houses(), sink);
+                if added.is_empty() {
+                    let _ = find_changed(state, changed, sink);
+                } else {
+                    let _ = t.search(state, sink);
+                }
             }
             (Some(before), None) => {
                 let mut narrowed = [CellSet::EMPTY; 9];

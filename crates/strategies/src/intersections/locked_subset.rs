@@ -27,9 +27,12 @@
 //! - One step per instance. `evidence.digits` = `D`; `evidence.cells` = the N cells;
 //!   `evidence.base` = {line, box}. Steps come mini-line by mini-line (rows' mini-lines
 //!   first), pairs in cell order.
-//! - House-local (see [`Technique::find_in_houses`](crate::Technique::find_in_houses)): an
-//!   instance belongs to its mini-line, which belongs to its line and its box, and depends
-//!   only on the candidates of their cells.
+//! - House-local (see [`Technique::find_changed`](crate::Technique::find_changed)): an
+//!   instance depends only on the candidates of its mini-line's line and box. After an
+//!   empty search, with candidates only removed since, a subset none of whose cells changed
+//!   has the digits it had then and at most the eliminations it had then, which did not
+//!   clear both houses: only the mini-lines with a changed cell of at most N candidates need
+//!   a search.
 //!
 //! **Speed.** The count planes give the cells with 1..=N candidates in one query; a mini-line
 //! needs N of them before any digit mask is built.
@@ -75,19 +78,20 @@ fn check(
     sink.push(step)
 }
 
-/// `n` is 2 (locked pair) or 3 (locked triple); only the mini-lines whose line or box is in
-/// `houses`.
+/// `n` is 2 (locked pair) or 3 (locked triple); only the mini-lines with a cell of
+/// `changed` that has at most `n` candidates.
 fn search(
     state: &Candidates,
-    houses: HouseSet,
+    changed: CellSet,
     sink: &mut dyn Sink,
     n: u32,
     id: TechniqueId,
 ) -> ControlFlow<()> {
     // Unsolved cells with 1..=n candidates.
     let small = state.counts().at_most(n as usize);
+    let fresh = small & changed;
     for ml in &tables::MINILINES {
-        if !houses.contains(ml.line) && !houses.contains(ml.boxx) {
+        if !ml.cells.intersects(fresh) {
             continue;
         }
         let eligible = ml.cells & small;
@@ -111,27 +115,31 @@ fn search(
 
 /// Finds every locked pair (see the module docs for the exact semantics).
 pub fn find_pair(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
-    search(state, HouseSet::ALL, sink, 2, TechniqueId::LockedPair)
+    search(state, CellSet::ALL, sink, 2, TechniqueId::LockedPair)
 }
 
-/// Locked pairs of the mini-lines whose line or box is in `houses` (a house-local search,
-/// see [`Technique::find_in_houses`](crate::Technique::find_in_houses)).
-pub fn find_pair_in(state: &Candidates, houses: HouseSet, sink: &mut dyn Sink) -> ControlFlow<()> {
-    search(state, houses, sink, 2, TechniqueId::LockedPair)
+/// Locked pairs with a changed cell (see
+/// [`Technique::find_changed`](crate::Technique::find_changed)).
+pub fn find_pair_changed(
+    state: &Candidates,
+    changed: CellSet,
+    sink: &mut dyn Sink,
+) -> ControlFlow<()> {
+    search(state, changed, sink, 2, TechniqueId::LockedPair)
 }
 
 /// Finds every locked triple (see the module docs for the exact semantics).
 pub fn find_triple(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
-    search(state, HouseSet::ALL, sink, 3, TechniqueId::LockedTriple)
+    search(state, CellSet::ALL, sink, 3, TechniqueId::LockedTriple)
 }
 
-/// Locked triples of the mini-lines whose line or box is in `houses`.
-pub fn find_triple_in(
+/// Locked triples with a changed cell.
+pub fn find_triple_changed(
     state: &Candidates,
-    houses: HouseSet,
+    changed: CellSet,
     sink: &mut dyn Sink,
 ) -> ControlFlow<()> {
-    search(state, houses, sink, 3, TechniqueId::LockedTriple)
+    search(state, changed, sink, 3, TechniqueId::LockedTriple)
 }
 
 #[cfg(test)]

@@ -46,7 +46,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: true, seeds: Some(0), hodoku: true },
         naive: true,
         find: Some(singles::full_house::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::NakedSingle,
@@ -59,7 +59,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: true, seeds: Some(1), hodoku: true },
         naive: true,
         find: Some(singles::naked_single::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::HiddenSingle,
@@ -72,7 +72,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: true, seeds: Some(2), hodoku: true },
         naive: true,
         find: Some(singles::hidden_single::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::LockedPair,
@@ -85,7 +85,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(intersections::locked_subset::find_pair),
-        find_in_houses: Some(intersections::locked_subset::find_pair_in),
+        find_changed: Some(intersections::locked_subset::find_pair_changed),
     },
     Technique {
         id: T::LockedTriple,
@@ -98,7 +98,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(intersections::locked_subset::find_triple),
-        find_in_houses: Some(intersections::locked_subset::find_triple_in),
+        find_changed: Some(intersections::locked_subset::find_triple_changed),
     },
     Technique {
         id: T::LockedCandidatesPointing,
@@ -111,7 +111,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(3), hodoku: true },
         naive: true,
         find: Some(intersections::locked_candidates::find_pointing),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::LockedCandidatesClaiming,
@@ -124,7 +124,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(4), hodoku: true },
         naive: true,
         find: Some(intersections::locked_candidates::find_claiming),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::NakedPair,
@@ -137,7 +137,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(5), hodoku: true },
         naive: true,
         find: Some(subsets::naked_subset::find_pair),
-        find_in_houses: Some(subsets::naked_subset::find_pair_in),
+        find_changed: Some(subsets::naked_subset::find_pair_changed),
     },
     Technique {
         id: T::NakedTriple,
@@ -150,7 +150,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(7), hodoku: true },
         naive: true,
         find: Some(subsets::naked_subset::find_triple),
-        find_in_houses: Some(subsets::naked_subset::find_triple_in),
+        find_changed: Some(subsets::naked_subset::find_triple_changed),
     },
     Technique {
         id: T::HiddenPair,
@@ -163,7 +163,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(6), hodoku: true },
         naive: true,
         find: Some(subsets::hidden_subset::find_pair),
-        find_in_houses: Some(subsets::hidden_subset::find_pair_in),
+        find_changed: Some(subsets::hidden_subset::find_pair_changed),
     },
     Technique {
         id: T::HiddenTriple,
@@ -176,7 +176,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(8), hodoku: true },
         naive: true,
         find: Some(subsets::hidden_subset::find_triple),
-        find_in_houses: Some(subsets::hidden_subset::find_triple_in),
+        find_changed: Some(subsets::hidden_subset::find_triple_changed),
     },
     Technique {
         id: T::NakedQuad,
@@ -189,7 +189,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(subsets::naked_subset::find_quad),
-        find_in_houses: Some(subsets::naked_subset::find_quad_in),
+        find_changed: Some(subsets::naked_subset::find_quad_changed),
     },
     Technique {
         id: T::HiddenQuad,
@@ -202,7 +202,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(subsets::hidden_subset::find_quad),
-        find_in_houses: Some(subsets::hidden_subset::find_quad_in),
+        find_changed: Some(subsets::hidden_subset::find_quad_changed),
     },
     Technique {
         id: T::XWing,
@@ -215,7 +215,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(9), hodoku: true },
         naive: true,
         find: Some(fish::x_wing::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::Swordfish,
@@ -228,7 +228,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(10), hodoku: true },
         naive: true,
         find: Some(fish::swordfish::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::Jellyfish,
@@ -241,7 +241,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(fish::jellyfish::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::BugPlusOne,
@@ -254,7 +254,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(uniqueness::bug_plus_one::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::Skyscraper,
@@ -267,7 +267,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(13), hodoku: true },
         naive: true,
         find: Some(single_digit::skyscraper::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::TwoStringKite,
@@ -280,7 +280,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(14), hodoku: true },
         naive: true,
         find: Some(single_digit::two_string_kite::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::TurbotFish,
@@ -293,7 +293,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(single_digit::turbot_fish::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::EmptyRectangle,
@@ -306,7 +306,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(single_digit::empty_rectangle::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::WWing,
@@ -319,7 +319,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(wings::w_wing::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::XyWing,
@@ -332,7 +332,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(15), hodoku: true },
         naive: true,
         find: Some(wings::xy_wing::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::XyzWing,
@@ -345,7 +345,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(16), hodoku: true },
         naive: true,
         find: Some(wings::xyz_wing::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::WxyzWing,
@@ -358,7 +358,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(17), hodoku: false },
         naive: true,
         find: Some(wings::wxyz_wing::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::UniqueRectangle1,
@@ -371,7 +371,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(uniqueness::unique_rectangle_1::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::UniqueRectangle2,
@@ -384,7 +384,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(uniqueness::unique_rectangle_2::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::UniqueRectangle3,
@@ -397,7 +397,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(uniqueness::unique_rectangle_3::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::UniqueRectangle4,
@@ -410,7 +410,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(uniqueness::unique_rectangle_4::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::UniqueRectangle5,
@@ -423,7 +423,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(uniqueness::unique_rectangle_5::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::UniqueRectangle6,
@@ -436,7 +436,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(uniqueness::unique_rectangle_6::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::HiddenRectangle,
@@ -449,7 +449,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(uniqueness::hidden_rectangle::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::AvoidableRectangle1,
@@ -462,7 +462,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(18), hodoku: true },
         naive: true,
         find: Some(uniqueness::avoidable_rectangle::find_type_1),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::AvoidableRectangle2,
@@ -475,7 +475,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(19), hodoku: true },
         naive: true,
         find: Some(uniqueness::avoidable_rectangle::find_type_2),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::FinnedXWing,
@@ -488,7 +488,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(11), hodoku: true },
         naive: true,
         find: Some(fish::finned_x_wing::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::SashimiXWing,
@@ -501,7 +501,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(fish::sashimi_x_wing::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::FinnedSwordfish,
@@ -514,7 +514,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: Some(12), hodoku: true },
         naive: true,
         find: Some(fish::finned_swordfish::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::SashimiSwordfish,
@@ -527,7 +527,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(fish::sashimi_swordfish::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::FinnedJellyfish,
@@ -540,7 +540,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(fish::finned_jellyfish::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::SashimiJellyfish,
@@ -553,7 +553,7 @@ const EARLY: [Technique; 40] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(fish::sashimi_jellyfish::find),
-        find_in_houses: None,
+        find_changed: None,
     },
 ];
 

@@ -20,7 +20,7 @@ pub(super) const ALS: [Technique; 4] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(als::als_xz::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::AlsXyWing,
@@ -33,7 +33,7 @@ pub(super) const ALS: [Technique; 4] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(als::als_xy_wing::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::AlsChain,
@@ -46,7 +46,7 @@ pub(super) const ALS: [Technique; 4] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(als::als_chain::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::DeathBlossom,
@@ -59,6 +59,6 @@ pub(super) const ALS: [Technique; 4] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: true,
         find: Some(als::death_blossom::find),
-        find_in_houses: None,
+        find_changed: None,
     },
 ];

@@ -22,7 +22,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::squirmbag::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::Whale,
@@ -35,7 +35,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::whale::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::Leviathan,
@@ -48,7 +48,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::leviathan::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::FinnedSquirmbag,
@@ -61,7 +61,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::finned_squirmbag::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::SashimiSquirmbag,
@@ -74,7 +74,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::sashimi_squirmbag::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::FinnedWhale,
@@ -87,7 +87,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::finned_whale::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::SashimiWhale,
@@ -100,7 +100,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::sashimi_whale::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::FinnedLeviathan,
@@ -113,7 +113,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::finned_leviathan::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::SashimiLeviathan,
@@ -126,7 +126,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::sashimi_leviathan::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::FrankenXWing,
@@ -139,7 +139,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: false,
         find: Some(fish::franken_x_wing::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::FrankenSwordfish,
@@ -152,7 +152,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: false,
         find: Some(fish::franken_swordfish::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::FrankenJellyfish,
@@ -165,7 +165,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::franken_jellyfish::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::FrankenSquirmbag,
@@ -178,7 +178,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::franken_squirmbag::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::FrankenWhale,
@@ -191,7 +191,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::franken_whale::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::FrankenLeviathan,
@@ -204,7 +204,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::franken_leviathan::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::FinnedFrankenXWing,
@@ -217,7 +217,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: false,
         find: Some(fish::finned_franken_x_wing::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::FinnedFrankenSwordfish,
@@ -230,7 +230,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: false,
         find: Some(fish::finned_franken_swordfish::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::FinnedFrankenJellyfish,
@@ -243,7 +243,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::finned_franken_jellyfish::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::FinnedFrankenSquirmbag,
@@ -256,7 +256,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::finned_franken_squirmbag::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::FinnedFrankenWhale,
@@ -269,7 +269,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::finned_franken_whale::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::FinnedFrankenLeviathan,
@@ -282,7 +282,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::finned_franken_leviathan::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::MutantXWing,
@@ -295,7 +295,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::mutant_x_wing::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::MutantSwordfish,
@@ -308,7 +308,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::mutant_swordfish::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::MutantJellyfish,
@@ -321,7 +321,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::mutant_jellyfish::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::MutantSquirmbag,
@@ -334,7 +334,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::mutant_squirmbag::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::MutantWhale,
@@ -347,7 +347,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::mutant_whale::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::MutantLeviathan,
@@ -360,7 +360,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::mutant_leviathan::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::FinnedMutantXWing,
@@ -373,7 +373,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::finned_mutant_x_wing::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::FinnedMutantSwordfish,
@@ -386,7 +386,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::finned_mutant_swordfish::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::FinnedMutantJellyfish,
@@ -399,7 +399,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::finned_mutant_jellyfish::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::FinnedMutantSquirmbag,
@@ -412,7 +412,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::finned_mutant_squirmbag::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::FinnedMutantWhale,
@@ -425,7 +425,7 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::finned_mutant_whale::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::FinnedMutantLeviathan,
@@ -438,6 +438,6 @@ pub(super) const FISH: [Technique; 33] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(fish::finned_mutant_leviathan::find),
-        find_in_houses: None,
+        find_changed: None,
     },
 ];

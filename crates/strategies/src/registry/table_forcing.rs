@@ -21,7 +21,7 @@ pub(super) const FORCING: [Technique; 6] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(forcing::kraken_fish::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::ForcingChain,
@@ -34,7 +34,7 @@ pub(super) const FORCING: [Technique; 6] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(forcing::forcing_chain::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::ForcingNet,
@@ -47,7 +47,7 @@ pub(super) const FORCING: [Technique; 6] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(forcing::forcing_net::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::NestedForcingNet1,
@@ -60,7 +60,7 @@ pub(super) const FORCING: [Technique; 6] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(forcing::nested::find_level_1),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::NestedForcingNet2,
@@ -73,7 +73,7 @@ pub(super) const FORCING: [Technique; 6] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(forcing::nested::find_level_2),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::NestedForcingNet3,
@@ -86,6 +86,6 @@ pub(super) const FORCING: [Technique; 6] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: false,
         find: Some(forcing::nested::find_level_3),
-        find_in_houses: None,
+        find_changed: None,
     },
 ];

@@ -21,7 +21,7 @@ pub(super) const LATE: [Technique; 9] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(coloring::simple_colors::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::MultiColors,
@@ -34,7 +34,7 @@ pub(super) const LATE: [Technique; 9] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(coloring::multi_colors::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::RemotePair,
@@ -47,7 +47,7 @@ pub(super) const LATE: [Technique; 9] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(chains::remote_pair::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::XChain,
@@ -60,7 +60,7 @@ pub(super) const LATE: [Technique; 9] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(chains::x_chain::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::XyChain,
@@ -73,7 +73,7 @@ pub(super) const LATE: [Technique; 9] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(chains::xy_chain::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::Aic,
@@ -86,7 +86,7 @@ pub(super) const LATE: [Technique; 9] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(chains::aic::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::GroupedAic,
@@ -99,7 +99,7 @@ pub(super) const LATE: [Technique; 9] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(chains::grouped_aic::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::TemplateSet,
@@ -112,7 +112,7 @@ pub(super) const LATE: [Technique; 9] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: true,
         find: Some(single_digit::template_set::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::TemplateDelete,
@@ -125,7 +125,7 @@ pub(super) const LATE: [Technique; 9] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: true,
         find: Some(single_digit::template_delete::find),
-        find_in_houses: None,
+        find_changed: None,
     },
 ];
 
@@ -141,5 +141,5 @@ pub(super) const FALLBACK: [Technique; 1] = [Technique {
     presets: Presets { singles: false, seeds: None, hodoku: false },
     naive: false,
     find: None,
-    find_in_houses: None,
+    find_changed: None,
 }];

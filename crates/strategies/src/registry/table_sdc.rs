@@ -31,7 +31,7 @@ pub(super) const SDC: [Technique; 3] = [
         presets: Presets { singles: false, seeds: None, hodoku: true },
         naive: true,
         find: Some(sue_de_coq::find),
-        find_in_houses: Some(sue_de_coq::find_in),
+        find_changed: Some(sue_de_coq::find_changed),
     },
     Technique {
         id: T::DualTwoStringKite,
@@ -44,7 +44,7 @@ pub(super) const SDC: [Technique; 3] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: true,
         find: Some(single_digit::dual_two_string_kite::find),
-        find_in_houses: None,
+        find_changed: None,
     },
     Technique {
         id: T::DualEmptyRectangle,
@@ -57,6 +57,6 @@ pub(super) const SDC: [Technique; 3] = [
         presets: Presets { singles: false, seeds: None, hodoku: false },
         naive: true,
         find: Some(single_digit::dual_empty_rectangle::find),
-        find_in_houses: None,
+        find_changed: None,
     },
 ];

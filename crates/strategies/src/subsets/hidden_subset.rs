@@ -22,7 +22,7 @@
 //!   `evidence.digits` = `D`; `evidence.cells` = `C`.
 //! - Steps come boxes first, then rows, then columns (HoDoKu's house order), digit sets in
 //!   increasing order.
-//! - House-local (see [`Technique::find_in_houses`](crate::Technique::find_in_houses)): an
+//! - House-local (see [`Technique::find_changed`](crate::Technique::find_changed)): an
 //!   instance belongs to the house searched, its eliminations lie in its own cells, and the
 //!   box-and-line rule never loses a step: a line's instance skipped because its box has it
 //!   too is the box's step, with the same eliminations. So once the search found nothing,
@@ -42,15 +42,17 @@ fn confined(state: &Candidates, digits: DigitSet, house: CellSet, cells: CellSet
     digits.iter().all(|d| (state.cells(d) & house).is_subset(cells))
 }
 
-/// Finds every hidden subset of size `n` (2..=4) in the houses `houses` and reports it as
-/// technique `id`.
+/// Finds every hidden subset of size `n` (2..=4) and reports it as technique `id`; with
+/// `changed` short of every cell, only in the houses with a changed cell (see
+/// [`Technique::find_changed`](crate::Technique::find_changed)).
 pub fn find(
     state: &Candidates,
-    houses: HouseSet,
+    changed: CellSet,
     sink: &mut dyn Sink,
     n: u32,
     id: TechniqueId,
 ) -> ControlFlow<()> {
+    let houses = if changed == CellSet::ALL { HouseSet::ALL } else { changed.houses() };
     let masks = state.masks();
     let unsolved = state.unsolved();
     // Boxes first, then rows, then columns.
@@ -113,37 +115,45 @@ pub fn find(
 
 /// Hidden pairs.
 pub fn find_pair(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
-    find(state, HouseSet::ALL, sink, 2, TechniqueId::HiddenPair)
+    find(state, CellSet::ALL, sink, 2, TechniqueId::HiddenPair)
 }
 
-/// Hidden pairs in some houses (a house-local search, see
-/// [`Technique::find_in_houses`](crate::Technique::find_in_houses)).
-pub fn find_pair_in(state: &Candidates, houses: HouseSet, sink: &mut dyn Sink) -> ControlFlow<()> {
-    find(state, houses, sink, 2, TechniqueId::HiddenPair)
+/// Hidden pairs in the houses with a changed cell (see
+/// [`Technique::find_changed`](crate::Technique::find_changed)).
+pub fn find_pair_changed(
+    state: &Candidates,
+    changed: CellSet,
+    sink: &mut dyn Sink,
+) -> ControlFlow<()> {
+    find(state, changed, sink, 2, TechniqueId::HiddenPair)
 }
 
 /// Hidden triples.
 pub fn find_triple(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
-    find(state, HouseSet::ALL, sink, 3, TechniqueId::HiddenTriple)
+    find(state, CellSet::ALL, sink, 3, TechniqueId::HiddenTriple)
 }
 
-/// Hidden triples in some houses.
-pub fn find_triple_in(
+/// Hidden triples in the houses with a changed cell.
+pub fn find_triple_changed(
     state: &Candidates,
-    houses: HouseSet,
+    changed: CellSet,
     sink: &mut dyn Sink,
 ) -> ControlFlow<()> {
-    find(state, houses, sink, 3, TechniqueId::HiddenTriple)
+    find(state, changed, sink, 3, TechniqueId::HiddenTriple)
 }
 
 /// Hidden quads.
 pub fn find_quad(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
-    find(state, HouseSet::ALL, sink, 4, TechniqueId::HiddenQuad)
+    find(state, CellSet::ALL, sink, 4, TechniqueId::HiddenQuad)
 }
 
-/// Hidden quads in some houses.
-pub fn find_quad_in(state: &Candidates, houses: HouseSet, sink: &mut dyn Sink) -> ControlFlow<()> {
-    find(state, houses, sink, 4, TechniqueId::HiddenQuad)
+/// Hidden quads in the houses with a changed cell.
+pub fn find_quad_changed(
+    state: &Candidates,
+    changed: CellSet,
+    sink: &mut dyn Sink,
+) -> ControlFlow<()> {
+    find(state, changed, sink, 4, TechniqueId::HiddenQuad)
 }
 
 #[cfg(test)]

@@ -22,8 +22,11 @@
 //!   `evidence.digits` = `D`; `evidence.cells` = `C`; `evidence.base` = the house.
 //! - Steps come size by size as registered, houses in index order (rows, columns, boxes),
 //!   subsets in position order.
-//! - House-local (see [`Technique::find_in_houses`](crate::Technique::find_in_houses)): an
-//!   instance, its cells and its eliminations all lie in its house.
+//! - House-local (see [`Technique::find_changed`](crate::Technique::find_changed)): an
+//!   instance, its cells and its eliminations all lie in its house. After an empty search,
+//!   with candidates only removed since, a subset none of whose cells changed has the digits
+//!   it had then and at most the eliminations it had then, none: only the houses with a
+//!   changed cell of at most N candidates need a search.
 //!
 //! **Speed.** The count planes give the cells with 1..=N candidates for the whole grid in
 //! one query; their digit masks are filled once per call, each house reads its nine cells'
@@ -34,11 +37,12 @@ use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::{Candidates, CellSet, DigitSet, House, HouseSet, tables};
 use std::ops::ControlFlow;
 
-/// Finds every naked subset of size `n` (2..=4) in the houses `houses` and reports it as
-/// technique `id`.
+/// Finds every naked subset of size `n` (2..=4) and reports it as technique `id`; with
+/// `changed` short of every cell, only those with a changed cell (see
+/// [`Technique::find_changed`](crate::Technique::find_changed)).
 pub fn find(
     state: &Candidates,
-    houses: HouseSet,
+    changed: CellSet,
     sink: &mut dyn Sink,
     n: u32,
     id: TechniqueId,
@@ -46,7 +50,12 @@ pub fn find(
     let masks = state.masks();
     let small = state.counts().at_most(n as usize);
     let unsolved = state.unsolved();
-    let searched = if houses == HouseSet::ALL { CellSet::ALL } else { houses.cells() };
+    let (houses, searched) = if changed == CellSet::ALL {
+        (HouseSet::ALL, CellSet::ALL)
+    } else {
+        let houses = (changed & small).houses();
+        (houses, houses.cells())
+    };
     // The candidates of every eligible cell as a 9-bit mask, filled digit-major once: each
     // house then reads its nine cells by index instead of transposing nine digit masks.
     let mut digits_of = [0u16; 81];
@@ -90,37 +99,45 @@ pub fn find(
 
 /// Naked pairs.
 pub fn find_pair(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
-    find(state, HouseSet::ALL, sink, 2, TechniqueId::NakedPair)
+    find(state, CellSet::ALL, sink, 2, TechniqueId::NakedPair)
 }
 
-/// Naked pairs in some houses (a house-local search, see
-/// [`Technique::find_in_houses`](crate::Technique::find_in_houses)).
-pub fn find_pair_in(state: &Candidates, houses: HouseSet, sink: &mut dyn Sink) -> ControlFlow<()> {
-    find(state, houses, sink, 2, TechniqueId::NakedPair)
+/// Naked pairs with a changed cell (see
+/// [`Technique::find_changed`](crate::Technique::find_changed)).
+pub fn find_pair_changed(
+    state: &Candidates,
+    changed: CellSet,
+    sink: &mut dyn Sink,
+) -> ControlFlow<()> {
+    find(state, changed, sink, 2, TechniqueId::NakedPair)
 }
 
 /// Naked triples.
 pub fn find_triple(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
-    find(state, HouseSet::ALL, sink, 3, TechniqueId::NakedTriple)
+    find(state, CellSet::ALL, sink, 3, TechniqueId::NakedTriple)
 }
 
-/// Naked triples in some houses.
-pub fn find_triple_in(
+/// Naked triples with a changed cell.
+pub fn find_triple_changed(
     state: &Candidates,
-    houses: HouseSet,
+    changed: CellSet,
     sink: &mut dyn Sink,
 ) -> ControlFlow<()> {
-    find(state, houses, sink, 3, TechniqueId::NakedTriple)
+    find(state, changed, sink, 3, TechniqueId::NakedTriple)
 }
 
 /// Naked quads.
 pub fn find_quad(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
-    find(state, HouseSet::ALL, sink, 4, TechniqueId::NakedQuad)
+    find(state, CellSet::ALL, sink, 4, TechniqueId::NakedQuad)
 }
 
-/// Naked quads in some houses.
-pub fn find_quad_in(state: &Candidates, houses: HouseSet, sink: &mut dyn Sink) -> ControlFlow<()> {
-    find(state, houses, sink, 4, TechniqueId::NakedQuad)
+/// Naked quads with a changed cell.
+pub fn find_quad_changed(
+    state: &Candidates,
+    changed: CellSet,
+    sink: &mut dyn Sink,
+) -> ControlFlow<()> {
+    find(state, changed, sink, 4, TechniqueId::NakedQuad)
 }
 
 #[cfg(test)]
