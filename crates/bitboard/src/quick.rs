@@ -1,10 +1,11 @@
 //! The bulk path's shortcut from a plain 81-character line (raw bytes, no UTF-8 decoding) to
 //! the brute-force search masks, without a [`Puzzle`](crate::Puzzle) or candidate grid.
 //!
-//! Two steps: a scan of the 81 characters that gives the cells holding a digit (or rejects
-//! the line), sixteen bytes at a time with SSE2 on x86-64 and one at a time elsewhere (the two
-//! are tested equal); then one loop over the givens that files each under its digit and adds
-//! its peers to the cells that digit can no longer take. A digit given twice in a house shows
+//! Two steps: a scan of the 81 characters that gives the cells holding a digit and the bit
+//! planes of the digits (or rejects the line), sixteen bytes at a time with SSE2 on x86-64 and
+//! one at a time elsewhere (the two are tested equal); then one loop over the givens that adds
+//! each one's peers to the cells its digit can no longer take, while each digit's givens come
+//! from the planes with a few ANDs. A digit given twice in a house shows
 //! as a given inside its own digit's peer union; such lines (and every line that is not plain)
 //! go back to the caller, which parses them with the full parser for the error message.
 
@@ -25,68 +26,88 @@ pub fn quick_search_masks(line: &[u8]) -> Option<[u128; 9]> {
     if line.len() > 81 && !is_separator(line[81]) {
         return None;
     }
-    let placed = placed_cells(cells)?;
-    // Each digit's givens and the union of their peers, in one pass over the givens (one
-    // loop per 64-bit half, so two hard-to-predict exits per line rather than one per digit).
-    // `placed_cells` keeps only the cells holding `1`-`9`, so `d` is 0..=8.
-    let (mut low, mut high, mut seen) = ([0u64; 9], [0u64; 9], [0u128; 9]);
+    let scan = scan(cells)?;
+    let placed = scan.placed;
+    // The union of the peers of each digit's givens, in one pass over the givens (one loop
+    // per 64-bit half: two hard-to-predict loop exits per line rather than one per digit).
+    // `scan` keeps only the cells holding `1`-`9` in `placed`, so `d` is 0..=8.
+    let mut seen = [0u128; 9];
     let mut rest = placed as u64;
     while rest != 0 {
         let i = rest.trailing_zeros() as usize;
         rest &= rest - 1;
-        let d = usize::from(cells[i].wrapping_sub(b'1'));
-        low[d] |= 1 << i;
-        seen[d] |= PEERS[i].bits();
+        seen[usize::from(cells[i].wrapping_sub(b'1'))] |= PEERS[i].bits();
     }
     let mut rest = (placed >> 64) as u64;
     while rest != 0 {
-        let i = rest.trailing_zeros() as usize;
+        let i = 64 + rest.trailing_zeros() as usize;
         rest &= rest - 1;
-        let d = usize::from(cells[64 + i].wrapping_sub(b'1'));
-        high[d] |= 1 << i;
-        seen[d] |= PEERS[64 + i].bits();
+        seen[usize::from(cells[i].wrapping_sub(b'1'))] |= PEERS[i].bits();
     }
+    // Each digit's givens from the bit planes of `character - '1'` (0..=8): digit 9 is the
+    // only one with bit 3; the others split on bits 2, 1, 0.
+    let [p0, p1, p2, p3] = scan.planes;
+    let low = placed & !p3;
+    let (high4, low4) = (low & p2, low & !p2);
+    let pairs = [low4 & !p1, low4 & p1, high4 & !p1, high4 & p1];
+    let mut givens = [0u128; 9];
+    for (k, &pair) in pairs.iter().enumerate() {
+        givens[2 * k] = pair & !p0;
+        givens[2 * k + 1] = pair & p0;
+    }
+    givens[8] = placed & p3;
     // Each digit's mask: its givens plus the empty cells none of its givens sees. A given
     // that another given of its digit sees is a repeat.
     let open = crate::CellSet::ALL.bits() & !placed;
     let mut masks = [0u128; 9];
     let mut clash = 0u128;
     for d in 0..9 {
-        let givens = u128::from(low[d]) | u128::from(high[d]) << 64;
-        clash |= seen[d] & givens;
-        masks[d] = (open & !seen[d]) | givens;
+        clash |= seen[d] & givens[d];
+        masks[d] = (open & !seen[d]) | givens[d];
     }
     (clash == 0).then_some(masks)
 }
 
-/// The cells (bit `i` = cell `i`) holding a digit `1`-`9`, or `None` when some character is
-/// neither a digit nor an empty marker (`. 0 _ * -`).
-fn placed_cells(cells: &[u8; 81]) -> Option<u128> {
+/// What the scan of the 81 characters finds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Scan {
+    /// The cells holding a digit `1`-`9` (bit `i` = cell `i`).
+    placed: u128,
+    /// Bit `k` of every character minus `'1'` (wrapping), one plane per `k` in 0..4: for a
+    /// digit cell, its digit minus one in binary.
+    planes: [u128; 4],
+}
+
+/// The scan of 81 puzzle characters, or `None` when some character is neither a digit nor an
+/// empty marker (`. 0 _ * -`).
+fn scan(cells: &[u8; 81]) -> Option<Scan> {
     #[cfg(target_arch = "x86_64")]
     {
-        placed_cells_sse2(cells)
+        scan_sse2(cells)
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        placed_cells_scalar(cells)
+        scan_scalar(cells)
     }
 }
 
-/// [`placed_cells`] sixteen characters at a time: subtracting `'0'` puts the characters
-/// `0`-`9` at 0..=9 (an unsigned minimum with 9 tells them apart), the other empty markers are
-/// four compares. Six loads cover the 81 bytes (the last one overlaps the fifth: bytes 65-80),
-/// so nothing is copied.
+/// [`scan`] sixteen characters at a time: subtracting `'0'` puts the characters `0`-`9` at
+/// 0..=9 (an unsigned minimum with 9 tells them apart), the other empty markers are four
+/// compares; shifting each byte's bit `k` to its top bit and taking the byte signs gives the
+/// planes. Six loads cover the 81 bytes (the last one overlaps the fifth: bytes 65-80), so
+/// nothing is copied.
 #[cfg(target_arch = "x86_64")]
-fn placed_cells_sse2(cells: &[u8; 81]) -> Option<u128> {
+fn scan_sse2(cells: &[u8; 81]) -> Option<Scan> {
     use std::arch::x86_64::{
         __m128i, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8,
-        _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_sub_epi8,
+        _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8, _mm_slli_epi16, _mm_sub_epi8,
     };
-    let (mut digits, mut valid) = (0u128, 0u128);
+    let (mut placed, mut valid, mut planes) = (0u128, 0u128, [0u128; 4]);
     // SAFETY: SSE2 is part of every x86-64 target; each load reads 16 bytes at an offset of at
     // most 65 into the 81-byte array.
     unsafe {
         let zero = _mm_set1_epi8(b'0' as i8);
+        let one = _mm_set1_epi8(1);
         let nine = _mm_set1_epi8(9);
         let markers = [b'.', b'_', b'*', b'-'].map(|m| _mm_set1_epi8(m as i8));
         for at in [0, 16, 32, 48, 64, 65] {
@@ -96,26 +117,37 @@ fn placed_cells_sse2(cells: &[u8; 81]) -> Option<u128> {
             let digit = _mm_andnot_si128(_mm_cmpeq_epi8(v, zero), decimal);
             let ok =
                 markers.iter().fold(decimal, |acc, &m| _mm_or_si128(acc, _mm_cmpeq_epi8(v, m)));
-            digits |= u128::from(_mm_movemask_epi8(digit) as u16) << at;
+            placed |= u128::from(_mm_movemask_epi8(digit) as u16) << at;
             valid |= u128::from(_mm_movemask_epi8(ok) as u16) << at;
+            // A 16-bit shift left by 7 - k brings bit k of both bytes to their top bits.
+            let y = _mm_sub_epi8(x, one);
+            let sign = |shifted: __m128i| u128::from(_mm_movemask_epi8(shifted) as u16) << at;
+            planes[0] |= sign(_mm_slli_epi16::<7>(y));
+            planes[1] |= sign(_mm_slli_epi16::<6>(y));
+            planes[2] |= sign(_mm_slli_epi16::<5>(y));
+            planes[3] |= sign(_mm_slli_epi16::<4>(y));
         }
     }
-    (valid == crate::CellSet::ALL.bits()).then_some(digits)
+    (valid == crate::CellSet::ALL.bits()).then_some(Scan { placed, planes })
 }
 
-/// [`placed_cells`] one character at a time (the path of other architectures; tested against
-/// the SSE2 one on x86-64).
+/// [`scan`] one character at a time (the path of other architectures; tested against the
+/// SSE2 one on x86-64).
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
-fn placed_cells_scalar(cells: &[u8; 81]) -> Option<u128> {
-    let mut digits = 0u128;
+fn scan_scalar(cells: &[u8; 81]) -> Option<Scan> {
+    let (mut placed, mut planes) = (0u128, [0u128; 4]);
     for (i, &b) in cells.iter().enumerate() {
         match b {
-            b'1'..=b'9' => digits |= 1 << i,
+            b'1'..=b'9' => placed |= 1 << i,
             _ if is_empty_marker(b) => {}
             _ => return None,
         }
+        let y = b.wrapping_sub(b'1');
+        for (k, plane) in planes.iter_mut().enumerate() {
+            *plane |= u128::from(y >> k & 1) << i;
+        }
     }
-    Some(digits)
+    Some(Scan { placed, planes })
 }
 
 #[cfg(test)]

@@ -25,7 +25,7 @@ fn check(line: &[u8]) -> Option<[u128; 9]> {
     assert_eq!(quick, expected(line), "{:?}", String::from_utf8_lossy(line));
     if let Some(cells) = line.get(..81) {
         let cells: &[u8; 81] = cells.try_into().unwrap();
-        assert_eq!(placed_cells(cells), placed_cells_scalar(cells), "{cells:?}");
+        assert_eq!(scan(cells), scan_scalar(cells), "{cells:?}");
     }
     quick
 }
