@@ -68,15 +68,21 @@ where
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
     let input = Input::open(path)?;
     let progress = Progress::new(input.total_bytes);
-    // One chunk's results in flight while the next is solved.
+    // One chunk's results in flight while the next is solved; the writer hands the emptied
+    // result vectors back for reuse.
     let (tx, rx) = sync_channel::<(Vec<Processed<T>>, u64)>(1);
+    let (spare, spares) = std::sync::mpsc::channel::<Vec<Processed<T>>>();
     let (written, tally) = std::thread::scope(|scope| {
-        let writer = scope.spawn(move || write_results(rx, keep, progress));
+        let writer = scope.spawn(move || write_results(rx, spare, keep, progress));
         for chunk in input.chunks.iter() {
-            let results: Vec<Processed<T>> = pool
-                .install(|| (0..chunk.len()).into_par_iter().map(|i| f(&chunk.line(i))).collect());
+            let mut results = spares.try_recv().unwrap_or_default();
+            pool.install(|| {
+                results.par_extend((0..chunk.len()).into_par_iter().map(|i| f(&chunk.line(i))));
+            });
+            let bytes_read = chunk.bytes_read;
+            input.recycle(chunk);
             // A closed channel: the writer stopped (closed pipe or write error).
-            if tx.send((results, chunk.bytes_read)).is_err() {
+            if tx.send((results, bytes_read)).is_err() {
                 break;
             }
         }
@@ -97,15 +103,16 @@ where
 /// progress bar. Stops quietly on a closed pipe (the counts so far are kept).
 fn write_results<T: LineText, K: FnMut(&T) -> bool>(
     rx: Receiver<(Vec<Processed<T>>, u64)>,
+    spare: std::sync::mpsc::Sender<Vec<Processed<T>>>,
     mut keep: K,
     progress: Progress,
 ) -> (Result<()>, Tally, Progress) {
     let stdout = std::io::stdout();
     let mut out = BufWriter::with_capacity(1 << 20, stdout.lock());
     let mut tally = Tally::default();
-    for (results, bytes_read) in rx.iter() {
+    for (mut results, bytes_read) in rx.iter() {
         let mut broken_pipe = false;
-        for (text, kind) in results.into_iter().flatten() {
+        for (text, kind) in results.drain(..).flatten() {
             match kind {
                 Kind::Solved => tally.solved += 1,
                 Kind::Fallback => {
@@ -129,6 +136,8 @@ fn write_results<T: LineText, K: FnMut(&T) -> bool>(
                 }
             }
         }
+        // The solving side may be gone already: then the vector is just dropped.
+        let _ = spare.send(results);
         progress.update(tally.total(), bytes_read);
         if broken_pipe {
             return (Ok(()), tally, progress);

@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use std::fs::File;
 use std::io::{BufRead, BufReader, ErrorKind, Read};
 use std::path::Path;
-use std::sync::mpsc::{Receiver, sync_channel};
+use std::sync::mpsc::{Receiver, Sender, channel, sync_channel};
 use std::thread::JoinHandle;
 
 /// How the input is compressed, from its first bytes.
@@ -83,6 +83,14 @@ impl Chunk {
         let start = if i == 0 { 0 } else { self.ends[i - 1].1 };
         let (number, end) = self.ends[i];
         Line { number, bytes: &self.buf[start..end] }
+    }
+
+    /// The chunk emptied for reuse (its buffers keep their memory).
+    fn cleared(mut self) -> Chunk {
+        self.buf.clear();
+        self.ends.clear();
+        self.bytes_read = 0;
+        self
     }
 
     fn push(&mut self, number: usize, text: &[u8]) {
@@ -162,6 +170,8 @@ impl Splitter {
 pub struct Input {
     /// Chunks in input order; the channel closes at the end (or after an error).
     pub chunks: Receiver<Chunk>,
+    /// Chunks handed back for reuse ([`Input::recycle`]).
+    spare: Sender<Chunk>,
     /// Total bytes when known (a regular file).
     pub total_bytes: Option<u64>,
     reader: JoinHandle<Result<()>>,
@@ -191,12 +201,15 @@ impl Input {
             Compression::Xz => Box::new(liblzma::bufread::XzDecoder::new_multi_decoder(raw)),
         };
         let (tx, rx) = sync_channel::<Chunk>(2);
+        let (spare, spares) = channel::<Chunk>();
         let reader = std::thread::spawn(move || -> Result<()> {
             let mut r = BufReader::with_capacity(1 << 20, source);
             let mut split = Splitter::default();
             let mut bytes_read = 0u64;
             loop {
-                let mut chunk = Chunk::new();
+                // A chunk the consumer is done with, or a new one: the buffers are not
+                // allocated (and their pages not faulted in) again for every chunk.
+                let mut chunk = spares.try_recv().map_or_else(|_| Chunk::new(), Chunk::cleared);
                 let mut error = None;
                 let mut end = false;
                 while chunk.len() < CHUNK_LINES {
@@ -234,7 +247,13 @@ impl Input {
                 }
             }
         });
-        Ok(Input { chunks: rx, total_bytes: total, reader })
+        Ok(Input { chunks: rx, spare, total_bytes: total, reader })
+    }
+
+    /// Hands a processed chunk back to the reader for reuse.
+    pub fn recycle(&self, chunk: Chunk) {
+        // The reader may be gone (end of input): then the chunk is just dropped.
+        let _ = self.spare.send(chunk);
     }
 
     /// Waits for the reader thread and reports a read error.
