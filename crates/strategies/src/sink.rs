@@ -100,6 +100,11 @@ impl Sink for Union {
         eliminations: &[CellSet; 9],
         steps: u32,
     ) -> ControlFlow<()> {
+        // No step, no effect: a union with no step stays clear, which the engine relies on
+        // to reuse one union across searches that find nothing.
+        if steps == 0 {
+            return ControlFlow::Continue(());
+        }
         for d in 0..9 {
             self.placements[d] |= placements[d];
             self.eliminations[d] |= eliminations[d];
@@ -115,5 +120,24 @@ pub struct FnSink<F>(pub F);
 impl<F: FnMut(Step) -> ControlFlow<()>> Sink for FnSink<F> {
     fn push(&mut self, step: Step) -> ControlFlow<()> {
         (self.0)(step)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bitdoku_bitboard::Cell;
+
+    /// A union-only sink takes effects only with steps, so a union no step reached stays
+    /// clear (the engine reuses one across searches that find nothing).
+    #[test]
+    fn union_ignores_effects_without_steps() {
+        let some = [CellSet::single(Cell::from_rc(0, 0)); 9];
+        let mut u = Union::default();
+        let _ = u.push_effects(TechniqueId::NakedSingle, &some, &some, 0);
+        assert_eq!(u.steps, 0);
+        assert_eq!((u.placements, u.eliminations), ([CellSet::EMPTY; 9], [CellSet::EMPTY; 9]));
+        let _ = u.push_effects(TechniqueId::NakedSingle, &some, &[CellSet::EMPTY; 9], 1);
+        assert_eq!((u.steps, u.placements), (1, some));
     }
 }

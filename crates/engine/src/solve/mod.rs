@@ -266,6 +266,7 @@ impl Engine {
             stop: false,
             hodoku: hodoku.then(|| HodokuSingles::new(start)),
             quiet: vec![None; self.techniques.len()],
+            spare: Union::default(),
         };
         self.run_logic(&mut state, unique, verifier.as_ref(), &mut out, &mut watch);
         if unique && hodoku && self.options.fallback {
@@ -324,7 +325,9 @@ impl Engine {
                     {
                         self.apply_batch_traced(t, state, verifier, out, i, watch)
                     }
-                    Granularity::Batch => self.apply_batch(t, state, out, i, &mut watch.quiet),
+                    Granularity::Batch => {
+                        self.apply_batch(t, state, out, i, &mut watch.quiet, &mut watch.spare)
+                    }
                 };
                 let s = &mut out.stats[i];
                 s.calls += 1;
@@ -472,11 +475,14 @@ impl Engine {
         out: &mut Outcome,
         i: usize,
         quiet: &mut [Option<[CellSet; 9]>],
+        spare: &mut Union,
     ) -> bool {
-        let mut union = Union::default();
-        if !self.search(t, i, state, &mut union, quiet, |u| u.steps == 0) {
+        // `spare` is clear, and a search that pushes no step leaves it clear (a union-only
+        // sink ignores effects without steps), so it serves every unproductive call.
+        if !self.search(t, i, state, spare, quiet, |u| u.steps == 0) {
             return false;
         }
+        let union = std::mem::take(spare);
         out.stats[i].count(union.steps, state, &union.placements, &union.eliminations);
         out.rating.add_batch(t.id, union.steps);
         apply_effects(state, &union.placements, &union.eliminations)
@@ -587,6 +593,8 @@ struct Watch<'a> {
     /// Per technique of the order, the candidate masks of the last state on which it found
     /// nothing (digit- and house-local techniques only; see [`Engine::search`]).
     quiet: Vec<Option<[CellSet; 9]>>,
+    /// An all-clear union for the batch searches (see [`Engine::apply_batch`]).
+    spare: Union,
 }
 
 mod helpers;
