@@ -29,6 +29,10 @@ pub(crate) fn seen_by(cells: CellSet) -> CellSet {
 /// The clusters of digit `d` in `masks` (at least two cells each), in order of first cell.
 pub(crate) fn clusters(masks: &[CellSet; 9], d: Digit) -> Vec<Cluster> {
     let m = masks[d.index()];
+    if m.len() < 2 {
+        // No conjugate pair (e.g. a digit the engine's narrowed search left out).
+        return Vec::new();
+    }
     // Conjugate partners of each cell.
     let mut partner = [CellSet::EMPTY; 81];
     for house in &HOUSES {

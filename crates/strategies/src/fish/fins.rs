@@ -74,6 +74,11 @@ pub(super) fn finned<const N: usize>(
     let fits = |union: u16| fits(union, n);
     for digit in Digit::all() {
         let cells = state.cells(digit);
+        if (cells.len() as usize) < N {
+            // Fewer candidates than base lines (e.g. a digit the engine's narrowed search
+            // left out): no base.
+            continue;
+        }
         let masks = LineMasks::new(cells);
         for orientation in Orientation::BOTH {
             let (lines, cross) = masks.of(orientation);

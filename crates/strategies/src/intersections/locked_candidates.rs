@@ -96,6 +96,10 @@ fn push(
 pub fn find_pointing(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     for digit in Digit::all() {
         let cands = state.cells(digit);
+        if !cands.has_many() {
+            // A pattern needs two candidates in a box.
+            continue;
+        }
         let (rows, cols) = (row_segments(cands.bits()), col_segments(cands.bits()));
         for b in 0..9 {
             let boxx = House::boxx(b);
@@ -126,6 +130,9 @@ pub fn find_pointing(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()>
 pub fn find_claiming(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     for digit in Digit::all() {
         let cands = state.cells(digit);
+        if cands.is_empty() {
+            continue;
+        }
         let (rows, cols) = (row_segments(cands.bits()), col_segments(cands.bits()));
         for i in 0..18 {
             let (line, boxx) = if i < 9 {

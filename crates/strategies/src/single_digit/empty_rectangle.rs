@@ -90,6 +90,10 @@ fn box_positions(cells: CellSet, b: usize) -> usize {
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     for digit in Digit::all() {
         let cands = state.cells(digit);
+        if cands.is_empty() {
+            // A digit the engine's narrowed search left out, or a solved one.
+            continue;
+        }
         for b in 0..9 {
             let boxx = House::boxx(b);
             let in_box = cands & boxx.cells();

@@ -46,6 +46,10 @@ fn cross(cell: Cell, kind: HouseKind) -> usize {
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     for digit in Digit::all() {
         let cands = state.cells(digit);
+        if cands.is_empty() {
+            // A digit the engine's narrowed search left out, or a solved one: no link.
+            continue;
+        }
         for kind in [HouseKind::Row, HouseKind::Col] {
             let links = Links::of_kind(cands, kind);
             let pairs = links.pairs();

@@ -70,6 +70,10 @@ fn is_skyscraper_or_kite(links: &Links, (i, i1): (usize, Cell), (j, i2): (usize,
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     for digit in Digit::all() {
         let cands = state.cells(digit);
+        if cands.is_empty() {
+            // A digit the engine's narrowed search left out, or a solved one: no link.
+            continue;
+        }
         let links = Links::all(cands);
         let pairs = links.pairs();
         for (i, &l1) in pairs.iter().enumerate() {

@@ -41,6 +41,10 @@ use std::ops::ControlFlow;
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     for digit in Digit::all() {
         let cands = state.cells(digit);
+        if cands.is_empty() {
+            // A digit the engine's narrowed search left out, or a solved one: no link.
+            continue;
+        }
         let rows = Links::of_kind(cands, HouseKind::Row);
         let cols = Links::of_kind(cands, HouseKind::Col);
         for (i, &row) in rows.pairs().iter().enumerate() {
