@@ -482,10 +482,11 @@ impl Engine {
         if !self.search(t, i, state, spare, quiet, |u| u.steps == 0) {
             return false;
         }
-        let union = std::mem::take(spare);
-        out.stats[i].count(union.steps, state, &union.placements, &union.eliminations);
-        out.rating.add_batch(t.id, union.steps);
-        apply_effects(state, &union.placements, &union.eliminations)
+        out.stats[i].count(spare.steps, state, &spare.placements, &spare.eliminations);
+        out.rating.add_batch(t.id, spare.steps);
+        let changed = apply_effects(state, &spare.placements, &spare.eliminations);
+        *spare = Union::default();
+        changed
     }
 
     /// Runs technique `t` (index `i` of the order) on `state` into `sink`; returns whether it
