@@ -98,52 +98,43 @@ impl AlsLayer {
         let masks = *state.masks();
         let alses = collect(&masks);
         let rccs = restricted_commons(&alses, overlap);
-        let mut degree = vec![0u32; alses.len() + 1];
+        // Counting sorts of the pairs' ends by ALS (`adjacency`) and by (ALS, digit) (`steps`),
+        // in one pass over the pairs to count and one to place, both in ascending pair order.
+        let n = alses.len();
+        let mut start = vec![0u32; n + 1];
+        let mut step_start = vec![0u32; n * 9 + 1];
         for r in &rccs {
-            degree[usize::from(r.a)] += 1;
-            degree[usize::from(r.b)] += 1;
+            for end in [usize::from(r.a), usize::from(r.b)] {
+                start[end + 1] += 1;
+                for d in r.digits.iter() {
+                    step_start[end * 9 + d.index() + 1] += 1;
+                }
+            }
         }
-        let mut start = vec![0u32; alses.len() + 1];
-        for i in 0..alses.len() {
-            start[i + 1] = start[i] + degree[i];
+        for i in 0..n {
+            start[i + 1] += start[i];
+        }
+        for k in 0..n * 9 {
+            step_start[k + 1] += step_start[k];
         }
         let mut fill = start.clone();
+        let mut step_fill = step_start.clone();
         let mut adjacency = vec![0u32; rccs.len() * 2];
+        let mut steps = vec![0u32; step_start[n * 9] as usize];
         for (k, r) in rccs.iter().enumerate() {
-            for end in [usize::from(r.a), usize::from(r.b)] {
+            for (end, other) in
+                [(usize::from(r.a), usize::from(r.b)), (usize::from(r.b), usize::from(r.a))]
+            {
                 adjacency[fill[end] as usize] = k as u32;
                 fill[end] += 1;
-            }
-        }
-        // The moves out of each ALS, grouped by digit (a counting sort per ALS).
-        let mut step_start = Vec::with_capacity(alses.len() * 9 + 1);
-        let mut steps = vec![0u32; adjacency.len() * 2];
-        let mut at = 0u32;
-        for i in 0..alses.len() {
-            let links = &adjacency[start[i] as usize..start[i + 1] as usize];
-            let mut count = [0u32; 9];
-            for &k in links {
-                for d in rccs[k as usize].digits.iter() {
-                    count[d.index()] += 1;
-                }
-            }
-            let mut fill = [0u32; 9];
-            for (s, &c) in count.iter().enumerate() {
-                step_start.push(at);
-                fill[s] = at;
-                at += c;
-            }
-            for &k in links {
-                let r = &rccs[k as usize];
                 for d in r.digits.iter() {
                     let s = d.index();
-                    steps[fill[s] as usize] = ((r.other(i) * 9 + s) * 3) as u32;
-                    fill[s] += 1;
+                    let at = &mut step_fill[end * 9 + s];
+                    steps[*at as usize] = ((other * 9 + s) * 3) as u32;
+                    *at += 1;
                 }
             }
         }
-        step_start.push(at);
-        steps.truncate(at as usize);
         AlsLayer { masks, overlap, alses, rccs, start, adjacency, step_start, steps }
     }
 
@@ -171,12 +162,18 @@ impl AlsLayer {
 
 fn collect(masks: &[CellSet; 9]) -> Vec<Als> {
     let mut out = Vec::with_capacity(256);
+    let mut of_cell = [0u16; 81];
+    for (d, m) in masks.iter().enumerate() {
+        for cell in *m {
+            of_cell[cell.index()] |= 1 << d;
+        }
+    }
     for (h, &house) in HOUSES.iter().enumerate() {
         let mut cells = [0u8; 9];
         let mut digits = [0u16; 9];
         let mut n = 0;
         for cell in house {
-            let bits = digit_bits(masks, cell.index());
+            let bits = of_cell[cell.index()];
             if bits != 0 {
                 cells[n] = cell.index() as u8;
                 digits[n] = bits;
@@ -184,17 +181,9 @@ fn collect(masks: &[CellSet; 9]) -> Vec<Als> {
             }
         }
         let mut walk = Walk { masks, h, cells: &cells[..n], digits: &digits[..n], out: &mut out };
-        walk.dfs(0, 0, 0, 0);
+        walk.run();
     }
     out
-}
-
-fn digit_bits(masks: &[CellSet; 9], cell: usize) -> u16 {
-    let mut bits = 0u16;
-    for (d, m) in masks.iter().enumerate() {
-        bits |= ((m.bits() >> cell) as u16 & 1) << d;
-    }
-    bits
 }
 
 struct Walk<'a> {
@@ -206,26 +195,41 @@ struct Walk<'a> {
 }
 
 impl Walk<'_> {
-    /// Depth-first over the subsets of the house's unsolved cells that extend `picked` (bit i:
-    /// `cells[i]`) with cells from `from` on (HoDoKu's order), recording each ALS. A branch
-    /// that cannot reach a set with one digit more than cells is cut.
-    fn dfs(&mut self, from: usize, size: u32, picked: u16, digits: u16) {
-        if size == 8 {
-            return;
-        }
+    /// Depth-first over the subsets of the house's unsolved cells (bit i of a set: `cells[i]`)
+    /// of up to 8 cells, in HoDoKu's order (each set, then the sets extending it with later
+    /// cells), recording each ALS. A branch that cannot reach a set with one digit more than
+    /// cells is cut. Iterative: level `size` of the stacks holds the set of `size` cells being
+    /// extended, its digits and the next cell to try.
+    fn run(&mut self) {
         let len = self.cells.len();
-        for i in from..len {
-            let p = picked | 1 << i;
-            let d = digits | self.digits[i];
-            let count = d.count_ones();
+        let mut next = [0usize; 9];
+        let mut picked = [0u16; 9];
+        let mut digits = [0u16; 9];
+        let mut size = 0usize;
+        loop {
+            let i = next[size];
+            if i >= len || size == 8 {
+                if size == 0 {
+                    return;
+                }
+                size -= 1;
+                continue;
+            }
+            next[size] = i + 1;
+            let p = picked[size] | 1 << i;
+            let d = digits[size] | self.digits[i];
+            let count = d.count_ones() as usize;
             if count == size + 2 {
                 self.record(p, d);
             }
             // Supersets have at most min(8, size + 1 + the cells after i) cells, so at most
             // one digit more; the digits only grow.
-            let most = (size as usize + 1 + (len - i - 1)).min(8) as u32;
+            let most = (size + 1 + (len - i - 1)).min(8);
             if count <= most + 1 {
-                self.dfs(i + 1, size + 1, p, d);
+                size += 1;
+                next[size] = i + 1;
+                picked[size] = p;
+                digits[size] = d;
             }
         }
     }
@@ -249,11 +253,16 @@ impl Walk<'_> {
             return;
         }
         let cells = CellSet::from_bits_truncate(set);
-        self.out.push(make(self.masks, cells, DigitSet::from_bits(digits)));
+        // Sets recorded in a box lie in no line (those were recorded in rows or columns).
+        self.out.push(make(self.masks, cells, DigitSet::from_bits(digits), self.h < 18));
     }
 }
 
-fn make(masks: &[CellSet; 9], cells: CellSet, digits: DigitSet) -> Als {
+/// The ALS of `cells` with `digits` (exactly its cells' digits); `in_line`: its cells lie in
+/// one row or column. Then a cell seeing the first and the last of one digit's cells sees
+/// those between too (they share the line, and the box when the ends share one), so only the
+/// ends' peers are intersected.
+fn make(masks: &[CellSet; 9], cells: CellSet, digits: DigitSet, in_line: bool) -> Als {
     let mut by_digit = [CellSet::EMPTY; 9];
     let mut seen = [CellSet::EMPTY; 9];
     let mut reach = CellSet::EMPTY;
@@ -261,8 +270,14 @@ fn make(masks: &[CellSet; 9], cells: CellSet, digits: DigitSet) -> Als {
         let i = d.index();
         by_digit[i] = cells & masks[i];
         let mut common = masks[i] - cells;
-        for cell in by_digit[i] {
-            common &= PEERS[cell.index()];
+        let bits = by_digit[i].bits();
+        if in_line && bits != 0 {
+            common &= PEERS[bits.trailing_zeros() as usize];
+            common &= PEERS[127 - bits.leading_zeros() as usize];
+        } else {
+            for cell in by_digit[i] {
+                common &= PEERS[cell.index()];
+            }
         }
         seen[i] = common;
         reach |= common;
@@ -271,38 +286,40 @@ fn make(masks: &[CellSet; 9], cells: CellSet, digits: DigitSet) -> Als {
 }
 
 /// The restricted commons of every pair `i < j`, in order. Only pairs where each ALS's reach
-/// meets the other's cells can have one (an RCC's k-cells of either ALS see all k-cells of
-/// the other); the candidates `j` are found through a cell index (bitsets over ALS indices
-/// of the ALSs holding each cell) queried with `alses[i].reach`.
+/// meets the other's cells can have one (an RCC's x-cells of either ALS see all x-cells of
+/// the other); the candidates `j` are found through two cell indexes (bitsets over ALS
+/// indices: the ALSs holding each cell, the ALSs whose reach holds it) queried with the few
+/// cells of `alses[i]`, then checked against `alses[i].reach`.
 fn restricted_commons(alses: &[Als], overlap: bool) -> Vec<Rcc> {
     let words = alses.len().div_ceil(64);
     let mut holding = vec![0u64; 81 * words];
+    let mut reached = vec![0u64; 81 * words];
     for (k, a) in alses.iter().enumerate() {
+        let (w, bit) = (k / 64, 1u64 << (k % 64));
         for c in a.cells {
-            holding[c.index() * words + k / 64] |= 1 << (k % 64);
+            holding[c.index() * words + w] |= bit;
+        }
+        for c in a.reach {
+            reached[c.index() * words + w] |= bit;
         }
     }
     let mut out = Vec::new();
     let mut near = vec![0u64; words];
     let mut inside = vec![0u64; words];
     for (i, a) in alses.iter().enumerate() {
-        // ALSs j > i holding a cell of `a.reach` (and none of `a.cells` unless overlapping).
+        // ALSs j > i whose reach meets `a.cells` (and holding none of them unless overlapping).
         let first = i / 64;
         near[first..].fill(0);
-        for c in a.reach {
-            let row = &holding[c.index() * words..(c.index() + 1) * words];
-            for (n, &x) in near[first..].iter_mut().zip(&row[first..]) {
-                *n |= x;
+        inside[first..].fill(0);
+        for c in a.cells {
+            let at = c.index() * words;
+            let rows = reached[at + first..at + words].iter().zip(&holding[at + first..at + words]);
+            for ((n, s), (&r, &h)) in near[first..].iter_mut().zip(&mut inside[first..]).zip(rows) {
+                *n |= r;
+                *s |= h;
             }
         }
         if !overlap {
-            inside[first..].fill(0);
-            for c in a.cells {
-                let row = &holding[c.index() * words..(c.index() + 1) * words];
-                for (n, &x) in inside[first..].iter_mut().zip(&row[first..]) {
-                    *n |= x;
-                }
-            }
             for (n, &x) in near[first..].iter_mut().zip(&inside[first..]) {
                 *n &= !x;
             }
@@ -313,11 +330,13 @@ fn restricted_commons(alses: &[Als], overlap: bool) -> Vec<Rcc> {
             while bits != 0 {
                 let j = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                // Symmetrically, the RCC's cells of `a` see those of `j`.
-                if !alses[j].reach.intersects(a.cells) {
+                // Symmetrically, the RCC's cells of `j` lie in `a.reach`.
+                let b = &alses[j];
+                if !b.cells.intersects(a.reach) {
                     continue;
                 }
-                let digits = common_digits(a, &alses[j]);
+                let digits =
+                    if overlap { common_digits(a, b) } else { disjoint_common_digits(a, b) };
                 if !digits.is_empty() {
                     out.push(Rcc { a: i as u16, b: j as u16, digits });
                 }
@@ -341,6 +360,23 @@ fn common_digits(a: &Als, b: &Als) -> DigitSet {
         }
     }
     digits
+}
+
+/// [`common_digits`] of two disjoint ALSs (no shared cell to check).
+fn disjoint_common_digits(a: &Als, b: &Als) -> DigitSet {
+    let mut found = 0u16;
+    let mut rest = a.digits.bits() & b.digits.bits();
+    while rest != 0 {
+        let k = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        if b.by_digit[k].is_subset(a.seen[k]) {
+            if found != 0 {
+                return DigitSet::from_bits(found | 1 << k);
+            }
+            found = 1 << k;
+        }
+    }
+    DigitSet::from_bits(found)
 }
 
 #[cfg(test)]

@@ -2,10 +2,20 @@
 //! subset of every house checked against the houses before it; every pair of ALSs checked),
 //! on sample states of two corpora.
 
-use super::{Als, AlsLayer, Rcc, collect, common_digits, digit_bits, make, restricted_commons};
+use super::{Als, AlsLayer, Rcc, collect, common_digits, make, restricted_commons};
+mod previous;
 use crate::als::fixtures::sample_states;
 use bitdoku_bitboard::tables::HOUSES;
 use bitdoku_bitboard::{CellSet, DigitSet};
+
+/// The digits of `cell`, as bits.
+fn digit_bits(masks: &[CellSet; 9], cell: usize) -> u16 {
+    let mut bits = 0u16;
+    for (d, m) in masks.iter().enumerate() {
+        bits |= ((m.bits() >> cell) as u16 & 1) << d;
+    }
+    bits
+}
 
 /// Every subset of up to 8 unsolved cells of each house, in depth-first order, with one
 /// digit more than cells and lying in no earlier house.
@@ -26,7 +36,7 @@ fn collect_reference(masks: &[CellSet; 9]) -> Vec<Als> {
             let s = set.with(bitdoku_bitboard::Cell::new_unchecked(cells[i].0 as u8));
             let d = digits | cells[i].1;
             if d.count_ones() == s.len() + 1 && !HOUSES[..h].iter().any(|&e| s.is_subset(e)) {
-                out.push(make(masks, s, DigitSet::from_bits(d)));
+                out.push(make(masks, s, DigitSet::from_bits(d), false));
             }
             dfs(masks, h, cells, i + 1, s, d, out);
         }
@@ -77,4 +87,29 @@ fn the_layer_matches_the_reference_computations() {
         }
     }
     assert!(alses > 10_000 && pairs > 10_000, "{alses} ALSs, {pairs} pairs");
+}
+
+#[test]
+fn the_layer_matches_the_previous_implementation() {
+    let mut states = crate::forcing::test_states::varied(60, 8);
+    states.extend(sample_states("generated_minimal_10k.txt", 60, 6));
+    states.extend(sample_states("serg_benchmark.txt", 20, 4));
+    let (mut alses, mut pairs) = (0, 0);
+    for state in &states {
+        let expected = previous::collect(state.masks());
+        assert_eq!(collect(state.masks()), expected);
+        alses += expected.len();
+        for overlap in [false, true] {
+            let rccs = previous::restricted_commons(&expected, overlap);
+            let layer = AlsLayer::build(state, overlap);
+            assert_eq!(layer.rccs, rccs);
+            let (start, adjacency, step_start, steps) = previous::pair_lists(expected.len(), &rccs);
+            assert_eq!(layer.start, start);
+            assert_eq!(layer.adjacency, adjacency);
+            assert_eq!(layer.step_start, step_start);
+            assert_eq!(layer.steps, steps);
+            pairs += rccs.len();
+        }
+    }
+    assert!(alses > 20_000 && pairs > 20_000, "{alses} ALSs, {pairs} pairs");
 }
