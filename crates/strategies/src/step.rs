@@ -253,8 +253,11 @@ pub fn apply_effects(
     eliminations: &[CellSet; 9],
 ) -> bool {
     let mut changed = false;
-    for d in Digit::all() {
-        changed |= state.eliminate(d, eliminations[d.index()]);
+    // A batch of singles has no eliminations: one test instead of nine masks.
+    if eliminations.iter().any(|e| !e.is_empty()) {
+        for d in Digit::all() {
+            changed |= state.eliminate(d, eliminations[d.index()]);
+        }
     }
     for d in Digit::all() {
         for cell in placements[d.index()] {

@@ -143,8 +143,14 @@ impl TechniqueStats {
         elims: &[CellSet; 9],
     ) {
         self.steps += u64::from(steps);
-        self.eliminations +=
-            elims.iter().zip(state.masks()).map(|(e, m)| u64::from((*e & *m).len())).sum::<u64>();
+        // Singles have no eliminations: one test instead of nine counts.
+        if elims.iter().any(|e| !e.is_empty()) {
+            self.eliminations += elims
+                .iter()
+                .zip(state.masks())
+                .map(|(e, m)| u64::from((*e & *m).len()))
+                .sum::<u64>();
+        }
         self.placements += places.iter().map(|p| u64::from(p.len())).sum::<u64>();
     }
 
