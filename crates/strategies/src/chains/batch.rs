@@ -82,7 +82,7 @@ struct Scratch {
 
 thread_local! {
     static SCRATCH: std::cell::RefCell<Scratch> = std::cell::RefCell::new(Scratch {
-        reach: Reach::new(0),
+        reach: Reach::default(),
         reached: vec![[CellSet::EMPTY; 9]; 64],
     });
 }
@@ -202,7 +202,9 @@ fn pair_elims(g: &LinkGraph, spec: &Spec, a: usize, b: usize) -> Option<[CellSet
     elims.iter().any(|m| !m.is_empty()).then_some(elims)
 }
 
-/// Reached literals from up to 64 starts at once (bit `k`: start `first + k`).
+/// Reached literals from up to 64 starts at once (bit `k`: the batch's `k`-th start). Empty
+/// until [`Reach::resize`] sizes it for a graph.
+#[derive(Default)]
 struct Reach {
     seen: Vec<u64>,
     frontier: Vec<u64>,
@@ -214,19 +216,6 @@ struct Reach {
 }
 
 impl Reach {
-    fn new(literals: usize) -> Reach {
-        let mut r = Reach {
-            seen: Vec::new(),
-            frontier: Vec::new(),
-            next: Vec::new(),
-            active: Vec::new(),
-            active_next: Vec::new(),
-            len: 0,
-        };
-        r.resize(literals);
-        r
-    }
-
     /// Makes room for `literals` literals (`frontier` and `next` stay all clear between runs).
     fn resize(&mut self, literals: usize) {
         self.len = literals;
