@@ -64,6 +64,8 @@ pub fn run(a: SolveArgs) -> anyhow::Result<bool> {
         let mut o = Options::new(a.order.resolve()?);
         o.fallback = !a.no_fallback;
         o.trace = a.trace;
+        // Nothing prints the per-technique counters.
+        o.stats = false;
         o.granularity = a.granularity.unwrap_or(if a.trace || a.json {
             Granularity::Single
         } else {

@@ -63,7 +63,7 @@ pub struct Options {
     pub fallback: bool,
     /// Keep every applied step in the outcome.
     pub trace: bool,
-    /// Time each technique call (a clock read per call).
+    /// Time each technique call (a clock read per call; needs [`Options::stats`]).
     pub timing: bool,
     /// Check every step against the solution(s) before applying it.
     pub verify: bool,
@@ -71,11 +71,15 @@ pub struct Options {
     /// brute force one cell at a time (the middle empty cell), logic resumed after each. On
     /// by default for the `hodoku` preset.
     pub hodoku: bool,
+    /// Count per-technique calls, hits, steps and effects into [`Outcome::stats`]. On by
+    /// default; off, `stats` stays empty and the solve skips that bookkeeping (for callers
+    /// that never read it, like `bitdoku solve`).
+    pub stats: bool,
 }
 
 impl Options {
-    /// Defaults for an order: batch, fallback on, no trace, no timing, no verify; HoDoKu's
-    /// step choice for the `hodoku` preset.
+    /// Defaults for an order: batch, fallback on, no trace, no timing, no verify, stats on;
+    /// HoDoKu's step choice for the `hodoku` preset.
     pub fn new(order: Order) -> Options {
         Options {
             hodoku: order.name() == "hodoku",
@@ -85,6 +89,7 @@ impl Options {
             trace: false,
             timing: false,
             verify: false,
+            stats: true,
         }
     }
 }
@@ -130,7 +135,8 @@ pub struct Outcome {
     /// Applied steps (with `trace`); a fallback adds a final `brute-force` step (with
     /// [`Options::hodoku`], one `brute-force` step per guessed cell, logic in between).
     pub steps: Vec<Step>,
-    /// Per technique of the order, same indices as the order.
+    /// Per technique of the order, same indices as the order (empty when
+    /// [`Options::stats`] is off).
     pub stats: Vec<TechniqueStats>,
     /// HoDoKu score/level and SE-style ratings of the logical path.
     pub rating: Rating,
@@ -203,7 +209,11 @@ impl Engine {
             fallback: false,
             uniqueness_allowed: unique,
             steps: Vec::new(),
-            stats: vec![TechniqueStats::default(); self.techniques.len()],
+            stats: if self.options.stats {
+                vec![TechniqueStats::default(); self.techniques.len()]
+            } else {
+                Vec::new()
+            },
             rating: Rating::default(),
             unsound: Vec::new(),
             verified_steps: 0,
@@ -221,7 +231,7 @@ impl Engine {
             observer,
             stop: false,
             hodoku: hodoku.then(|| HodokuSingles::new(start)),
-            quiet: vec![None; self.techniques.len()],
+            quiet: Quiet::new(self.techniques.len()),
             spare: Union::default(),
         };
         self.run_logic(&mut state, unique, verifier.as_ref(), &mut out, &mut watch);
@@ -273,7 +283,7 @@ impl Engine {
                 if t.id.needs_uniqueness() && !unique {
                     continue;
                 }
-                let started = self.options.timing.then(Instant::now);
+                let started = (self.options.timing && self.options.stats).then(Instant::now);
                 let applied = match self.options.granularity {
                     Granularity::Single => self.apply_single(t, state, verifier, out, i, watch),
                     Granularity::Batch
@@ -285,13 +295,14 @@ impl Engine {
                         self.apply_batch(t, state, out, i, &mut watch.quiet, &mut watch.spare)
                     }
                 };
-                let s = &mut out.stats[i];
-                s.calls += 1;
-                if let Some(t0) = started {
-                    s.nanos += t0.elapsed().as_nanos() as u64;
+                if let Some(s) = out.stats.get_mut(i) {
+                    s.calls += 1;
+                    if let Some(t0) = started {
+                        s.nanos += t0.elapsed().as_nanos() as u64;
+                    }
+                    s.hits += u64::from(applied);
                 }
                 if applied {
-                    s.hits += 1;
                     if watch.stop {
                         return;
                     }
@@ -317,7 +328,9 @@ impl Engine {
                 out.unsound.push(bad);
             }
         }
-        out.stats[i].count(1, state, &step.placements, &step.eliminations);
+        if let Some(s) = out.stats.get_mut(i) {
+            s.count(1, state, &step.placements, &step.eliminations);
+        }
         out.rating.add(step.technique, Some(step));
         if self.options.trace {
             out.steps.push(*step);
@@ -430,7 +443,7 @@ impl Engine {
         state: &mut Candidates,
         out: &mut Outcome,
         i: usize,
-        quiet: &mut [Option<[CellSet; 9]>],
+        quiet: &mut Quiet,
         spare: &mut Union,
     ) -> bool {
         // `spare` is clear, and a search that pushes no step leaves it clear (a union-only
@@ -438,7 +451,9 @@ impl Engine {
         if !self.search(t, i, state, spare, quiet, |u| u.steps == 0) {
             return false;
         }
-        out.stats[i].count(spare.steps, state, &spare.placements, &spare.eliminations);
+        if let Some(s) = out.stats.get_mut(i) {
+            s.count(spare.steps, state, &spare.placements, &spare.eliminations);
+        }
         out.rating.add_batch(t.id, spare.steps);
         let changed = apply_effects(state, &spare.placements, &spare.eliminations);
         *spare = Union::default();
@@ -459,7 +474,7 @@ impl Engine {
         i: usize,
         state: &Candidates,
         sink: &mut S,
-        quiet: &mut [Option<[CellSet; 9]>],
+        quiet: &mut Quiet,
         empty: impl Fn(&S) -> bool,
     ) -> bool {
         let find_changed = t.find_changed.filter(|_| !self.local[i]);
@@ -468,7 +483,7 @@ impl Engine {
             return !empty(sink);
         }
         let masks = state.masks();
-        match (&quiet[i], find_changed) {
+        match (quiet.get(i), find_changed) {
             (Some(before), _) if before == masks => return false,
             (Some(before), Some(find_changed)) => {
                 let (mut changed, mut added) = (CellSet::EMPTY, CellSet::EMPTY);
@@ -498,7 +513,7 @@ impl Engine {
         }
         let found = !empty(sink);
         if !found {
-            quiet[i] = Some(*masks);
+            quiet.set(i, masks);
         }
         found
     }
@@ -549,15 +564,17 @@ struct Watch<'a> {
     hodoku: Option<HodokuSingles>,
     /// Per technique of the order, the candidate masks of the last state on which it found
     /// nothing (digit- and house-local techniques only; see [`Engine::search`]).
-    quiet: Vec<Option<[CellSet; 9]>>,
+    quiet: Quiet,
     /// An all-clear union for the batch searches (see [`Engine::apply_batch`]).
     spare: Union,
 }
 
 mod helpers;
+mod quiet;
 mod stats;
 #[cfg(test)]
 mod tests;
 
 use helpers::{digit_local, fallback_step, hodoku_single, is_single};
+use quiet::Quiet;
 pub use stats::TechniqueStats;

@@ -15,7 +15,7 @@ fn narrowed_equals_full_on(corpus: &str, take: usize) -> (usize, usize) {
     for line in text.lines().take(take) {
         let mut state = parse_line(line).expect("valid").expect("puzzle").candidates();
         let unique = bitdoku_brute::count_solutions(&state.search_masks(), 2).0 == 1;
-        let mut quiet = vec![None; engine.techniques.len()];
+        let mut quiet = super::Quiet::new(engine.techniques.len());
         loop {
             for (i, t) in engine.techniques.iter().enumerate() {
                 if !engine.local[i] && t.find_changed.is_none() {
@@ -23,7 +23,7 @@ fn narrowed_equals_full_on(corpus: &str, take: usize) -> (usize, usize) {
                 }
                 let mut full: Vec<Step> = Vec::new();
                 let _ = t.search(&state, &mut full);
-                let narrowing = quiet[i].is_some();
+                let narrowing = quiet.get(i).is_some();
                 let mut narrowed: Vec<Step> = Vec::new();
                 let _ = engine.search(t, i, &state, &mut narrowed, &mut quiet, |s| s.is_empty());
                 assert_eq!(full, narrowed, "{} on {line}", t.id.as_str());
@@ -70,10 +70,10 @@ fn house_local_search_looks_only_at_changes() {
     for d in [2, 3, 5, 6, 7, 8] {
         let _ = state.eliminate(digit(d), cell(4, 6));
     }
-    let mut quiet = vec![None; engine.techniques.len()];
+    let mut quiet = super::Quiet::new(engine.techniques.len());
     let mut none: Vec<Step> = Vec::new();
     assert!(!engine.search(t, i, &state, &mut none, &mut quiet, |s| s.is_empty()));
-    assert!(quiet[i].is_some());
+    assert!(quiet.get(i).is_some());
     assert!(!engine.search(t, i, &state, &mut none, &mut quiet, |s| s.is_empty()));
     // A change elsewhere (r1c5 loses 1): nothing.
     let _ = state.eliminate(digit(1), cell(0, 4));
@@ -138,5 +138,30 @@ fn house_local_techniques() {
     for id in expected {
         assert!(local.contains(&id), "{id}");
         assert!(!digit_local(id.row()), "{id}");
+    }
+}
+
+/// With [`Options::stats`] off a solve keeps no per-technique counters and is otherwise the
+/// same solve: status, solution, rating, guesses and final state, in both granularities.
+#[test]
+fn stats_off_changes_nothing_but_the_counters() {
+    let path = format!("{}/../../datasets/magictour_top1465.txt", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(path).expect("corpus");
+    for granularity in [Granularity::Batch, Granularity::Single] {
+        let mut on = Options::new(Order::preset("hodoku").expect("preset"));
+        on.granularity = granularity;
+        let mut off = on.clone();
+        off.stats = false;
+        let (on, off) = (Engine::new(on), Engine::new(off));
+        for line in text.lines().take(40) {
+            let start = parse_line(line).expect("puzzle").expect("line").candidates();
+            let (a, b) = (on.solve(&start), off.solve(&start));
+            assert_eq!(a.stats.len(), on.techniques().len());
+            assert!(b.stats.is_empty());
+            assert_eq!((a.status, a.solution, a.fallback), (b.status, b.solution, b.fallback));
+            assert_eq!(format!("{:?}", a.rating), format!("{:?}", b.rating));
+            assert_eq!((a.guesses, a.final_state), (b.guesses, b.final_state));
+            assert!(a.stats.iter().map(|s| s.calls).sum::<u64>() > 0);
+        }
     }
 }

@@ -189,6 +189,18 @@ impl Base {
     }
 }
 
+/// Where [`Propagator::run_with_row`] writes depths: `row[cols[literal index]]`.
+struct DepthRow<'a> {
+    row: &'a mut [u8],
+    cols: &'a [u16],
+}
+
+impl DepthRow<'_> {
+    fn set(&mut self, lit: usize, depth: u8) {
+        self.row[usize::from(self.cols[lit])] = depth;
+    }
+}
+
 /// Reusable propagation buffers: the derived literals (`on`, `off` masks per digit), the
 /// depth of each, and the contradiction if any.
 #[derive(Clone)]
@@ -289,19 +301,28 @@ impl Propagator {
     }
 
     /// [`Propagator::run`] that also writes the depth of every derived literal, saturated at
-    /// 254, into `row` at index `2 * candidate + on` (other entries are left as they were).
+    /// 254, into `row[cols[2 * candidate + on]]` (other entries are left as they were).
+    /// `cols` gives every literal of `base` its column (a dense numbering keeps rows short).
     pub(crate) fn run_with_row(
         &mut self,
         base: &Base,
         rules: Rules,
         start: Lit,
         row: &mut [u8],
+        cols: &[u16],
     ) -> bool {
-        row[start.candidate() * 2 + usize::from(start.is_on())] = 0;
+        let mut row = DepthRow { row, cols };
+        row.set(start.candidate() * 2 + usize::from(start.is_on()), 0);
         self.run_inner(base, rules, start, Some(row))
     }
 
-    fn run_inner(&mut self, base: &Base, rules: Rules, start: Lit, row: Option<&mut [u8]>) -> bool {
+    fn run_inner(
+        &mut self,
+        base: &Base,
+        rules: Rules,
+        start: Lit,
+        row: Option<DepthRow<'_>>,
+    ) -> bool {
         self.clear();
         self.live = base.digits;
         self.places = base.places;
@@ -370,7 +391,7 @@ impl Propagator {
     /// Only the digits with literals in the frontier, and the cells and houses their
     /// literals touch, are looked at; `live` (per cell, the base candidates not off) gives
     /// naked singles and empty cells without recounting the grid.
-    fn advance(&mut self, base: &Base, rules: Rules, mut row: Option<&mut [u8]>) -> bool {
+    fn advance(&mut self, base: &Base, rules: Rules, mut row: Option<DepthRow<'_>>) -> bool {
         let mut round: u16 = self.rounds;
         let [mut front, mut next] = {
             let [a, b] = &mut self.fronts;
@@ -463,7 +484,7 @@ impl Propagator {
                 let saturated = round.min(254) as u8;
                 if let Some(row) = row.as_mut() {
                     for c in add_on {
-                        row[(d * 81 + c.index()) * 2 + 1] = saturated;
+                        row.set((d * 81 + c.index()) * 2 + 1, saturated);
                     }
                 }
                 for c in add_off {
@@ -471,7 +492,7 @@ impl Propagator {
                         self.depth_off[d * 81 + c.index()] = round;
                     }
                     if let Some(row) = row.as_mut() {
-                        row[(d * 81 + c.index()) * 2] = saturated;
+                        row.set((d * 81 + c.index()) * 2, saturated);
                     }
                     turn_off(&mut self.live, &mut self.places, base, next, d, c);
                 }

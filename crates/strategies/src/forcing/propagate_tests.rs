@@ -359,6 +359,7 @@ fn propagation_matches_the_reference_on_many_states() {
 fn depth_rows_hold_the_tracked_depths() {
     let (mut tracked, mut rowed) = (Propagator::new(), Propagator::untracked());
     let mut row = vec![UNREACHED as u8; 2 * CANDIDATES];
+    let identity: Vec<u16> = (0..2 * CANDIDATES as u16).collect();
     let mut checked = 0;
     for state in crate::forcing::test_states::varied(8, 5) {
         let base = Base::new(&state);
@@ -368,7 +369,7 @@ fn depth_rows_hold_the_tracked_depths() {
                     for on in [false, true] {
                         let lit = Lit::new(d, c, on);
                         let ok = tracked.run(&base, rules, lit);
-                        assert_eq!(ok, rowed.run_with_row(&base, rules, lit, &mut row));
+                        assert_eq!(ok, rowed.run_with_row(&base, rules, lit, &mut row, &identity));
                         assert_eq!((tracked.on, tracked.off), (rowed.on, rowed.off));
                         assert_eq!(tracked.contradiction, rowed.contradiction);
                         for e in Digit::all() {

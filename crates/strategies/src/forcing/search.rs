@@ -65,10 +65,21 @@ fn word_lit(word: usize, bit: u32) -> usize {
     (d * 81 + high * 64 + bit as usize) * 2 + usize::from(on)
 }
 
-/// Per-thread buffers, allocated once: the propagator, one outcome per literal and the
-/// depth of every derived literal of every outcome (`depths[lit][lit']`, saturated at 254).
+/// Per-thread buffers, allocated once: the propagator, one outcome per assumption and the
+/// depth of every derived literal of every outcome (saturated at 254).
+///
+/// Literals are numbered densely per search: [`Work::run_all`] gives the `n` literals of the
+/// state (each candidate on and off) the slots `0..n`. Outcome `k` is the assumption of slot
+/// `k`, and its depths are the row `depths[k * n..(k + 1) * n]`, indexed by the slot of the
+/// derived literal (every derived literal is a literal of the state). A search touches `n²`
+/// bytes of depths, not the 2.1 MB a row per literal index would span, so a short run pays
+/// page faults only for what its states use.
 struct Work {
     prop: Propagator,
+    /// The slot of each literal index of the current state (stale for the others).
+    slot: Vec<u16>,
+    /// Literals of the current state.
+    n: usize,
     outcomes: Vec<Outcome>,
     depths: Vec<u8>,
     best: Vec<u64>,
@@ -89,26 +100,43 @@ impl Work {
     fn new() -> Work {
         Work {
             prop: Propagator::untracked(),
-            outcomes: vec![Outcome::EMPTY; LITS],
+            slot: vec![0; LITS],
+            n: 0,
+            outcomes: Vec::with_capacity(LITS),
             depths: vec![0; LITS * LITS],
             best: vec![NO_KEY; LITS],
         }
     }
 
     fn run_all(&mut self, base: &Base, rules: Rules) {
-        for d in 0..9 {
-            for c in base.cand[d] {
-                for on in [false, true] {
-                    let lit = Lit::new(Digit::new_unchecked(d as u8), c, on);
-                    let i = lit_index(lit);
-                    let row = &mut self.depths[i * LITS..(i + 1) * LITS];
-                    let ok = self.prop.run_with_row(base, rules, lit, row);
-                    let out = &mut self.outcomes[i];
-                    out.set(&self.prop.on, &self.prop.off);
-                    out.broken = if ok { UNREACHED } else { self.prop.rounds };
-                }
-            }
+        let lits = || {
+            (0..9).flat_map(move |d| {
+                base.cand[d].into_iter().flat_map(move |c| {
+                    [false, true].map(|on| Lit::new(Digit::new_unchecked(d as u8), c, on))
+                })
+            })
+        };
+        self.n = 0;
+        for lit in lits() {
+            self.slot[lit_index(lit)] = self.n as u16;
+            self.n += 1;
         }
+        let n = self.n;
+        self.outcomes.clear();
+        for (k, lit) in lits().enumerate() {
+            let row = &mut self.depths[k * n..(k + 1) * n];
+            let ok = self.prop.run_with_row(base, rules, lit, row, &self.slot);
+            let mut out = Outcome::EMPTY;
+            out.set(&self.prop.on, &self.prop.off);
+            out.broken = if ok { UNREACHED } else { self.prop.rounds };
+            self.outcomes.push(out);
+        }
+    }
+
+    /// The outcome of assumption `lit` (a literal index of the state of the last
+    /// [`Work::run_all`]).
+    fn outcome(&self, lit: usize) -> &Outcome {
+        &self.outcomes[usize::from(self.slot[lit])]
     }
 
     fn offer(&mut self, conclusion: usize, key: u64) {
@@ -126,32 +154,35 @@ impl Work {
         let mut n = 0;
         let mut worst_broken = 0u16;
         for &b in branches {
-            let o = &self.outcomes[b];
+            let k = usize::from(self.slot[b]);
+            let o = &self.outcomes[k];
             if o.broken != UNREACHED {
                 worst_broken = worst_broken.max(o.broken);
                 continue;
             }
-            live[n] = b;
+            live[n] = k;
             n += 1;
             words &= o.nonzero;
         }
         if n == 0 {
             return;
         }
+        // Live branches by slot from here on.
         let live = &live[..n];
         while words != 0 {
             let word = words.trailing_zeros() as usize;
             words &= words - 1;
             let mut w = u64::MAX;
-            for &b in live {
-                w &= self.outcomes[b].words[word];
+            for &k in live {
+                w &= self.outcomes[k].words[word];
             }
             while w != 0 {
                 let li = word_lit(word, w.trailing_zeros());
                 w &= w - 1;
+                let (n, col) = (self.n, usize::from(self.slot[li]));
                 let mut depth = u64::from(worst_broken);
-                for &b in live {
-                    depth = depth.max(u64::from(self.depths[b * LITS + li]));
+                for &k in live {
+                    depth = depth.max(u64::from(self.depths[k * n + col]));
                 }
                 self.offer(li, key(depth, kind, premise));
             }
@@ -211,7 +242,7 @@ pub(crate) fn find(
                 for on in [false, true] {
                     let lit = Lit::new(Digit::new_unchecked(d as u8), c, on);
                     let i = lit_index(lit);
-                    let broken = work.outcomes[i].broken;
+                    let broken = work.outcome(i).broken;
                     if broken != UNREACHED {
                         work.offer(lit_index(lit.negate()), key(u64::from(broken), 0, i as u64));
                     }

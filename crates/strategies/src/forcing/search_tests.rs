@@ -4,6 +4,11 @@
 use super::*;
 
 impl Work {
+    /// The depth of literal `derived` in the outcome of assumption `lit`.
+    fn depth(&self, lit: usize, derived: usize) -> u8 {
+        self.depths[usize::from(self.slot[lit]) * self.n + usize::from(self.slot[derived])]
+    }
+
     /// The verity as first written (per-digit cell sets, every digit visited).
     fn verity_reference(&mut self, branches: &[usize], kind: u64, premise: u64) {
         let cells = |o: &Outcome, word: usize| {
@@ -16,7 +21,7 @@ impl Work {
         let mut live = 0;
         let mut worst_broken = 0u16;
         for &b in branches {
-            let o = &self.outcomes[b];
+            let o = self.outcome(b);
             if o.broken != UNREACHED {
                 worst_broken = worst_broken.max(o.broken);
                 continue;
@@ -37,8 +42,8 @@ impl Work {
                     let li = lit_index(lit);
                     let mut depth = u64::from(worst_broken);
                     for &b in branches {
-                        if self.outcomes[b].broken == UNREACHED {
-                            depth = depth.max(u64::from(self.depths[b * LITS + li]));
+                        if self.outcome(b).broken == UNREACHED {
+                            depth = depth.max(u64::from(self.depth(b, li)));
                         }
                     }
                     self.offer(li, key(depth, kind, premise));

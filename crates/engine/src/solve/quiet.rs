@@ -1,0 +1,76 @@
+//! The engine's memory of quiet searches ([`Quiet`]): per technique of the order, the
+//! candidate masks of the last state on which it found nothing.
+
+use bitdoku_bitboard::CellSet;
+use std::cell::Cell;
+
+thread_local! {
+    /// Mask storage of finished solves on this thread, reused so that a solve does not clear
+    /// (or allocate) a slot per technique: validity lives in a bitset instead.
+    static POOL: Cell<Vec<[CellSet; 9]>> = const { Cell::new(Vec::new()) };
+}
+
+/// Per technique of the order (by index), the candidate masks of the last state of the solve
+/// on which it found nothing, for the techniques the engine narrows (see `Engine::search`).
+/// Starts empty; a slot holds masks only once [`Quiet::set`] wrote it.
+pub(super) struct Quiet {
+    masks: Vec<[CellSet; 9]>,
+    valid: Vec<u64>,
+}
+
+impl Quiet {
+    /// An empty memory for an order of `n` techniques.
+    pub(super) fn new(n: usize) -> Quiet {
+        let mut masks = POOL.take();
+        if masks.len() < n {
+            masks.resize(n, [CellSet::EMPTY; 9]);
+        }
+        Quiet { masks, valid: vec![0; n.div_ceil(64)] }
+    }
+
+    /// The masks recorded for technique `i`, if any.
+    pub(super) fn get(&self, i: usize) -> Option<&[CellSet; 9]> {
+        (self.valid[i / 64] >> (i % 64) & 1 != 0).then(|| &self.masks[i])
+    }
+
+    /// Records that technique `i` found nothing on `masks`.
+    pub(super) fn set(&mut self, i: usize, masks: &[CellSet; 9]) {
+        self.masks[i] = *masks;
+        self.valid[i / 64] |= 1 << (i % 64);
+    }
+}
+
+impl Drop for Quiet {
+    fn drop(&mut self) {
+        // Keep the larger buffer when solves nest on one thread.
+        let masks = std::mem::take(&mut self.masks);
+        let pooled = POOL.take();
+        POOL.set(if pooled.len() > masks.len() { pooled } else { masks });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Quiet;
+    use bitdoku_bitboard::CellSet;
+
+    #[test]
+    fn slots_start_empty_even_when_the_storage_is_reused() {
+        let full = [CellSet::ALL; 9];
+        {
+            let mut q = Quiet::new(130);
+            assert!((0..130).all(|i| q.get(i).is_none()));
+            q.set(0, &full);
+            q.set(64, &full);
+            q.set(129, &full);
+            assert_eq!(q.get(129), Some(&full));
+            assert_eq!(q.get(64), Some(&full));
+            assert!(q.get(1).is_none() && q.get(128).is_none());
+        }
+        // The next solve on this thread gets the same storage back, and sees nothing of it.
+        let q = Quiet::new(70);
+        assert!((0..70).all(|i| q.get(i).is_none()));
+        let nested = Quiet::new(200);
+        assert!((0..200).all(|i| nested.get(i).is_none()));
+    }
+}
