@@ -37,5 +37,5 @@ pub use chain::{Chain, ChainNode, MAX_CHAIN_NODES};
 pub use id::{Family, Level, TechniqueId, UnknownTechnique};
 pub use premise::Premise;
 pub use sink::{FirstStep, FnSink, Sink, Union};
-pub use step::{Evidence, Step, apply_effects};
+pub use step::{Evidence, Step, apply_effects, apply_union};
 pub use technique::{ChangedFindFn, FindFn, Hodoku, Presets, Reglib, Technique};

@@ -252,15 +252,43 @@ pub fn apply_effects(
     placements: &[CellSet; 9],
     eliminations: &[CellSet; 9],
 ) -> bool {
+    let any_elims = eliminations.iter().any(|e| !e.is_empty());
+    apply_with(state, any_elims, |d| eliminations[d], |d| placements[d])
+}
+
+/// [`apply_effects`] of a batch's union, leaving the union clear (every mask empty, no steps)
+/// for the next batch. Each mask is cleared as it is read, so no separate clearing pass (a
+/// `memset` call per batch) is needed.
+pub fn apply_union(state: &mut Candidates, union: &mut crate::sink::Union) -> bool {
+    let crate::sink::Union { placements, eliminations, steps } = union;
+    *steps = 0;
+    // Eliminations are read (and cleared) only when there are some: otherwise all are empty.
+    let any_elims = eliminations.iter().any(|e| !e.is_empty());
+    apply_with(
+        state,
+        any_elims,
+        |d| std::mem::take(&mut eliminations[d]),
+        |d| std::mem::take(&mut placements[d]),
+    )
+}
+
+/// The rules of [`Step::apply`] with the masks of digit `d` given by `elims(d)` (asked only
+/// when `any_elims`) and `places(d)`.
+fn apply_with(
+    state: &mut Candidates,
+    any_elims: bool,
+    mut elims: impl FnMut(usize) -> CellSet,
+    mut places: impl FnMut(usize) -> CellSet,
+) -> bool {
     let mut changed = false;
     // A batch of singles has no eliminations: one test instead of nine masks.
-    if eliminations.iter().any(|e| !e.is_empty()) {
+    if any_elims {
         for d in Digit::all() {
-            changed |= state.eliminate(d, eliminations[d.index()]);
+            changed |= state.eliminate(d, elims(d.index()));
         }
     }
     for d in Digit::all() {
-        for cell in placements[d.index()] {
+        for cell in places(d.index()) {
             if state.has(cell, d) {
                 state.place(cell, d);
                 changed = true;
@@ -273,6 +301,35 @@ pub fn apply_effects(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `apply_union` changes the state as `apply_effects` does and leaves the union clear, with
+    /// and without eliminations.
+    #[test]
+    fn apply_union_applies_then_clears() {
+        let d = |v| Digit::from_value(v).unwrap();
+        let mut with_elims = crate::sink::Union::default();
+        with_elims.placements[4] = CellSet::single(Cell::from_rc(0, 0));
+        with_elims.placements[6] = CellSet::single(Cell::from_rc(8, 8));
+        with_elims.eliminations[2] = CellSet::single(Cell::from_rc(3, 3));
+        with_elims.steps = 3;
+        let mut places_only = crate::sink::Union::default();
+        places_only.placements[0] = CellSet::single(Cell::from_rc(4, 4));
+        places_only.steps = 1;
+        for mut union in [with_elims, places_only] {
+            let (mut a, mut b) = (Candidates::new(), Candidates::new());
+            let _ = b.eliminate(d(9), CellSet::single(Cell::from_rc(8, 8)));
+            let _ = a.eliminate(d(9), CellSet::single(Cell::from_rc(8, 8)));
+            let expected = apply_effects(&mut a, &union.placements, &union.eliminations);
+            assert!(expected);
+            assert_eq!(apply_union(&mut b, &mut union), expected);
+            assert_eq!(a, b);
+            assert_eq!(union.steps, 0);
+            assert!(union.placements.iter().chain(&union.eliminations).all(|m| m.is_empty()));
+            // A clear union changes nothing.
+            assert!(!apply_union(&mut b, &mut union));
+            assert_eq!(a, b);
+        }
+    }
 
     #[test]
     fn apply_and_text() {

@@ -13,7 +13,7 @@ use crate::rating::Rating;
 use crate::verify::{Unsound, Verifier};
 use bitdoku_bitboard::{Candidates, CellSet, Digit};
 use bitdoku_strategies::{
-    FirstStep, Sink, Step, Technique, TechniqueId, Union, apply_effects, registry,
+    FirstStep, Sink, Step, Technique, TechniqueId, Union, apply_effects, apply_union, registry,
 };
 use std::ops::ControlFlow;
 use std::time::Instant;
@@ -455,9 +455,7 @@ impl Engine {
             s.count(spare.steps, state, &spare.placements, &spare.eliminations);
         }
         out.rating.add_batch(t.id, spare.steps);
-        let changed = apply_effects(state, &spare.placements, &spare.eliminations);
-        *spare = Union::default();
-        changed
+        apply_union(state, spare)
     }
 
     /// Runs technique `t` (index `i` of the order) on `state` into `sink`; returns whether it
