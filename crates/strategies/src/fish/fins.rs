@@ -12,12 +12,22 @@
 //!   cover inside the fin stack.
 //!
 //! Cell sets are built only for a fish that is pushed.
+//!
+//! **Finned then sashimi.** Both kinds come out of one enumeration (the sashimi pool holds the
+//! finned one; a base line with fewer than two candidates only ever makes a sashimi fish), and
+//! in every order the sashimi search of a size runs right after the finned one, on the same
+//! state when the finned search found nothing. So the finned search enumerates the sashimi
+//! pool, pushes the finned fish and keeps the sashimi ones in a per-thread memo keyed by size
+//! and candidate masks; the sashimi search replays the memo when its state matches and
+//! searches itself otherwise. Same steps, same order: the sashimi fish come in the order of
+//! the same enumeration either way.
 
 use super::lines::{LineMasks, Orientation, bits, lines_with};
 use super::search::{Fish, push};
 use crate::combinations::for_each as for_each_base;
-use crate::{Sink, TechniqueId};
-use bitdoku_bitboard::{Candidates, Digit};
+use crate::{Sink, Step, TechniqueId};
+use bitdoku_bitboard::{Candidates, CellSet, Digit};
+use std::cell::RefCell;
 use std::ops::ControlFlow;
 
 /// The three stacks (or bands) of lines as 9-bit masks, in octal one digit per group of three.
@@ -63,12 +73,66 @@ fn fits(union: u16, n: u32) -> bool {
     u32::from(OUTSIDE[usize::from(union)]) < n
 }
 
+/// The sashimi fish of the last complete finned search on this thread (see the module doc).
+#[derive(Default)]
+struct Memo {
+    /// Whether `steps` holds every sashimi fish of size `size` on `masks`.
+    valid: bool,
+    size: usize,
+    masks: [CellSet; 9],
+    /// Steps labelled with the finned id, relabelled when replayed.
+    steps: Vec<Step>,
+}
+
+thread_local! {
+    static MEMO: RefCell<Memo> = RefCell::default();
+}
+
 /// Finned or sashimi fish of size `N` (see the family doc in `mod.rs` for the exact rules).
 pub(super) fn finned<const N: usize>(
     state: &Candidates,
     sink: &mut dyn Sink,
     kind: Fins,
     id: TechniqueId,
+) -> ControlFlow<()> {
+    let masks = *state.masks();
+    match kind {
+        Fins::Sashimi => {
+            let memo = MEMO.take();
+            let hit = memo.valid && memo.size == N && memo.masks == masks;
+            let mut flow = ControlFlow::Continue(());
+            if hit {
+                for step in &memo.steps {
+                    flow = sink.push(Step { technique: id, ..*step });
+                    if flow.is_break() {
+                        break;
+                    }
+                }
+            }
+            MEMO.set(memo);
+            if hit { flow } else { enumerate::<N>(state, kind, sink, id, None) }
+        }
+        Fins::Finned => {
+            let mut memo = MEMO.take();
+            memo.steps.clear();
+            let flow = enumerate::<N>(state, kind, sink, id, Some(&mut memo.steps));
+            // A search stopped by its sink did not see every sashimi fish.
+            memo.valid = flow.is_continue();
+            (memo.size, memo.masks) = (N, masks);
+            MEMO.set(memo);
+            flow
+        }
+    }
+}
+
+/// The enumeration behind [`finned`]: fish of `kind` go to `sink`; with `sashimi`, a finned
+/// search also keeps the sashimi fish there (and enumerates the sashimi pool to find them).
+fn enumerate<const N: usize>(
+    state: &Candidates,
+    kind: Fins,
+    sink: &mut dyn Sink,
+    id: TechniqueId,
+    mut sashimi: Option<&mut Vec<Step>>,
 ) -> ControlFlow<()> {
     let n = N as u32;
     let fits = |union: u16| fits(union, n);
@@ -84,7 +148,7 @@ pub(super) fn finned<const N: usize>(
             let (lines, cross) = masks.of(orientation);
             // Lines that fail the test on their own never join a base; a finned (not
             // sashimi) fish keeps two cover candidates in every base line.
-            let min = if kind == Fins::Finned { 2 } else { 1 };
+            let min = if kind == Fins::Finned && sashimi.is_none() { 2 } else { 1 };
             let pool = bits(lines_with(lines, min, 9))
                 .filter(|&l| fits(lines[l]))
                 .fold(0, |p, l| p | 1 << l);
@@ -120,7 +184,14 @@ pub(super) fn finned<const N: usize>(
                     let mut fin_lines = in_stack;
                     while fin_lines != 0 {
                         if fin_lines.count_ones() == fins && in_stack & open & !fin_lines != 0 {
-                            found.try_fins(state, sink, id, stack, fin_lines)?;
+                            found.try_fins(
+                                state,
+                                sink,
+                                id,
+                                sashimi.as_deref_mut(),
+                                stack,
+                                fin_lines,
+                            )?;
                         }
                         fin_lines = (fin_lines - 1) & in_stack;
                     }
@@ -145,12 +216,14 @@ struct Found<'a> {
 }
 
 impl Found<'_> {
-    /// Tries the cross lines `fin_lines` (inside stack `stack`) as the fin lines.
+    /// Tries the cross lines `fin_lines` (inside stack `stack`) as the fin lines; a fish of
+    /// the search's kind goes to `sink`, a sashimi fish of a finned search to `sashimi`.
     fn try_fins(
         &self,
         state: &Candidates,
         sink: &mut dyn Sink,
         id: TechniqueId,
+        sashimi: Option<&mut Vec<Step>>,
         stack: usize,
         fin_lines: u16,
     ) -> ControlFlow<()> {
@@ -167,10 +240,12 @@ impl Found<'_> {
         if bits(band & !self.base).all(|l| self.lines[l] & targets == 0) {
             return ControlFlow::Continue(());
         }
-        let sashimi = bits(self.base).any(|l| (self.lines[l] & cover).count_ones() <= 1);
-        if sashimi != (self.kind == Fins::Sashimi) {
-            return ControlFlow::Continue(());
-        }
+        let is_sashimi = bits(self.base).any(|l| (self.lines[l] & cover).count_ones() <= 1);
+        let sink: &mut dyn Sink = match (is_sashimi, self.kind, sashimi) {
+            (true, Fins::Sashimi, _) | (false, Fins::Finned, _) => sink,
+            (true, Fins::Finned, Some(memo)) => memo,
+            _ => return ControlFlow::Continue(()),
+        };
         let o = self.orientation;
         let cells = state.cells(self.digit);
         let fin_box = o.line_cells(band) & o.cross_cells(GROUPS[stack]);
@@ -186,5 +261,60 @@ impl Found<'_> {
             eliminations: (cells & o.cross_cells(cover) & fin_box) - base_cells,
         };
         push(sink, id, &fish)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sink::FirstStep;
+
+    /// The sashimi search of a fresh thread state (no memo) on `state`.
+    fn fresh<const N: usize>(state: &Candidates, id: TechniqueId) -> Vec<Step> {
+        MEMO.with_borrow_mut(|m| m.valid = false);
+        let mut steps = Vec::new();
+        let _ = finned::<N>(state, &mut steps, Fins::Sashimi, id);
+        steps
+    }
+
+    fn sizes<const N: usize>(states: &[Candidates], finned_id: TechniqueId, sashimi: TechniqueId) {
+        let (mut replayed, mut found) = (0, 0);
+        for (i, state) in states.iter().enumerate() {
+            let expected = fresh::<N>(state, sashimi);
+            found += expected.len();
+            // Finned first (what every order does), then sashimi from the memo.
+            let _ = finned::<N>(state, &mut Vec::new(), Fins::Finned, finned_id);
+            let mut steps = Vec::new();
+            let _ = finned::<N>(state, &mut steps, Fins::Sashimi, sashimi);
+            assert_eq!(steps, expected, "state {i}");
+            replayed += 1;
+            // A first-step sink gets the first of them.
+            let _ = finned::<N>(state, &mut Vec::new(), Fins::Finned, finned_id);
+            let mut first = FirstStep(None);
+            let _ = finned::<N>(state, &mut first, Fins::Sashimi, sashimi);
+            assert_eq!(first.0, expected.first().copied(), "state {i}");
+            // A memo of another state or size is not replayed.
+            let other = &states[(i + 1) % states.len()];
+            let _ = finned::<N>(other, &mut Vec::new(), Fins::Finned, finned_id);
+            let mut steps = Vec::new();
+            let _ = finned::<N>(state, &mut steps, Fins::Sashimi, sashimi);
+            assert_eq!(steps, expected, "state {i} after another state");
+            // A finned search stopped by its sink leaves no memo.
+            let mut stop = FirstStep(None);
+            if finned::<N>(state, &mut stop, Fins::Finned, finned_id).is_break() {
+                assert!(!MEMO.with_borrow(|m| m.valid));
+            }
+        }
+        assert!(replayed > 0 && found > 0, "{replayed} replays, {found} sashimi fish");
+    }
+
+    /// Sashimi fish replayed from the finned search's memo are exactly those of a fresh
+    /// search, in the same order, on many states; stale memos are never replayed.
+    #[test]
+    fn replayed_sashimi_fish_equal_a_fresh_search() {
+        let states = crate::forcing::test_states::varied(30, 4);
+        sizes::<2>(&states, TechniqueId::FinnedXWing, TechniqueId::SashimiXWing);
+        sizes::<3>(&states, TechniqueId::FinnedSwordfish, TechniqueId::SashimiSwordfish);
+        sizes::<4>(&states, TechniqueId::FinnedJellyfish, TechniqueId::SashimiJellyfish);
     }
 }
