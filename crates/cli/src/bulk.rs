@@ -1,14 +1,22 @@
-//! The bulk runner shared by `solve`, `check` and `rate`: stream chunks from the input, process
-//! each chunk's lines in parallel on a rayon pool, write the results in input order, keep the
-//! progress bar and the tally.
+//! The bulk runner shared by `solve`, `count`, `check`, `rate`, `hint` and `canon`: the
+//! worker threads take chunks of input lines in turn, process each chunk's lines, and write
+//! the results in input order; the tally and the progress bar follow the written chunks.
+//!
+//! There is no separate writer thread and no thread pool: the calling thread is one of the
+//! workers (so `--threads 1` runs on the calling thread alone, plus the reader thread for
+//! streamed input). A worker formats its chunk's output into the chunk's own byte buffer;
+//! the worker whose chunk completes the next run in input order writes that run, one `write`
+//! per chunk, while the others go on solving. Chunks are taken, not scattered: a worker never
+//! waits for the others at the end of a chunk, only (rarely) when it would run more than
+//! [`IN_FLIGHT`] chunks per worker ahead of the oldest unwritten one.
 
-use crate::input::{Input, Line};
+use crate::input::{Chunk, Input, Line, Reader};
 use crate::progress::{Progress, Tally};
 use anyhow::Result;
-use rayon::prelude::*;
-use std::io::{BufWriter, Write};
+use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::Path;
-use std::sync::mpsc::{Receiver, sync_channel};
+use std::sync::{Condvar, Mutex, MutexGuard};
 
 /// How one line ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,7 +39,7 @@ pub enum Kind {
 /// report-style commands) and kind; `None` for blank and comment lines.
 pub type Processed<T = String> = Option<(T, Kind)>;
 
-/// A result line's text as the writer thread writes it.
+/// A result line's text as it is written.
 pub trait LineText: Send {
     /// The bytes of the text, without a newline.
     fn bytes(&self) -> &[u8];
@@ -43,6 +51,15 @@ impl LineText for String {
     }
 }
 
+/// Lines per chunk with one to four workers (about 21 KB of input: a chunk's input is still in
+/// the core's cache when its lines are solved; 4,096-line chunks made `quick_search_masks`
+/// 1.6 times as slow); with more workers chunks get smaller, so the chunks in flight (at most
+/// `IN_FLIGHT * workers`) keep memory flat.
+const CHUNK_LINES: usize = 256;
+
+/// Chunks per worker that may be taken before the oldest unwritten one is written.
+const IN_FLIGHT: usize = 4;
+
 /// Runs `f` over every line of `path` with `threads` workers (0 = all cores), writing each
 /// result line to standard output in input order.
 pub fn run<F, T>(path: Option<&Path>, threads: usize, f: F) -> Result<Tally>
@@ -50,101 +67,303 @@ where
     F: for<'a> Fn(&Line<'a>) -> Processed<T> + Sync,
     T: LineText,
 {
-    run_filtered(path, threads, f, |_| true)
+    let step = |line: &Line, out: &mut Vec<u8>, _: &mut Vec<Processed<T>>, tally: &mut Tally| {
+        if let Some((text, kind)) = f(line) {
+            count(tally, kind);
+            let bytes = text.bytes();
+            if !bytes.is_empty() {
+                out.extend_from_slice(bytes);
+                out.push(b'\n');
+            }
+        }
+    };
+    drive(path, threads, step, None::<fn(&T) -> bool>)
+}
+
+/// [`run`] for a command that writes its output line itself: `f` appends the line and its
+/// newline (or nothing) to the chunk's output buffer and returns the line's kind (`None` for
+/// blank and comment lines). No result value is built or moved per line.
+pub fn run_into<F>(path: Option<&Path>, threads: usize, f: F) -> Result<Tally>
+where
+    F: for<'a> Fn(&Line<'a>, &mut Vec<u8>) -> Option<Kind> + Sync,
+{
+    let step = |line: &Line, out: &mut Vec<u8>, _: &mut Vec<Processed>, tally: &mut Tally| {
+        if let Some(kind) = f(line, out) {
+            count(tally, kind);
+        }
+    };
+    drive(path, threads, step, None::<fn(&String) -> bool>)
 }
 
 /// [`run`], with `keep` deciding, in input order, whether each result line is written (for
 /// `canon --dedup`). Dropped lines still count in the tally.
-///
-/// The workers solve chunk after chunk; a writer thread writes a chunk's results (and keeps
-/// the tally and the progress bar) while the workers already solve the next one, so writing
-/// is not a pause between chunks.
 pub fn run_filtered<F, K, T>(path: Option<&Path>, threads: usize, f: F, keep: K) -> Result<Tally>
 where
     F: for<'a> Fn(&Line<'a>) -> Processed<T> + Sync,
     K: FnMut(&T) -> bool + Send,
     T: LineText,
 {
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
-    let input = Input::open(path)?;
-    let progress = Progress::new(input.total_bytes);
-    // One chunk's results in flight while the next is solved; the writer hands the emptied
-    // result vectors back for reuse.
-    let (tx, rx) = sync_channel::<(Vec<Processed<T>>, u64)>(1);
-    let (spare, spares) = std::sync::mpsc::channel::<Vec<Processed<T>>>();
-    let (written, tally) = std::thread::scope(|scope| {
-        let writer = scope.spawn(move || write_results(rx, spare, keep, progress));
-        for chunk in input.chunks.iter() {
-            let mut results = spares.try_recv().unwrap_or_default();
-            pool.install(|| {
-                results.par_extend((0..chunk.len()).into_par_iter().map(|i| f(&chunk.line(i))));
-            });
-            let bytes_read = chunk.bytes_read;
-            input.recycle(chunk);
-            // A closed channel: the writer stopped (closed pipe or write error).
-            if tx.send((results, bytes_read)).is_err() {
-                break;
-            }
-        }
-        drop(tx);
-        let (written, tally, progress) = writer.join().expect("the writer does not panic");
-        (written.map(|()| progress), tally)
-    });
-    let progress = written?;
-    // A read error after N good lines: the N results are already written; report the error
-    // after the summary so the counts say how far the input got.
-    let read = input.finish();
-    progress.finish(&tally, "");
-    read?;
-    Ok(tally)
+    let step = |line: &Line, _: &mut Vec<u8>, results: &mut Vec<Processed<T>>, _: &mut Tally| {
+        results.push(f(line));
+    };
+    drive(path, threads, step, Some(keep))
 }
 
-/// The writer thread: writes each chunk's result lines in order, counts them, updates the
-/// progress bar. Stops quietly on a closed pipe (the counts so far are kept).
-fn write_results<T: LineText, K: FnMut(&T) -> bool>(
-    rx: Receiver<(Vec<Processed<T>>, u64)>,
-    spare: std::sync::mpsc::Sender<Vec<Processed<T>>>,
-    mut keep: K,
+/// A chunk of lines being processed, with its results.
+struct Block<T> {
+    /// Its place in input order.
+    index: usize,
+    chunk: Chunk,
+    /// The output bytes (lines with their newlines), ready to write.
+    out: Vec<u8>,
+    /// With a `keep` filter: the results, formatted when they are written (in input order).
+    results: Vec<Processed<T>>,
+    tally: Tally,
+}
+
+/// Everything the workers share, behind one lock (held only to take a chunk or to hand in
+/// results, never while solving or writing).
+struct State<T, K> {
+    reader: Reader,
+    /// The index of the next chunk taken, and of the next chunk to write.
+    next_taken: usize,
+    next_written: usize,
+    /// No more chunks: end of input, closed output, a write error or a panicked worker.
+    done: bool,
+    /// Processed chunks waiting for an earlier one.
+    pending: BTreeMap<usize, Block<T>>,
+    /// A worker is writing (the others leave their chunks in `pending` for it).
+    writing: bool,
+    /// Workers waiting on [`Shared::written`].
+    waiting: usize,
+    /// The output is closed or failed: nothing more is written.
+    closed: bool,
+    /// Emptied output buffers, for reuse.
+    spare: Vec<(Vec<u8>, Vec<Processed<T>>)>,
+    keep: Option<K>,
+    tally: Tally,
+    error: Option<anyhow::Error>,
     progress: Progress,
-) -> (Result<()>, Tally, Progress) {
-    let stdout = std::io::stdout();
-    let mut out = BufWriter::with_capacity(1 << 20, stdout.lock());
-    let mut tally = Tally::default();
-    for (mut results, bytes_read) in rx.iter() {
-        let mut broken_pipe = false;
-        for (text, kind) in results.drain(..).flatten() {
-            match kind {
-                Kind::Solved => tally.solved += 1,
-                Kind::Fallback => {
-                    tally.solved += 1;
-                    tally.fallback += 1;
-                }
-                Kind::Stuck => tally.stuck += 1,
-                Kind::NoSolution => tally.no_solution += 1,
-                Kind::Multiple => tally.multiple += 1,
-                Kind::Invalid => tally.invalid += 1,
-            }
-            let bytes = text.bytes();
-            if !broken_pipe && !bytes.is_empty() && keep(&text) {
-                let r = out.write_all(bytes).and_then(|()| out.write_all(b"\n"));
-                if let Err(e) = r {
-                    if e.kind() == std::io::ErrorKind::BrokenPipe {
-                        broken_pipe = true;
-                    } else {
-                        return (Err(e.into()), tally, progress);
-                    }
-                }
-            }
+}
+
+struct Shared<T, K> {
+    state: Mutex<State<T, K>>,
+    /// Signalled when chunks are written (a worker too far ahead waits for it).
+    written: Condvar,
+    workers: usize,
+}
+
+impl<T, K> Shared<T, K> {
+    fn lock(&self) -> MutexGuard<'_, State<T, K>> {
+        // A worker that panicked holds no half-done state the others could trip on.
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// What a worker does with one line: append its output to the chunk's bytes and count it, or
+/// keep its result for the filter.
+trait Step<T>: for<'a> Fn(&Line<'a>, &mut Vec<u8>, &mut Vec<Processed<T>>, &mut Tally) + Sync {}
+
+impl<T, S> Step<T> for S where
+    S: for<'a> Fn(&Line<'a>, &mut Vec<u8>, &mut Vec<Processed<T>>, &mut Tally) + Sync
+{
+}
+
+fn drive<S, K, T>(path: Option<&Path>, threads: usize, step: S, keep: Option<K>) -> Result<Tally>
+where
+    S: Step<T>,
+    K: FnMut(&T) -> bool + Send,
+    T: LineText,
+{
+    let workers = match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let lines = (4 * CHUNK_LINES / workers).clamp(64, CHUNK_LINES);
+    let Input { reader, total_bytes } = Input::open(path, lines)?;
+    let progress = Progress::new(total_bytes);
+    let state = State {
+        reader,
+        next_taken: 0,
+        next_written: 0,
+        done: false,
+        pending: BTreeMap::new(),
+        writing: false,
+        waiting: 0,
+        closed: false,
+        spare: Vec::new(),
+        keep,
+        tally: Tally::default(),
+        error: None,
+        progress,
+    };
+    let shared = Shared { state: Mutex::new(state), written: Condvar::new(), workers };
+    std::thread::scope(|scope| {
+        for _ in 1..workers {
+            scope.spawn(|| work(&shared, &step));
         }
-        // The solving side may be gone already: then the vector is just dropped.
-        let _ = spare.send(results);
-        progress.update(tally.total(), bytes_read);
-        if broken_pipe {
-            return (Ok(()), tally, progress);
+        work(&shared, &step);
+    });
+    let state = shared.state.into_inner().unwrap_or_else(|e| e.into_inner());
+    if let Some(e) = state.error {
+        return Err(e);
+    }
+    // A read error after N good lines: the N results are already written; report the error
+    // after the summary so the counts say how far the input got.
+    let read = state.reader.finish();
+    state.progress.finish(&state.tally, "");
+    read?;
+    Ok(state.tally)
+}
+
+/// Stops the other workers if this one panics (they would wait for its chunk forever).
+struct PanicGuard<'s, T, K>(&'s Shared<T, K>);
+
+impl<T, K> Drop for PanicGuard<'_, T, K> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.lock().done = true;
+            self.0.written.notify_all();
         }
     }
-    match out.flush() {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => (Err(e.into()), tally, progress),
-        _ => (Ok(()), tally, progress),
+}
+
+/// One worker: takes chunks until the input (or the output) ends.
+fn work<S, K, T>(shared: &Shared<T, K>, step: &S)
+where
+    S: Step<T>,
+    K: FnMut(&T) -> bool + Send,
+    T: LineText,
+{
+    let _guard = PanicGuard(shared);
+    while let Some(mut block) = take(shared) {
+        let Block { chunk, out, results, tally, .. } = &mut block;
+        for i in 0..chunk.len() {
+            step(&chunk.line(i), out, results, tally);
+        }
+        hand_in(shared, block);
     }
+}
+
+/// The next chunk to process, or `None` when there is no more work.
+fn take<T, K>(shared: &Shared<T, K>) -> Option<Block<T>> {
+    let mut s = shared.lock();
+    while !s.done && s.next_taken - s.next_written >= IN_FLIGHT * shared.workers {
+        s.waiting += 1;
+        s = shared.written.wait(s).unwrap_or_else(|e| e.into_inner());
+        s.waiting -= 1;
+    }
+    if s.done {
+        return None;
+    }
+    let Some(chunk) = s.reader.next_chunk(shared.workers) else {
+        s.done = true;
+        wake(shared, &s);
+        return None;
+    };
+    let index = s.next_taken;
+    s.next_taken += 1;
+    let (mut out, mut results) = s.spare.pop().unwrap_or_default();
+    out.clear();
+    results.clear();
+    Some(Block { index, chunk, out, results, tally: Tally::default() })
+}
+
+/// Hands in a processed chunk; writes it and every chunk after it that is ready, unless
+/// another worker is writing (that one writes it).
+fn hand_in<T: LineText, K: FnMut(&T) -> bool>(shared: &Shared<T, K>, block: Block<T>) {
+    let mut s = shared.lock();
+    s.pending.insert(block.index, block);
+    if s.writing {
+        return;
+    }
+    s.writing = true;
+    let mut ready = Vec::new();
+    loop {
+        let st = &mut *s;
+        while let Some(block) = st.pending.remove(&st.next_written) {
+            st.next_written += 1;
+            ready.push(block);
+        }
+        if ready.is_empty() || st.closed {
+            break;
+        }
+        if let Some(keep) = st.keep.as_mut() {
+            for block in &mut ready {
+                filter(block, keep);
+            }
+        }
+        drop(s);
+        let mut result = Ok(());
+        let mut stdout = std::io::stdout().lock();
+        for block in &ready {
+            if result.is_ok() && !block.out.is_empty() {
+                result = stdout.write_all(&block.out);
+            }
+        }
+        if result.is_ok() {
+            result = stdout.flush();
+        }
+        drop(stdout);
+        s = shared.lock();
+        let st = &mut *s;
+        for block in ready.drain(..) {
+            add(&mut st.tally, &block.tally);
+            st.progress.update(st.tally.total(), block.chunk.bytes_read);
+            st.reader.recycle(block.chunk);
+            st.spare.push((block.out, block.results));
+        }
+        if let Err(e) = result {
+            // A closed pipe ends the run quietly (the counts so far are kept).
+            if e.kind() != std::io::ErrorKind::BrokenPipe {
+                s.error = Some(e.into());
+            }
+            s.done = true;
+            s.closed = true;
+        }
+        wake(shared, &s);
+    }
+    s.writing = false;
+}
+
+/// Wakes the workers waiting for chunks to be written, if any (a wake-up is a system call).
+fn wake<T, K>(shared: &Shared<T, K>, s: &State<T, K>) {
+    if s.waiting > 0 {
+        shared.written.notify_all();
+    }
+}
+
+/// Formats a chunk's results through the `keep` filter, in input order.
+fn filter<T: LineText, K: FnMut(&T) -> bool>(block: &mut Block<T>, keep: &mut K) {
+    for (text, kind) in block.results.drain(..).flatten() {
+        count(&mut block.tally, kind);
+        let bytes = text.bytes();
+        if !bytes.is_empty() && keep(&text) {
+            block.out.extend_from_slice(bytes);
+            block.out.push(b'\n');
+        }
+    }
+}
+
+fn count(tally: &mut Tally, kind: Kind) {
+    match kind {
+        Kind::Solved => tally.solved += 1,
+        Kind::Fallback => {
+            tally.solved += 1;
+            tally.fallback += 1;
+        }
+        Kind::Stuck => tally.stuck += 1,
+        Kind::NoSolution => tally.no_solution += 1,
+        Kind::Multiple => tally.multiple += 1,
+        Kind::Invalid => tally.invalid += 1,
+    }
+}
+
+fn add(tally: &mut Tally, more: &Tally) {
+    tally.solved += more.solved;
+    tally.fallback += more.fallback;
+    tally.stuck += more.stuck;
+    tally.no_solution += more.no_solution;
+    tally.multiple += more.multiple;
+    tally.invalid += more.invalid;
 }

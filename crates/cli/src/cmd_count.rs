@@ -7,6 +7,7 @@ use crate::InputArg;
 use crate::bulk::{self, Kind};
 use bitdoku_bitboard::{parse_line_at, quick_search_masks};
 use clap::Args;
+use std::io::Write;
 
 /// Arguments of `count`.
 #[derive(Args, Debug)]
@@ -23,14 +24,17 @@ pub struct CountArgs {
 
 pub fn run(a: CountArgs) -> anyhow::Result<bool> {
     let limit = a.limit;
-    let tally = bulk::run(a.input.file.as_deref(), a.threads, |line| {
+    let tally = bulk::run_into(a.input.file.as_deref(), a.threads, |line, out| {
         // A plain 81-character line goes straight to the search masks.
         let masks = match quick_search_masks(line.bytes) {
             Some(m) => m,
             None => match parse_line_at(&line.text(), line.number) {
                 Ok(None) => return None,
                 Ok(Some(p)) => p.candidates().search_masks(),
-                Err(e) => return Some((format!("error: {e}"), Kind::Invalid)),
+                Err(e) => {
+                    let _ = writeln!(out, "error: {e}");
+                    return Some(Kind::Invalid);
+                }
             },
         };
         let (count, _) = bitdoku_brute::count_solutions(&masks, limit);
@@ -40,8 +44,10 @@ pub fn run(a: CountArgs) -> anyhow::Result<bool> {
             _ => Kind::Multiple,
         };
         // With --limit 1 a count of 1 only says "at least one".
-        let text = if count >= limit { format!("{count}+") } else { count.to_string() };
-        Some((text, kind))
+        let plus = if count >= limit { "+" } else { "" };
+        // Writing to a vector cannot fail.
+        let _ = writeln!(out, "{count}{plus}");
+        Some(kind)
     })?;
     // Counting succeeded on every valid line: only bad lines make the run fail.
     Ok(tally.invalid == 0)

@@ -1,7 +1,7 @@
 //! `bitdoku solve`: brute force by default, the logic engine with `--logic` (or any logic
 //! option); one output line per puzzle line, in input order.
 
-use crate::bulk::{self, Kind, LineText, Processed};
+use crate::bulk::{self, Kind, Processed};
 use crate::input::Line;
 use crate::{InputArg, OrderArgs, json, parse_granularity};
 use bitdoku_bitboard::{Puzzle, parse_line_at, to_line};
@@ -81,48 +81,54 @@ pub fn run(a: SolveArgs) -> anyhow::Result<bool> {
             .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
     }
     let pictures = Pictures { grid: a.grid, svg_dir: a.svg_dir.as_deref(), se_model: !a.approx_se };
-    let tally = bulk::run(a.input.file.as_deref(), a.threads, |line| {
-        solve_line(line, engine.as_ref(), json, pictures)
+    let tally = bulk::run_into(a.input.file.as_deref(), a.threads, |line, out| {
+        solve_line(line, out, engine.as_ref(), json, pictures)
     })?;
     Ok(tally.all_solved())
 }
 
-/// An output line of `solve`: on the bulk path a solution stays its 81 digits and a failure
-/// a fixed message (no allocation per line); every other line is a string.
-enum Text {
-    Grid([u8; 81]),
-    Fixed(&'static str),
-    Owned(String),
-}
-
-impl LineText for Text {
-    fn bytes(&self) -> &[u8] {
-        match self {
-            Text::Grid(digits) => digits,
-            Text::Fixed(s) => s.as_bytes(),
-            Text::Owned(s) => s.as_bytes(),
-        }
-    }
-}
-
+/// Solves one line and appends its output line (and newline) to `out`. On the bulk path a
+/// solution is written as its 81 digits straight into `out` (nothing allocated or moved per
+/// line).
 fn solve_line(
     line: &Line,
+    out: &mut Vec<u8>,
     engine: Option<&Engine>,
     as_json: bool,
     pictures: Pictures,
-) -> Processed<Text> {
+) -> Option<Kind> {
     // The bulk path: a plain 81-character line goes straight to the search masks.
     if engine.is_none() && !as_json {
         if let Some(masks) = bitdoku_bitboard::quick_search_masks(line.bytes) {
-            let (status, solution) = search(&masks);
-            let text = match solution {
-                Some(values) => Text::Grid(values.map(|v| b'0' + v)),
-                None => Text::Fixed(plain_failure(status)),
-            };
-            return Some((text, kind_of(status)));
+            let (count, first) = bitdoku_brute::count_solutions(&masks, 2);
+            let status = status_of(count);
+            match &first {
+                Some(solution) if count == 1 => push_digits(out, &solution.0),
+                _ => push_line(out, plain_failure(status).as_bytes()),
+            }
+            return Some(kind_of(status));
         }
     }
-    solve_parsed(line, engine, as_json, pictures).map(|(text, kind)| (Text::Owned(text), kind))
+    let (text, kind) = solve_parsed(line, engine, as_json, pictures)?;
+    if !text.is_empty() {
+        push_line(out, text.as_bytes());
+    }
+    Some(kind)
+}
+
+/// Appends a solution's digits (values 1..=9) and a newline.
+fn push_digits(out: &mut Vec<u8>, values: &[u8; 81]) {
+    let start = out.len();
+    out.resize(start + 82, b'\n');
+    for (byte, &v) in out[start..start + 81].iter_mut().zip(values) {
+        *byte = b'0' + v;
+    }
+}
+
+/// Appends a line and a newline.
+fn push_line(out: &mut Vec<u8>, text: &[u8]) {
+    out.extend_from_slice(text);
+    out.push(b'\n');
 }
 
 /// [`solve_line`] for the lines the bulk shortcut does not take.
@@ -162,12 +168,17 @@ fn digits(values: &[u8; 81]) -> String {
 /// Brute force on search masks: the status and, when unique, the solution (values 1..=9).
 fn search(masks: &[u128; 9]) -> (Status, Option<[u8; 81]>) {
     let (count, first) = bitdoku_brute::count_solutions(masks, 2);
-    let status = match count {
+    let status = status_of(count);
+    (status, (count == 1).then(|| first.expect("solution").0))
+}
+
+/// The status of a solution count (counted up to 2).
+fn status_of(count: u32) -> Status {
+    match count {
         0 => Status::NoSolution,
         1 => Status::Solved,
         _ => Status::MultipleSolutions,
-    };
-    (status, (count == 1).then(|| first.expect("solution").0))
+    }
 }
 
 /// The tally kind of a brute-force status.

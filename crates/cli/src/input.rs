@@ -1,7 +1,12 @@
-//! Streaming input: lines are read in chunks (memory stays flat whatever the file size), each
-//! with its 1-based line number, on a reader thread that runs ahead of the solver by at most
-//! two chunks. Gzip and xz input (files or standard input) is recognised by its magic bytes
-//! and decompressed on the fly.
+//! Input for the bulk commands, cut into chunks of lines (memory stays flat whatever the file
+//! size), each line with its 1-based number.
+//!
+//! Two ways in, with the same lines: a regular uncompressed file is read by the solving
+//! threads themselves, one `read` per chunk straight into the chunk's buffer, and cut into
+//! lines in place ([`FileReader`]: no reader thread, no copy of a line, no wake-ups).
+//! Anything else (standard input, pipes, gzip and xz recognised by their magic bytes) is
+//! streamed: a reader thread reads, decompresses and copies the lines into chunk buffers, at
+//! most two chunks ahead of the solvers.
 
 use anyhow::{Context, Result};
 use std::borrow::Cow;
@@ -31,6 +36,9 @@ impl Compression {
     }
 }
 
+/// The UTF-8 byte order mark, dropped at the start of the input.
+const BOM: &[u8] = b"\xef\xbb\xbf";
+
 /// One input line and its 1-based number, borrowed from its chunk.
 pub struct Line<'a> {
     /// 1-based line number.
@@ -53,61 +61,98 @@ impl<'a> Line<'a> {
     }
 }
 
-/// A chunk of lines plus how many bytes of input were consumed so far (for progress). The
-/// lines' bytes sit in one buffer (no allocation per line).
+/// A chunk of lines plus how many bytes of input were consumed up to its end (for progress).
+/// The lines' bytes sit in one buffer (no allocation per line).
 pub struct Chunk {
-    /// The lines' texts, one after the other.
+    /// The lines' bytes: the streamed lines one after the other, or a file chunk's bytes as
+    /// read (with the line endings; for a file chunk, bytes past the last line are stale).
     buf: Vec<u8>,
-    /// Per line: its number and the end of its text in `buf` (it starts where the previous
-    /// one ends).
-    ends: Vec<(usize, usize)>,
+    /// Per line: its number, start and end in `buf`.
+    spans: Spans,
+    /// Input bytes consumed up to the end of this chunk.
     pub bytes_read: u64,
 }
 
 impl Chunk {
-    fn new() -> Chunk {
+    fn new(lines: usize) -> Chunk {
         Chunk {
-            buf: Vec::with_capacity(CHUNK_LINES * 84),
-            ends: Vec::with_capacity(CHUNK_LINES),
+            buf: Vec::with_capacity(lines * 84),
+            spans: Vec::with_capacity(lines),
             bytes_read: 0,
         }
     }
 
     /// The number of lines.
     pub fn len(&self) -> usize {
-        self.ends.len()
+        self.spans.len()
     }
 
     /// Line `i` (0-based within the chunk).
     pub fn line(&self, i: usize) -> Line<'_> {
-        let start = if i == 0 { 0 } else { self.ends[i - 1].1 };
-        let (number, end) = self.ends[i];
+        let (number, start, end) = self.spans[i];
         Line { number, bytes: &self.buf[start..end] }
     }
 
-    /// The chunk emptied for reuse (its buffers keep their memory).
-    fn cleared(mut self) -> Chunk {
+    /// Empties the chunk for reuse (its buffers keep their memory).
+    fn clear(&mut self) {
         self.buf.clear();
-        self.ends.clear();
+        self.spans.clear();
         self.bytes_read = 0;
-        self
     }
 
+    /// Adds a streamed line (copied).
     fn push(&mut self, number: usize, text: &[u8]) {
+        let start = self.buf.len();
         self.buf.extend_from_slice(text);
-        self.ends.push((number, self.buf.len()));
+        self.spans.push((number, start, self.buf.len()));
     }
 }
 
-/// Cuts the input into lines, block by block (the blocks of the reader's buffer, so the bytes
-/// are scanned once and copied once, into the chunk).
+/// Cuts `data` into lines from `*at`, adding the lines' spans to `spans` (up to `max` lines
+/// in all): the same lines as [`Splitter`] gives for the same bytes, borrowed in place.
+/// `*number` is the number of the last line so far. With `last`, the input ends with `data`
+/// (an unfinished last line is a line); without it, a line counts only once its ending is
+/// seen, and a `\r` at the very end waits for the next byte (it may begin a `\r\n`), so
+/// `*at` stops at the start of the unfinished line.
+fn cut(data: &[u8], at: &mut usize, number: &mut usize, spans: &mut Spans, max: usize, last: bool) {
+    while spans.len() < max && *at < data.len() {
+        let mut start = *at;
+        if *number == 0 {
+            if !last && data.len() - start < BOM.len() && BOM.starts_with(&data[start..]) {
+                return;
+            }
+            if data[start..].starts_with(BOM) {
+                start += BOM.len();
+            }
+        }
+        let end = match memchr::memchr2(b'\n', b'\r', &data[start..]) {
+            Some(k) if last || data[start + k] == b'\n' || start + k + 1 < data.len() => start + k,
+            _ if !last => return,
+            // The last line, without an ending.
+            _ => data.len(),
+        };
+        *number += 1;
+        spans.push((*number, start, end));
+        *at = (end + 1).min(data.len());
+        if data.get(end) == Some(&b'\r') && data.get(*at) == Some(&b'\n') {
+            *at += 1;
+        }
+    }
+}
+
+/// Per line: its number, start and end.
+type Spans = Vec<(usize, usize, usize)>;
+
+/// Cuts streamed input into lines, block by block (the blocks of the reader's buffer, so the
+/// bytes are scanned once and copied once, into the chunk).
 ///
 /// Line endings: `\n`, `\r\n` and a lone `\r` (old Mac files) all end a line; a last line
 /// without an ending is a line too. A UTF-8 byte order mark at the start of the input is
 /// dropped. The bytes are kept as they are; a line is decoded (lossily) only when it is parsed
 /// as text ([`Line::text`]).
-#[derive(Default)]
 struct Splitter {
+    /// Lines per chunk.
+    max: usize,
     /// Lines so far (the number of the last line).
     number: usize,
     /// The start of a line that an earlier block began.
@@ -117,6 +162,10 @@ struct Splitter {
 }
 
 impl Splitter {
+    fn new(max: usize) -> Splitter {
+        Splitter { max, number: 0, carry: Vec::new(), skip_lf: false }
+    }
+
     /// Adds the lines `block` ends to `chunk` until the chunk is full; keeps an unfinished
     /// last line for the next block. Returns how many bytes of `block` it used.
     fn feed(&mut self, block: &[u8], chunk: &mut Chunk) -> usize {
@@ -124,7 +173,7 @@ impl Splitter {
         if std::mem::take(&mut self.skip_lf) && block.first() == Some(&b'\n') {
             at = 1;
         }
-        while chunk.len() < CHUNK_LINES {
+        while chunk.len() < self.max {
             let Some(k) = memchr::memchr2(b'\n', b'\r', &block[at..]) else {
                 self.carry.extend_from_slice(&block[at..]);
                 return block.len();
@@ -158,7 +207,7 @@ impl Splitter {
             text = &self.carry;
         }
         if self.number == 0 {
-            text = text.strip_prefix(b"\xef\xbb\xbf").unwrap_or(text);
+            text = text.strip_prefix(BOM).unwrap_or(text);
         }
         self.number += 1;
         chunk.push(self.number, text);
@@ -166,32 +215,54 @@ impl Splitter {
     }
 }
 
-/// An input opened for streaming.
+/// An opened input.
 pub struct Input {
-    /// Chunks in input order; the channel closes at the end (or after an error).
-    pub chunks: Receiver<Chunk>,
-    /// Chunks handed back for reuse ([`Input::recycle`]).
-    spare: Sender<Chunk>,
+    /// Hands out the chunks, in input order.
+    pub reader: Reader,
     /// Total bytes when known (a regular file).
     pub total_bytes: Option<u64>,
-    reader: JoinHandle<Result<()>>,
 }
 
-/// Lines per chunk: big enough to keep every worker busy, small enough for flat memory.
-pub const CHUNK_LINES: usize = 8192;
+/// Hands out chunks in input order: read and cut on the calling thread, or received from the
+/// streaming reader thread.
+pub enum Reader {
+    /// A regular file, read chunk by chunk straight into the chunks' buffers.
+    File(FileReader),
+    /// A streamed input, read on its own thread.
+    Streamed {
+        /// Chunks in input order; the channel closes at the end (or after an error).
+        chunks: Receiver<Chunk>,
+        /// Chunks handed back to the reader thread for reuse.
+        spare: Sender<Chunk>,
+        /// The reader thread (its result is a read error, if any).
+        thread: JoinHandle<Result<()>>,
+    },
+}
 
 impl Input {
-    /// Opens `path` (`None` or `-` = standard input).
-    pub fn open(path: Option<&Path>) -> Result<Input> {
+    /// Opens `path` (`None` or `-` = standard input), cut into chunks of `lines` lines.
+    pub fn open(path: Option<&Path>, lines: usize) -> Result<Input> {
+        let lines = lines.max(1);
         let (source, total): (Box<dyn Read + Send>, Option<u64>) = match path {
             None => (Box::new(std::io::stdin()), None),
             Some(p) if p.as_os_str() == "-" => (Box::new(std::io::stdin()), None),
             Some(p) => {
                 let f = File::open(p).with_context(|| format!("cannot open {}", p.display()))?;
-                let len = f.metadata().ok().map(|m| m.len());
+                let meta = f.metadata().ok();
+                let len = meta.as_ref().map(|m| m.len());
+                let mut f = f;
+                if meta.is_some_and(|m| m.is_file()) && !compressed_file(&mut f)? {
+                    let reader = FileReader::new(f, len.unwrap_or(0), lines * 82);
+                    return Ok(Input { reader: Reader::File(reader), total_bytes: len });
+                }
                 (Box::new(f), len)
             }
         };
+        Input::stream(source, total, lines)
+    }
+
+    /// Opens `source` for streaming (also used when a file cannot be mapped).
+    fn stream(source: Box<dyn Read + Send>, total: Option<u64>, lines: usize) -> Result<Input> {
         let mut raw = BufReader::with_capacity(1 << 20, source);
         let kind = Compression::sniff(raw.fill_buf().context("cannot read input")?);
         let total = if kind == Compression::None { total } else { None };
@@ -200,19 +271,20 @@ impl Input {
             Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(raw)),
             Compression::Xz => Box::new(liblzma::bufread::XzDecoder::new_multi_decoder(raw)),
         };
-        let (tx, rx) = sync_channel::<Chunk>(2);
+        let (tx, chunks) = sync_channel::<Chunk>(2);
         let (spare, spares) = channel::<Chunk>();
-        let reader = std::thread::spawn(move || -> Result<()> {
+        let thread = std::thread::spawn(move || -> Result<()> {
             let mut r = BufReader::with_capacity(1 << 20, source);
-            let mut split = Splitter::default();
+            let mut split = Splitter::new(lines);
             let mut bytes_read = 0u64;
             loop {
                 // A chunk the consumer is done with, or a new one: the buffers are not
                 // allocated (and their pages not faulted in) again for every chunk.
-                let mut chunk = spares.try_recv().map_or_else(|_| Chunk::new(), Chunk::cleared);
+                let mut chunk = spares.try_recv().unwrap_or_else(|_| Chunk::new(lines));
+                chunk.clear();
                 let mut error = None;
                 let mut end = false;
-                while chunk.len() < CHUNK_LINES {
+                while chunk.len() < lines {
                     let block = match r.fill_buf() {
                         Ok([]) => {
                             split.finish(&mut chunk);
@@ -247,86 +319,173 @@ impl Input {
                 }
             }
         });
-        Ok(Input { chunks: rx, spare, total_bytes: total, reader })
+        Ok(Input { reader: Reader::Streamed { chunks, spare, thread }, total_bytes: total })
+    }
+}
+
+/// Whether a regular file starts like gzip or xz (then it is streamed); rewinds it.
+fn compressed_file(file: &mut File) -> Result<bool> {
+    use std::io::Seek;
+    let mut head = [0u8; 6];
+    let mut n = 0;
+    while n < head.len() {
+        match file.read(&mut head[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == ErrorKind::Interrupted => {}
+            Err(e) => return Err(anyhow::Error::new(e).context("cannot read input")),
+        }
+    }
+    file.rewind().context("cannot read input")?;
+    Ok(Compression::sniff(&head[..n]) != Compression::None)
+}
+
+/// Reads a regular file on the solving threads: each chunk is one `read` of about
+/// `bytes` bytes into the chunk's own buffer, cut into lines in place; the unfinished line at
+/// its end opens the next chunk.
+pub struct FileReader {
+    file: File,
+    /// The file's size when opened (only sizes the chunks; reading goes on to the real end).
+    size: u64,
+    /// Bytes read so far.
+    read: u64,
+    /// The number of the last line handed out.
+    number: usize,
+    /// Bytes per chunk.
+    bytes: usize,
+    /// Written chunks, for reuse.
+    spare: Vec<Chunk>,
+    /// The unfinished line at the end of the last chunk.
+    carry: Vec<u8>,
+    /// The file is read to its end (or to a read error).
+    end: bool,
+    error: Option<std::io::Error>,
+}
+
+impl FileReader {
+    /// Reads `file` (`size` bytes long when opened) in chunks of about `bytes` bytes.
+    fn new(file: File, size: u64, bytes: usize) -> FileReader {
+        FileReader {
+            file,
+            size,
+            read: 0,
+            number: 0,
+            bytes: bytes.max(1),
+            spare: Vec::new(),
+            carry: Vec::new(),
+            end: false,
+            error: None,
+        }
     }
 
-    /// Hands a processed chunk back to the reader for reuse.
-    pub fn recycle(&self, chunk: Chunk) {
-        // The reader may be gone (end of input): then the chunk is just dropped.
-        let _ = self.spare.send(chunk);
+    fn next_chunk(&mut self, workers: usize) -> Option<Chunk> {
+        if self.end && self.carry.is_empty() {
+            return None;
+        }
+        let mut chunk = self.spare.pop().unwrap_or_else(|| Chunk::new(0));
+        chunk.spans.clear();
+        // The buffer keeps its length from chunk to chunk (no zeroing); only `..filled` counts.
+        let mut filled = self.carry.len();
+        grow(&mut chunk.buf, filled);
+        chunk.buf[..filled].copy_from_slice(&self.carry);
+        self.carry.clear();
+        // Near the end, smaller chunks, so the workers finish together.
+        let left = self.size.saturating_sub(self.read) as usize;
+        let mut want = self.bytes.min((left / (4 * workers.max(1))).max(4096)).max(1);
+        let mut at = 0;
+        loop {
+            if !self.end {
+                grow(&mut chunk.buf, filled + want);
+                let n = self.fill(&mut chunk.buf[filled..filled + want]);
+                filled += n;
+                self.read += n as u64;
+            }
+            let data = &chunk.buf[..filled];
+            cut(data, &mut at, &mut self.number, &mut chunk.spans, usize::MAX, self.end);
+            if !chunk.spans.is_empty() || self.end {
+                break;
+            }
+            // A line longer than the buffer: read on.
+            want = want.max(filled);
+        }
+        self.carry.extend_from_slice(&chunk.buf[at..filled]);
+        chunk.bytes_read = self.read - self.carry.len() as u64;
+        if chunk.spans.is_empty() {
+            self.spare.push(chunk);
+            return None;
+        }
+        Some(chunk)
     }
 
-    /// Waits for the reader thread and reports a read error.
+    /// Reads until `buf` is full or the file ends (then, or after a read error, `end` is set).
+    fn fill(&mut self, buf: &mut [u8]) -> usize {
+        let mut n = 0;
+        while n < buf.len() {
+            match self.file.read(&mut buf[n..]) {
+                Ok(0) => {
+                    self.end = true;
+                    break;
+                }
+                Ok(k) => n += k,
+                Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                Err(e) => {
+                    // Keep what was read, the partial line too (it is reported as a bad line,
+                    // so it does not vanish); the error comes after the summary.
+                    self.error = Some(e);
+                    self.end = true;
+                    break;
+                }
+            }
+        }
+        n
+    }
+}
+
+/// Makes `buf` at least `len` bytes long.
+fn grow(buf: &mut Vec<u8>, len: usize) {
+    if buf.len() < len {
+        buf.resize(len, 0);
+    }
+}
+
+impl Reader {
+    /// The next chunk (`None` at the end of the input). `workers` is the number of threads
+    /// sharing the chunks: near the end of a file the chunks get smaller, so the threads
+    /// finish together.
+    pub fn next_chunk(&mut self, workers: usize) -> Option<Chunk> {
+        match self {
+            Reader::File(f) => f.next_chunk(workers),
+            Reader::Streamed { chunks, .. } => chunks.recv().ok(),
+        }
+    }
+
+    /// Takes back a chunk whose results are written, for reuse.
+    pub fn recycle(&mut self, chunk: Chunk) {
+        match self {
+            Reader::File(f) => f.spare.push(chunk),
+            // The reader thread may be gone (end of input): then the chunk is just dropped.
+            Reader::Streamed { spare, .. } => {
+                let _ = spare.send(chunk);
+            }
+        }
+    }
+
+    /// Waits for the reader thread (if any) and reports a read error.
     pub fn finish(self) -> Result<()> {
-        drop(self.chunks);
-        self.reader.join().map_err(|_| anyhow::anyhow!("input reader panicked"))?
+        match self {
+            Reader::File(f) => match f.error {
+                None => Ok(()),
+                Some(e) => Err(anyhow::Error::new(e)
+                    .context(format!("cannot read input after line {}", f.number))),
+            },
+            Reader::Streamed { chunks, thread, .. } => {
+                drop(chunks);
+                thread.join().map_err(|_| anyhow::anyhow!("input reader panicked"))?
+            }
+        }
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The lines as the reader cut them before (one `read_until(b'\n')` piece at a time, each
-    /// piece's body split at `\r`): the reference for [`Splitter`].
-    fn reference(data: &[u8]) -> Vec<(usize, Vec<u8>)> {
-        let mut lines = Vec::new();
-        for piece in data.split_inclusive(|&b| b == b'\n') {
-            let mut body = piece.strip_suffix(b"\n").unwrap_or(piece);
-            body = body.strip_suffix(b"\r").unwrap_or(body);
-            if lines.is_empty() {
-                body = body.strip_prefix(b"\xef\xbb\xbf").unwrap_or(body);
-            }
-            for part in body.split(|&b| b == b'\r') {
-                lines.push((lines.len() + 1, part.to_vec()));
-            }
-        }
-        lines
-    }
-
-    /// The splitter's lines when the input arrives in blocks of the given sizes.
-    fn split(data: &[u8], sizes: &mut impl FnMut() -> usize) -> Vec<(usize, Vec<u8>)> {
-        let (mut s, mut chunk) = (Splitter::default(), Chunk::new());
-        let mut at = 0;
-        while at < data.len() {
-            let end = (at + sizes()).min(data.len());
-            let mut block = &data[at..end];
-            // A full chunk stops early: feed the rest again, as the reader does.
-            while !block.is_empty() {
-                let used = s.feed(block, &mut chunk);
-                block = &block[used..];
-            }
-            at = end;
-        }
-        s.finish(&mut chunk);
-        (0..chunk.len())
-            .map(|i| {
-                let line = chunk.line(i);
-                (line.number, line.bytes.to_vec())
-            })
-            .collect()
-    }
-
-    #[test]
-    fn block_splitting_cuts_lines_as_read_until_did() {
-        let mut rng = fastrand::Rng::with_seed(1);
-        let alphabet: &[&[u8]] =
-            &[b"a", b"5", b"\r", b"\n", b"\r\n", b"\xef\xbb\xbf", b"\xef", b"\xff"];
-        for case in 0..20_000 {
-            let data: Vec<u8> = (0..rng.usize(..24))
-                .flat_map(|_| alphabet[rng.usize(..alphabet.len())].iter().copied())
-                .collect();
-            let max = 1 + case % 9;
-            let got = split(&data, &mut || rng.usize(1..=max));
-            assert_eq!(got, reference(&data), "{data:?}");
-        }
-        // Full chunks: the lines go on in the next chunk with the right numbers.
-        let data = "x\r\n".repeat(CHUNK_LINES + 5);
-        let (mut s, mut chunk) = (Splitter::default(), Chunk::new());
-        let used = s.feed(data.as_bytes(), &mut chunk);
-        assert_eq!((chunk.len(), used), (CHUNK_LINES, 3 * CHUNK_LINES));
-        let mut next = Chunk::new();
-        assert_eq!(s.feed(&data.as_bytes()[used..], &mut next), 15);
-        assert_eq!((next.len(), next.line(0).number), (5, CHUNK_LINES + 1));
-    }
-}
+#[path = "input_tests.rs"]
+mod tests;
