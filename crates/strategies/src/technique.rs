@@ -83,6 +83,17 @@ pub struct Technique {
     /// every cell it is `find`. The engine calls it (see `Engine::search`); `None` for the
     /// other techniques.
     pub find_changed: Option<ChangedFindFn>,
+    /// Whether it is *digit-local*: what it finds for a digit depends only on that digit's
+    /// candidates (and placed cells), its steps only eliminate or place that digit, and its
+    /// search skips a digit whose candidate mask is empty before doing any work, without
+    /// changing the order of the other digits' steps. On a state where only some digits'
+    /// masks changed since it found nothing, the engine then searches a state that keeps only
+    /// those digits' masks (see `Engine::search`). Hidden single, locked candidates, every
+    /// fish (basic, finned, sashimi, franken, mutant; kraken fish is a forcing technique),
+    /// the single-digit patterns but the templates (which exclude other digits' template
+    /// cells), the colourings, and the X-chain (house links of one digit; its canonical order
+    /// sorts by length and effects, then by search order, which is digit-major).
+    pub digit_local: bool,
 }
 
 impl Technique {

@@ -158,7 +158,7 @@ pub struct Outcome {
 pub struct Engine {
     options: Options,
     techniques: Vec<&'static Technique>,
-    /// Per technique of the order, whether it is digit-local (see [`digit_local`]).
+    /// Per technique of the order, whether it is digit-local ([`Technique::digit_local`]).
     local: Vec<bool>,
 }
 
@@ -167,7 +167,7 @@ impl Engine {
     pub fn new(options: Options) -> Engine {
         let techniques: Vec<&'static Technique> =
             options.order.ids().iter().filter_map(|&id| registry::get(id)).collect();
-        let local = techniques.iter().map(|t| digit_local(t)).collect();
+        let local = techniques.iter().map(|t| t.digit_local).collect();
         Engine { options, techniques, local }
     }
 
@@ -460,9 +460,9 @@ impl Engine {
 
     /// Runs technique `t` (index `i` of the order) on `state` into `sink`; returns whether it
     /// found anything (`empty` tells from the sink). A technique that found nothing on an
-    /// earlier state of this solve, `quiet[i]` (its candidate masks), searches only where the
-    /// candidates changed since, or nothing when none did: a digit-local technique (see
-    /// [`digit_local`]) the digits whose masks changed, a house-local one (its row has
+    /// earlier state of this solve (its candidate masks in `quiet`), searches only where the
+    /// candidates changed since, or nothing when none did: a digit-local technique (its row
+    /// says [`Technique::digit_local`]) the digits whose masks changed, a house-local one (its row has
     /// [`Technique::find_changed`]) given the cells that lost a candidate (a solve only
     /// removes candidates; should one have come back, it searches in full). Elsewhere it
     /// would find nothing again; its steps, and their order, are those of a full search.
@@ -573,6 +573,6 @@ mod stats;
 #[cfg(test)]
 mod tests;
 
-use helpers::{digit_local, fallback_step, hodoku_single, is_single};
+use helpers::{fallback_step, hodoku_single, is_single};
 use quiet::Quiet;
 pub use stats::TechniqueStats;

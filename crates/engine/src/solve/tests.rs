@@ -88,7 +88,7 @@ fn house_local_search_looks_only_at_changes() {
     assert_eq!(none, full);
 }
 
-/// The digit-local list names hidden single, locked candidates, fish, single-digit
+/// The digit-local rows are hidden single, locked candidates, fish, single-digit
 /// patterns, colourings and the X-chain, and no other technique.
 #[test]
 fn digit_local_techniques() {
@@ -97,7 +97,7 @@ fn digit_local_techniques() {
         .ids()
         .iter()
         .filter_map(|&id| registry::get(id))
-        .filter(|t| digit_local(t))
+        .filter(|t| t.digit_local)
         .map(|t| t.id)
         .collect();
     assert!(local.contains(&TechniqueId::HiddenSingle));
@@ -137,7 +137,7 @@ fn house_local_techniques() {
     assert_eq!(local.len(), expected.len());
     for id in expected {
         assert!(local.contains(&id), "{id}");
-        assert!(!digit_local(id.row()), "{id}");
+        assert!(!id.row().digit_local, "{id}");
     }
 }
 

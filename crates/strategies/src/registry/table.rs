@@ -47,6 +47,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(singles::full_house::find),
         find_changed: None,
+        digit_local: false,
     },
     Technique {
         id: T::NakedSingle,
@@ -60,6 +61,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(singles::naked_single::find),
         find_changed: None,
+        digit_local: false,
     },
     Technique {
         id: T::HiddenSingle,
@@ -73,6 +75,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(singles::hidden_single::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::LockedPair,
@@ -86,6 +89,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(intersections::locked_subset::find_pair),
         find_changed: Some(intersections::locked_subset::find_pair_changed),
+        digit_local: false,
     },
     Technique {
         id: T::LockedTriple,
@@ -99,6 +103,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(intersections::locked_subset::find_triple),
         find_changed: Some(intersections::locked_subset::find_triple_changed),
+        digit_local: false,
     },
     Technique {
         id: T::LockedCandidatesPointing,
@@ -112,6 +117,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(intersections::locked_candidates::find_pointing),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::LockedCandidatesClaiming,
@@ -125,6 +131,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(intersections::locked_candidates::find_claiming),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::NakedPair,
@@ -138,6 +145,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(subsets::naked_subset::find_pair),
         find_changed: Some(subsets::naked_subset::find_pair_changed),
+        digit_local: false,
     },
     Technique {
         id: T::NakedTriple,
@@ -151,6 +159,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(subsets::naked_subset::find_triple),
         find_changed: Some(subsets::naked_subset::find_triple_changed),
+        digit_local: false,
     },
     Technique {
         id: T::HiddenPair,
@@ -164,6 +173,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(subsets::hidden_subset::find_pair),
         find_changed: Some(subsets::hidden_subset::find_pair_changed),
+        digit_local: false,
     },
     Technique {
         id: T::HiddenTriple,
@@ -177,6 +187,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(subsets::hidden_subset::find_triple),
         find_changed: Some(subsets::hidden_subset::find_triple_changed),
+        digit_local: false,
     },
     Technique {
         id: T::NakedQuad,
@@ -190,6 +201,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(subsets::naked_subset::find_quad),
         find_changed: Some(subsets::naked_subset::find_quad_changed),
+        digit_local: false,
     },
     Technique {
         id: T::HiddenQuad,
@@ -203,6 +215,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(subsets::hidden_subset::find_quad),
         find_changed: Some(subsets::hidden_subset::find_quad_changed),
+        digit_local: false,
     },
     Technique {
         id: T::XWing,
@@ -216,6 +229,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(fish::x_wing::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::Swordfish,
@@ -229,6 +243,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(fish::swordfish::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::Jellyfish,
@@ -242,6 +257,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(fish::jellyfish::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::BugPlusOne,
@@ -255,6 +271,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(uniqueness::bug_plus_one::find),
         find_changed: None,
+        digit_local: false,
     },
     Technique {
         id: T::Skyscraper,
@@ -268,6 +285,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(single_digit::skyscraper::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::TwoStringKite,
@@ -281,6 +299,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(single_digit::two_string_kite::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::TurbotFish,
@@ -294,6 +313,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(single_digit::turbot_fish::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::EmptyRectangle,
@@ -307,6 +327,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(single_digit::empty_rectangle::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::WWing,
@@ -320,6 +341,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(wings::w_wing::find),
         find_changed: None,
+        digit_local: false,
     },
     Technique {
         id: T::XyWing,
@@ -333,6 +355,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(wings::xy_wing::find),
         find_changed: None,
+        digit_local: false,
     },
     Technique {
         id: T::XyzWing,
@@ -346,6 +369,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(wings::xyz_wing::find),
         find_changed: None,
+        digit_local: false,
     },
     Technique {
         id: T::WxyzWing,
@@ -359,6 +383,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(wings::wxyz_wing::find),
         find_changed: None,
+        digit_local: false,
     },
     Technique {
         id: T::UniqueRectangle1,
@@ -372,6 +397,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(uniqueness::unique_rectangle_1::find),
         find_changed: None,
+        digit_local: false,
     },
     Technique {
         id: T::UniqueRectangle2,
@@ -385,6 +411,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(uniqueness::unique_rectangle_2::find),
         find_changed: None,
+        digit_local: false,
     },
     Technique {
         id: T::UniqueRectangle3,
@@ -398,6 +425,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(uniqueness::unique_rectangle_3::find),
         find_changed: None,
+        digit_local: false,
     },
     Technique {
         id: T::UniqueRectangle4,
@@ -411,6 +439,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(uniqueness::unique_rectangle_4::find),
         find_changed: None,
+        digit_local: false,
     },
     Technique {
         id: T::UniqueRectangle5,
@@ -424,6 +453,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(uniqueness::unique_rectangle_5::find),
         find_changed: None,
+        digit_local: false,
     },
     Technique {
         id: T::UniqueRectangle6,
@@ -437,6 +467,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(uniqueness::unique_rectangle_6::find),
         find_changed: None,
+        digit_local: false,
     },
     Technique {
         id: T::HiddenRectangle,
@@ -450,6 +481,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(uniqueness::hidden_rectangle::find),
         find_changed: None,
+        digit_local: false,
     },
     Technique {
         id: T::AvoidableRectangle1,
@@ -463,6 +495,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(uniqueness::avoidable_rectangle::find_type_1),
         find_changed: None,
+        digit_local: false,
     },
     Technique {
         id: T::AvoidableRectangle2,
@@ -476,6 +509,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(uniqueness::avoidable_rectangle::find_type_2),
         find_changed: None,
+        digit_local: false,
     },
     Technique {
         id: T::FinnedXWing,
@@ -489,6 +523,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(fish::finned_x_wing::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::SashimiXWing,
@@ -502,6 +537,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(fish::sashimi_x_wing::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::FinnedSwordfish,
@@ -515,6 +551,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(fish::finned_swordfish::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::SashimiSwordfish,
@@ -528,6 +565,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(fish::sashimi_swordfish::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::FinnedJellyfish,
@@ -541,6 +579,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(fish::finned_jellyfish::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::SashimiJellyfish,
@@ -554,6 +593,7 @@ const EARLY: [Technique; 40] = [
         naive: true,
         find: Some(fish::sashimi_jellyfish::find),
         find_changed: None,
+        digit_local: true,
     },
 ];
 

@@ -21,6 +21,7 @@ pub(super) const ALS: [Technique; 4] = [
         naive: true,
         find: Some(als::als_xz::find),
         find_changed: None,
+        digit_local: false,
     },
     Technique {
         id: T::AlsXyWing,
@@ -34,6 +35,7 @@ pub(super) const ALS: [Technique; 4] = [
         naive: true,
         find: Some(als::als_xy_wing::find),
         find_changed: None,
+        digit_local: false,
     },
     Technique {
         id: T::AlsChain,
@@ -47,6 +49,7 @@ pub(super) const ALS: [Technique; 4] = [
         naive: true,
         find: Some(als::als_chain::find),
         find_changed: None,
+        digit_local: false,
     },
     Technique {
         id: T::DeathBlossom,
@@ -60,5 +63,6 @@ pub(super) const ALS: [Technique; 4] = [
         naive: true,
         find: Some(als::death_blossom::find),
         find_changed: None,
+        digit_local: false,
     },
 ];

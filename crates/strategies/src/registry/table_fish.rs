@@ -23,6 +23,7 @@ pub(super) const FISH: [Technique; 33] = [
         naive: false,
         find: Some(fish::squirmbag::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::Whale,
@@ -36,6 +37,7 @@ pub(super) const FISH: [Technique; 33] = [
         naive: false,
         find: Some(fish::whale::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::Leviathan,
@@ -49,6 +51,7 @@ pub(super) const FISH: [Technique; 33] = [
         naive: false,
         find: Some(fish::leviathan::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::FinnedSquirmbag,
@@ -62,6 +65,7 @@ pub(super) const FISH: [Technique; 33] = [
         naive: false,
         find: Some(fish::finned_squirmbag::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::SashimiSquirmbag,
@@ -75,6 +79,7 @@ pub(super) const FISH: [Technique; 33] = [
         naive: false,
         find: Some(fish::sashimi_squirmbag::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::FinnedWhale,
@@ -88,6 +93,7 @@ pub(super) const FISH: [Technique; 33] = [
         naive: false,
         find: Some(fish::finned_whale::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::SashimiWhale,
@@ -101,6 +107,7 @@ pub(super) const FISH: [Technique; 33] = [
         naive: false,
         find: Some(fish::sashimi_whale::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::FinnedLeviathan,
@@ -114,6 +121,7 @@ pub(super) const FISH: [Technique; 33] = [
         naive: false,
         find: Some(fish::finned_leviathan::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::SashimiLeviathan,
@@ -127,6 +135,7 @@ pub(super) const FISH: [Technique; 33] = [
         naive: false,
         find: Some(fish::sashimi_leviathan::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::FrankenXWing,
@@ -140,6 +149,7 @@ pub(super) const FISH: [Technique; 33] = [
         naive: false,
         find: Some(fish::franken_x_wing::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::FrankenSwordfish,
@@ -153,6 +163,7 @@ pub(super) const FISH: [Technique; 33] = [
         naive: false,
         find: Some(fish::franken_swordfish::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::FrankenJellyfish,
@@ -166,6 +177,7 @@ pub(super) const FISH: [Technique; 33] = [
         naive: false,
         find: Some(fish::franken_jellyfish::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::FrankenSquirmbag,
@@ -179,6 +191,7 @@ pub(super) const FISH: [Technique; 33] = [
         naive: false,
         find: Some(fish::franken_squirmbag::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::FrankenWhale,
@@ -192,6 +205,7 @@ pub(super) const FISH: [Technique; 33] = [
         naive: false,
         find: Some(fish::franken_whale::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::FrankenLeviathan,
@@ -205,6 +219,7 @@ pub(super) const FISH: [Technique; 33] = [
         naive: false,
         find: Some(fish::franken_leviathan::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::FinnedFrankenXWing,
@@ -218,6 +233,7 @@ pub(super) const FISH: [Technique; 33] = [
         naive: false,
         find: Some(fish::finned_franken_x_wing::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::FinnedFrankenSwordfish,
@@ -231,6 +247,7 @@ pub(super) const FISH: [Technique; 33] = [
         naive: false,
         find: Some(fish::finned_franken_swordfish::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::FinnedFrankenJellyfish,
@@ -244,6 +261,7 @@ pub(super) const FISH: [Technique; 33] = [
         naive: false,
         find: Some(fish::finned_franken_jellyfish::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::FinnedFrankenSquirmbag,
@@ -257,6 +275,7 @@ pub(super) const FISH: [Technique; 33] = [
         naive: false,
         find: Some(fish::finned_franken_squirmbag::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::FinnedFrankenWhale,
@@ -270,6 +289,7 @@ pub(super) const FISH: [Technique; 33] = [
         naive: false,
         find: Some(fish::finned_franken_whale::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::FinnedFrankenLeviathan,
@@ -283,6 +303,7 @@ pub(super) const FISH: [Technique; 33] = [
         naive: false,
         find: Some(fish::finned_franken_leviathan::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::MutantXWing,
@@ -296,6 +317,7 @@ pub(super) const FISH: [Technique; 33] = [
         naive: false,
         find: Some(fish::mutant_x_wing::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::MutantSwordfish,
@@ -309,6 +331,7 @@ pub(super) const FISH: [Technique; 33] = [
         naive: false,
         find: Some(fish::mutant_swordfish::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::MutantJellyfish,
@@ -322,6 +345,7 @@ pub(super) const FISH: [Technique; 33] = [
         naive: false,
         find: Some(fish::mutant_jellyfish::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::MutantSquirmbag,
@@ -335,6 +359,7 @@ pub(super) const FISH: [Technique; 33] = [
         naive: false,
         find: Some(fish::mutant_squirmbag::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::MutantWhale,
@@ -348,6 +373,7 @@ pub(super) const FISH: [Technique; 33] = [
         naive: false,
         find: Some(fish::mutant_whale::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::MutantLeviathan,
@@ -361,6 +387,7 @@ pub(super) const FISH: [Technique; 33] = [
         naive: false,
         find: Some(fish::mutant_leviathan::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::FinnedMutantXWing,
@@ -374,6 +401,7 @@ pub(super) const FISH: [Technique; 33] = [
         naive: false,
         find: Some(fish::finned_mutant_x_wing::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::FinnedMutantSwordfish,
@@ -387,6 +415,7 @@ pub(super) const FISH: [Technique; 33] = [
         naive: false,
         find: Some(fish::finned_mutant_swordfish::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::FinnedMutantJellyfish,
@@ -400,6 +429,7 @@ pub(super) const FISH: [Technique; 33] = [
         naive: false,
         find: Some(fish::finned_mutant_jellyfish::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::FinnedMutantSquirmbag,
@@ -413,6 +443,7 @@ pub(super) const FISH: [Technique; 33] = [
         naive: false,
         find: Some(fish::finned_mutant_squirmbag::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::FinnedMutantWhale,
@@ -426,6 +457,7 @@ pub(super) const FISH: [Technique; 33] = [
         naive: false,
         find: Some(fish::finned_mutant_whale::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::FinnedMutantLeviathan,
@@ -439,5 +471,6 @@ pub(super) const FISH: [Technique; 33] = [
         naive: false,
         find: Some(fish::finned_mutant_leviathan::find),
         find_changed: None,
+        digit_local: true,
     },
 ];

@@ -22,6 +22,7 @@ pub(super) const FORCING: [Technique; 6] = [
         naive: false,
         find: Some(forcing::kraken_fish::find),
         find_changed: None,
+        digit_local: false,
     },
     Technique {
         id: T::ForcingChain,
@@ -35,6 +36,7 @@ pub(super) const FORCING: [Technique; 6] = [
         naive: true,
         find: Some(forcing::forcing_chain::find),
         find_changed: None,
+        digit_local: false,
     },
     Technique {
         id: T::ForcingNet,
@@ -48,6 +50,7 @@ pub(super) const FORCING: [Technique; 6] = [
         naive: true,
         find: Some(forcing::forcing_net::find),
         find_changed: None,
+        digit_local: false,
     },
     Technique {
         id: T::NestedForcingNet1,
@@ -61,6 +64,7 @@ pub(super) const FORCING: [Technique; 6] = [
         naive: false,
         find: Some(forcing::nested::find_level_1),
         find_changed: None,
+        digit_local: false,
     },
     Technique {
         id: T::NestedForcingNet2,
@@ -74,6 +78,7 @@ pub(super) const FORCING: [Technique; 6] = [
         naive: false,
         find: Some(forcing::nested::find_level_2),
         find_changed: None,
+        digit_local: false,
     },
     Technique {
         id: T::NestedForcingNet3,
@@ -87,5 +92,6 @@ pub(super) const FORCING: [Technique; 6] = [
         naive: false,
         find: Some(forcing::nested::find_level_3),
         find_changed: None,
+        digit_local: false,
     },
 ];

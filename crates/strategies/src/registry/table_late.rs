@@ -22,6 +22,7 @@ pub(super) const LATE: [Technique; 9] = [
         naive: true,
         find: Some(coloring::simple_colors::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::MultiColors,
@@ -35,6 +36,7 @@ pub(super) const LATE: [Technique; 9] = [
         naive: true,
         find: Some(coloring::multi_colors::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::RemotePair,
@@ -48,6 +50,7 @@ pub(super) const LATE: [Technique; 9] = [
         naive: true,
         find: Some(chains::remote_pair::find),
         find_changed: None,
+        digit_local: false,
     },
     Technique {
         id: T::XChain,
@@ -61,6 +64,7 @@ pub(super) const LATE: [Technique; 9] = [
         naive: true,
         find: Some(chains::x_chain::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::XyChain,
@@ -74,6 +78,7 @@ pub(super) const LATE: [Technique; 9] = [
         naive: true,
         find: Some(chains::xy_chain::find),
         find_changed: None,
+        digit_local: false,
     },
     Technique {
         id: T::Aic,
@@ -87,6 +92,7 @@ pub(super) const LATE: [Technique; 9] = [
         naive: true,
         find: Some(chains::aic::find),
         find_changed: None,
+        digit_local: false,
     },
     Technique {
         id: T::GroupedAic,
@@ -100,6 +106,7 @@ pub(super) const LATE: [Technique; 9] = [
         naive: true,
         find: Some(chains::grouped_aic::find),
         find_changed: None,
+        digit_local: false,
     },
     Technique {
         id: T::TemplateSet,
@@ -113,6 +120,7 @@ pub(super) const LATE: [Technique; 9] = [
         naive: true,
         find: Some(single_digit::template_set::find),
         find_changed: None,
+        digit_local: false,
     },
     Technique {
         id: T::TemplateDelete,
@@ -126,6 +134,7 @@ pub(super) const LATE: [Technique; 9] = [
         naive: true,
         find: Some(single_digit::template_delete::find),
         find_changed: None,
+        digit_local: false,
     },
 ];
 
@@ -142,4 +151,5 @@ pub(super) const FALLBACK: [Technique; 1] = [Technique {
     naive: false,
     find: None,
     find_changed: None,
+    digit_local: false,
 }];

@@ -32,6 +32,7 @@ pub(super) const SDC: [Technique; 3] = [
         naive: true,
         find: Some(sue_de_coq::find),
         find_changed: Some(sue_de_coq::find_changed),
+        digit_local: false,
     },
     Technique {
         id: T::DualTwoStringKite,
@@ -45,6 +46,7 @@ pub(super) const SDC: [Technique; 3] = [
         naive: true,
         find: Some(single_digit::dual_two_string_kite::find),
         find_changed: None,
+        digit_local: true,
     },
     Technique {
         id: T::DualEmptyRectangle,
@@ -58,5 +60,6 @@ pub(super) const SDC: [Technique; 3] = [
         naive: true,
         find: Some(single_digit::dual_empty_rectangle::find),
         find_changed: None,
+        digit_local: true,
     },
 ];
