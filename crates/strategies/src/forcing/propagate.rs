@@ -217,6 +217,10 @@ pub struct Propagator {
     pub contradiction: Option<(Contradiction, u16)>,
     /// Rounds run.
     pub rounds: u16,
+    /// After a run under [`Rules::Chain`]: whether no single was left out that
+    /// [`Rules::Net`] would have taken, in any round. Then a net run from the same start on
+    /// the same base goes through the same rounds: same literals, depths and contradiction.
+    pub net_same: bool,
     /// Whether depths are recorded (proofs need them, yes/no searches do not).
     track: bool,
     /// Per cell, the base candidates not derived off (bit `d` for digit `d`).
@@ -246,6 +250,7 @@ impl Propagator {
             depth_off: [UNREACHED; CANDIDATES],
             contradiction: None,
             rounds: 0,
+            net_same: true,
             track: true,
             live: [0; 81],
             places: [[0; 27]; 9],
@@ -292,6 +297,7 @@ impl Propagator {
         self.used = 0;
         self.contradiction = None;
         self.rounds = 0;
+        self.net_same = true;
     }
 
     /// Propagates `start` (a candidate of `base`) under `rules`. Returns `true` when no
@@ -424,12 +430,14 @@ impl Propagator {
                         if broken.is_none() {
                             broken = Some(Contradiction::EmptyCell(c));
                         }
-                    } else if live & (live - 1) == 0
-                        && (rules == Rules::Net || base.bivalue.contains(c))
-                    {
-                        let d = live.trailing_zeros() as usize;
-                        next.on[d].insert(c);
-                        next.on_digits |= 1 << d;
+                    } else if live & (live - 1) == 0 {
+                        if rules == Rules::Net || base.bivalue.contains(c) {
+                            let d = live.trailing_zeros() as usize;
+                            next.on[d].insert(c);
+                            next.on_digits |= 1 << d;
+                        } else {
+                            self.net_same = false;
+                        }
                     }
                 }
                 for d in bits(front.off_digits) {
@@ -459,6 +467,7 @@ impl Propagator {
                                 next.on[d] |= rem;
                                 next.on_digits |= 1 << d;
                             }
+                            1 => self.net_same = false,
                             _ => {}
                         }
                     }

@@ -74,6 +74,12 @@ fn word_lit(word: usize, bit: u32) -> usize {
 /// derived literal (every derived literal is a literal of the state). A search touches `n²`
 /// bytes of depths, not the 2.1 MB a row per literal index would span, so a short run pays
 /// page faults only for what its states use.
+///
+/// Forcing nets follow forcing chains in every order, on the same state when the chains found
+/// nothing. A chain propagation that never left out a single the net rules take
+/// ([`Propagator::net_same`]) is the net propagation of the same assumption, so a net search
+/// on the state of the last chain search keeps those outcomes and rows and propagates only
+/// the other assumptions.
 struct Work {
     prop: Propagator,
     /// The slot of each literal index of the current state (stale for the others).
@@ -83,6 +89,10 @@ struct Work {
     outcomes: Vec<Outcome>,
     depths: Vec<u8>,
     best: Vec<u64>,
+    /// The candidates and rules of the last [`Work::run_all`].
+    last: Option<([CellSet; 9], Rules)>,
+    /// Per slot, after a run under chain rules: [`Propagator::net_same`].
+    net_same: Vec<bool>,
 }
 
 thread_local! {
@@ -105,10 +115,15 @@ impl Work {
             outcomes: Vec::with_capacity(LITS),
             depths: vec![0; LITS * LITS],
             best: vec![NO_KEY; LITS],
+            last: None,
+            net_same: Vec::new(),
         }
     }
 
     fn run_all(&mut self, base: &Base, rules: Rules) {
+        // Same state as the last (chain) run: same literals, same slots.
+        let reuse = rules == Rules::Net && self.last == Some((base.cand, Rules::Chain));
+        self.last = Some((base.cand, rules));
         let lits = || {
             (0..9).flat_map(move |d| {
                 base.cand[d].into_iter().flat_map(move |c| {
@@ -122,14 +137,25 @@ impl Work {
             self.n += 1;
         }
         let n = self.n;
-        self.outcomes.clear();
+        if !reuse {
+            self.outcomes.clear();
+        }
+        self.net_same.resize(n, false);
         for (k, lit) in lits().enumerate() {
+            if reuse && self.net_same[k] {
+                continue;
+            }
             let row = &mut self.depths[k * n..(k + 1) * n];
             let ok = self.prop.run_with_row(base, rules, lit, row, &self.slot);
+            self.net_same[k] = rules == Rules::Chain && self.prop.net_same;
             let mut out = Outcome::EMPTY;
             out.set(&self.prop.on, &self.prop.off);
             out.broken = if ok { UNREACHED } else { self.prop.rounds };
-            self.outcomes.push(out);
+            if k < self.outcomes.len() {
+                self.outcomes[k] = out;
+            } else {
+                self.outcomes.push(out);
+            }
         }
     }
 

@@ -86,3 +86,40 @@ fn verities_match_the_reference_on_many_states() {
     }
     assert!(offered > 10_000, "{offered} conclusions offered");
 }
+
+/// A net search on the state of the last chain search keeps the chain outcomes that left out
+/// no net single; every outcome and depth row then equals that of a fresh net search, and
+/// some are kept.
+#[test]
+fn net_runs_after_chain_runs_equal_fresh_net_runs() {
+    let (mut reused, mut fresh) = (Work::new(), Work::new());
+    let mut kept = 0;
+    for state in crate::forcing::test_states::varied(12, 5) {
+        let base = Base::new(&state);
+        reused.run_all(&base, Rules::Chain);
+        kept += reused.net_same[..reused.n].iter().filter(|&&same| same).count();
+        reused.run_all(&base, Rules::Net);
+        fresh.last = None;
+        fresh.run_all(&base, Rules::Net);
+        let n = fresh.n;
+        assert_eq!(reused.n, n);
+        for k in 0..n {
+            let (a, b) = (&reused.outcomes[k], &fresh.outcomes[k]);
+            assert_eq!((a.words, a.nonzero, a.broken), (b.words, b.nonzero, b.broken), "slot {k}");
+            // Depths are meaningful where the outcome derived a literal.
+            for word in 0..WORDS {
+                let mut w = b.words[word];
+                while w != 0 {
+                    let li = word_lit(word, w.trailing_zeros());
+                    w &= w - 1;
+                    let col = usize::from(fresh.slot[li]);
+                    assert_eq!(reused.depths[k * n + col], fresh.depths[k * n + col], "slot {k}");
+                }
+            }
+        }
+        // A second net search on the same state propagates everything again.
+        reused.run_all(&base, Rules::Net);
+        assert_eq!(reused.last, Some((base.cand, Rules::Net)));
+    }
+    assert!(kept > 1_000, "{kept} outcomes kept");
+}
