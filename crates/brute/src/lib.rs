@@ -92,8 +92,28 @@ pub fn count_solutions_with_stats(
         return (0, None, SearchStats::default());
     }
     let mut search = Search::new(limit);
-    search.run(Board::from_masks(masks));
-    (search.count, search.first.map(Solution), SearchStats { guesses: search.guesses })
+    search.run(Board::from_masks(masks, false));
+    let first = search.first.as_ref().map(|f| Solution(solver::grid_of(f)));
+    (search.count, first, SearchStats { guesses: search.guesses })
+}
+
+/// [`count_solutions`] for the bulk path: the same count (and the same search), with the
+/// solution only when the count is exactly 1, for masks in which no cell with a single
+/// candidate shares its digit with a peer (as `bitdoku_bitboard::quick_search_masks` returns
+/// them).
+///
+/// That promise lets the search skip the pass that clears the givens' digits from their peers;
+/// any other masks give the same result, only less quickly (the pass just does early what
+/// propagation does anyway). Skipping the grid of a first solution that is not unique saves
+/// the work on puzzles with several solutions.
+pub fn count_solutions_prepared(masks: &[u128; 9], limit: u32) -> (u32, Option<Solution>) {
+    if limit == 0 {
+        return (0, None);
+    }
+    let mut search = Search::new(limit);
+    search.run(Board::from_masks(masks, true));
+    let first = search.first.filter(|_| search.count == 1);
+    (search.count, first.as_ref().map(|f| Solution(solver::grid_of(f))))
 }
 
 /// Uniqueness-checking solve: counts with limit 2 and maps the count to [`Count`].

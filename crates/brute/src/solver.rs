@@ -26,7 +26,8 @@
 //!    singles in columns). Hidden singles in rows and boxes come out of the band step.
 //!
 //! Givens get a head start: before the band bitboards are built, every cell with a single
-//! candidate clears its digit from its 20 peers with 128-bit operations.
+//! candidate clears its digit from its 20 peers with 128-bit operations. The bulk path's masks
+//! come with that already done (`count_solutions_prepared`), so the pass is skipped there.
 //!
 //! # Search
 //!
@@ -75,6 +76,25 @@ pub(crate) struct Board {
     unsolved: [u32; 3],
 }
 
+/// Clears the digit of every cell with a single candidate (a given) from its 20 peers, in one
+/// pass over the 128-bit masks: much cheaper than letting each placement ripple through the
+/// band step. `one`/`two` count candidates per cell as in [`Board::naked_singles`].
+fn clear_givens_peers(m: &mut [u128; 9]) {
+    let (mut one, mut two) = (0u128, 0u128);
+    for &x in m.iter() {
+        two |= one & x;
+        one |= x;
+    }
+    let singles = one & !two;
+    for x in m.iter_mut() {
+        let mut given = *x & singles;
+        while given != 0 {
+            *x &= !PEERS[given.trailing_zeros() as usize % 81];
+            given &= given - 1;
+        }
+    }
+}
+
 /// Result of one naked-single or stack pass.
 enum Step {
     Contradiction,
@@ -84,24 +104,18 @@ enum Step {
 
 impl Board {
     /// Board from candidate masks; bits 81..128 are ignored.
-    pub(crate) fn from_masks(masks: &[u128; 9]) -> Board {
-        // Cells with a single candidate (givens) first clear their digit from all their peers,
-        // in one pass over 128-bit masks: much cheaper than letting each placement ripple
-        // through the band step. `one`/`two` count candidates per cell as in `naked_singles`.
+    ///
+    /// Unless `prepared` (the caller guarantees that no cell with a single candidate shares its
+    /// digit with a peer, as `quick_search_masks` returns them), the givens' digits are first
+    /// cleared from their peers. Either way the propagated board is the same: the clearing
+    /// only does early, in a cheap 128-bit pass, what the band step and naked singles would
+    /// do anyway (propagation removes candidates by monotone rules, so the order in which they
+    /// fire does not change the fixpoint).
+    pub(crate) fn from_masks(masks: &[u128; 9], prepared: bool) -> Board {
         let all = (1u128 << 81) - 1;
         let mut m = masks.map(|x| x & all);
-        let (mut one, mut two) = (0u128, 0u128);
-        for &x in &m {
-            two |= one & x;
-            one |= x;
-        }
-        let singles = one & !two;
-        for x in m.iter_mut() {
-            let mut given = *x & singles;
-            while given != 0 {
-                *x &= !PEERS[given.trailing_zeros() as usize % 81];
-                given &= given - 1;
-            }
+        if !prepared {
+            clear_givens_peers(&mut m);
         }
         let mut f = [0u32; 27];
         for (d, &m) in m.iter().enumerate() {
@@ -283,26 +297,44 @@ impl Board {
     /// A hidden single in a column needs no separate test: the column is then confined to one
     /// band, the permutation confines that band to the column within its stack, and the box
     /// is left with a single cell, which the band step places.
+    // Indexing the three band arrays by lane reads better than zipping three iterators.
+    #[allow(clippy::needless_range_loop)]
     #[inline(always)]
     fn column_step(&mut self) -> Step {
-        let mut progress = false;
-        for d in 0..9 {
-            let a = [self.f[3 * d], self.f[3 * d + 1], self.f[3 * d + 2]];
-            let c = a.map(|x| (x | x >> 9 | x >> 18) & 0x1FF);
-            let m0 = c[0] & ((rot1(c[1]) & rot2(c[2])) | (rot2(c[1]) & rot1(c[2])));
-            if (m0 | m0 >> 1 | m0 >> 2) & 0b001_001_001 != 0b001_001_001 {
-                return Step::Contradiction;
-            }
-            let m1 = c[1] & ((rot1(c[0]) & rot2(c[2])) | (rot2(c[0]) & rot1(c[2])));
-            let m2 = c[2] & ((rot1(c[0]) & rot2(c[1])) | (rot2(c[0]) & rot1(c[1])));
-            if (m0 ^ c[0]) | (m1 ^ c[1]) | (m2 ^ c[2]) != 0 {
-                progress = true;
-                self.f[3 * d] = a[0] & (m0 * LOW_BITS);
-                self.f[3 * d + 1] = a[1] & (m1 * LOW_BITS);
-                self.f[3 * d + 2] = a[2] & (m2 * LOW_BITS);
+        // Written vertically over the nine digits (lane `d` of `c[b]` is digit `d` in band
+        // `b`), so that each line compiles to a few vector operations.
+        let mut c = [[0u32; 9]; 3];
+        for (b, cb) in c.iter_mut().enumerate() {
+            for (d, cd) in cb.iter_mut().enumerate() {
+                let x = self.f[3 * d + b];
+                *cd = (x | x >> 9 | x >> 18) & 0x1FF;
             }
         }
-        if progress { Step::Progress } else { Step::Stuck }
+        let mut bad = 0u32;
+        let mut changed = 0u32;
+        for d in 0..9 {
+            let (c0, c1, c2) = (c[0][d], c[1][d], c[2][d]);
+            let m0 = c0 & ((rot1(c1) & rot2(c2)) | (rot2(c1) & rot1(c2)));
+            let m1 = c1 & ((rot1(c0) & rot2(c2)) | (rot2(c0) & rot1(c2)));
+            let m2 = c2 & ((rot1(c0) & rot2(c1)) | (rot2(c0) & rot1(c1)));
+            bad |= !(m0 | m0 >> 1 | m0 >> 2) & 0b001_001_001;
+            changed |= (m0 ^ c0) | (m1 ^ c1) | (m2 ^ c2);
+            c[0][d] = m0;
+            c[1][d] = m1;
+            c[2][d] = m2;
+        }
+        if bad != 0 {
+            return Step::Contradiction;
+        }
+        if changed == 0 {
+            return Step::Stuck;
+        }
+        for (b, cb) in c.iter().enumerate() {
+            for (d, &m) in cb.iter().enumerate() {
+                self.f[3 * d + b] &= m * LOW_BITS;
+            }
+        }
+        Step::Progress
     }
 
     /// Propagates to a fixpoint. Returns `false` on a contradiction.
@@ -336,22 +368,10 @@ impl Board {
         (self.unsolved[0] | self.unsolved[1] | self.unsolved[2]) == 0
     }
 
-    /// The grid of a solved board (digits 1..=9).
-    fn grid(&self) -> [u8; 81] {
-        let mut grid = [0u8; 81];
-        for d in 0..9 {
-            for b in 0..3 {
-                let mut x = self.f[3 * d + b];
-                while x != 0 {
-                    let cell = 27 * b + x.trailing_zeros() as usize;
-                    if let Some(slot) = grid.get_mut(cell) {
-                        *slot = d as u8 + 1;
-                    }
-                    x &= x - 1;
-                }
-            }
-        }
-        grid
+    /// The candidate masks (of a solved board: its solution, see [`grid_of`]).
+    #[inline]
+    fn masks(&self) -> [u32; 27] {
+        self.f
     }
 
     /// Chooses the guess cell: `(band, cell bit)`. Only called on a propagated, unsolved board,
@@ -447,6 +467,24 @@ impl Board {
     }
 }
 
+/// The grid (digits 1..=9) of the masks of a solved board.
+pub(crate) fn grid_of(f: &[u32; 27]) -> [u8; 81] {
+    let mut grid = [0u8; 81];
+    for d in 0..9 {
+        for b in 0..3 {
+            let mut x = f[3 * d + b];
+            while x != 0 {
+                let cell = 27 * b + x.trailing_zeros() as usize;
+                if let Some(slot) = grid.get_mut(cell) {
+                    *slot = d as u8 + 1;
+                }
+                x &= x - 1;
+            }
+        }
+    }
+    grid
+}
+
 /// Depth-first solution counter.
 ///
 /// [`Search::run`] recurses only into the branch that places a cell, so there are at most 81
@@ -456,8 +494,9 @@ pub(crate) struct Search {
     pub(crate) limit: u32,
     /// Solutions found so far.
     pub(crate) count: u32,
-    /// The first solution found.
-    pub(crate) first: Option<[u8; 81]>,
+    /// The masks of the first solution found (turned into a grid by [`grid_of`] only when
+    /// the caller wants it).
+    pub(crate) first: Option<[u32; 27]>,
     /// Number of guesses (branching decisions).
     pub(crate) guesses: u64,
 }
@@ -474,7 +513,7 @@ macro_rules! search_body {
             if board.is_solved() {
                 $self.count += 1;
                 if $self.first.is_none() {
-                    $self.first = Some(board.grid());
+                    $self.first = Some(board.masks());
                 }
                 return;
             }

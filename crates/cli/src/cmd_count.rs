@@ -26,18 +26,20 @@ pub fn run(a: CountArgs) -> anyhow::Result<bool> {
     let limit = a.limit;
     let tally = bulk::run_into(a.input.file.as_deref(), a.threads, |line, out| {
         // A plain 81-character line goes straight to the search masks.
-        let masks = match quick_search_masks(line.bytes) {
-            Some(m) => m,
+        // Its masks have the givens cleared from their peers: the prepared search skips that.
+        let count = match quick_search_masks(line.bytes) {
+            Some(m) => bitdoku_brute::count_solutions_prepared(&m, limit).0,
             None => match parse_line_at(&line.text(), line.number) {
                 Ok(None) => return None,
-                Ok(Some(p)) => p.candidates().search_masks(),
+                Ok(Some(p)) => {
+                    bitdoku_brute::count_solutions(&p.candidates().search_masks(), limit).0
+                }
                 Err(e) => {
                     let _ = writeln!(out, "error: {e}");
                     return Some(Kind::Invalid);
                 }
             },
         };
-        let (count, _) = bitdoku_brute::count_solutions(&masks, limit);
         let kind = match count {
             0 => Kind::NoSolution,
             1 => Kind::Solved,

@@ -100,7 +100,9 @@ fn solve_line(
     // The bulk path: a plain 81-character line goes straight to the search masks.
     if engine.is_none() && !as_json {
         if let Some(masks) = bitdoku_bitboard::quick_search_masks(line.bytes) {
-            let (count, first) = bitdoku_brute::count_solutions(&masks, 2);
+            // The prepared search skips clearing the givens from their peers (already done)
+            // and returns the solution only when it is unique.
+            let (count, first) = bitdoku_brute::count_solutions_prepared(&masks, 2);
             let status = status_of(count);
             match &first {
                 Some(solution) if count == 1 => push_digits(out, &solution.0),
