@@ -58,8 +58,8 @@ fn rot2(x: u32) -> u32 {
     ((x >> 2) & 0b001_001_001) | ((x << 1) & 0b110_110_110)
 }
 
-/// The nine cells of box 0 of a band (columns 0..3 of its three rows).
-const BOX_MASK: u32 = 0b111 | 0b111 << 9 | 0b111 << 18;
+/// How many two-candidate cells [`Board::pick_cell`] compares.
+const PAIR_SCAN: u32 = 8;
 /// Low 8 bits of each row field: `0xFF | 0xFF << 9 | 0xFF << 18`.
 const FIELD_LOW8: u32 = 0x03FD_FEFF;
 /// Top bit (bit 8) of each row field: `1 << 8 | 1 << 17 | 1 << 26`.
@@ -378,9 +378,13 @@ impl Board {
     /// where every unplaced cell has at least two candidates.
     ///
     /// Preferred are cells with exactly two candidates (found by bit-sliced counting up to
-    /// three, as in [`Board::naked_singles`]); among them the first one in the box with the
-    /// most unplaced cells, where a guess tends to trigger the most propagation (this cuts the
-    /// guesses on hard puzzles by about a quarter compared with the first two-candidate cell).
+    /// three, as in [`Board::naked_singles`]). Of the first [`PAIR_SCAN`] of them (band by
+    /// band, in cell order) the one with the most unplaced peers wins, the first on ties:
+    /// either digit it gets then reaches the most open cells, so a guess there triggers the
+    /// most propagation. Against the first two-candidate cell of the box with the most
+    /// unplaced cells (the previous rule) this cuts the guesses by about 15% on the forum's
+    /// hardest puzzles and 10% on 17-clue ones; scanning every two-candidate cell cuts a few
+    /// more guesses but costs more than it saves on easy puzzles.
     /// Without such a cell, the first cell with the fewest candidates.
     #[inline(always)]
     fn pick_cell(&self) -> (usize, u32) {
@@ -396,23 +400,28 @@ impl Board {
             *p = two & !three & self.unsolved[b];
         }
         if (pairs[0] | pairs[1] | pairs[2]) != 0 {
-            // Branch-free arg-max over the nine boxes: key = open cells * 16 + (15 - box), or 0
-            // for a box without a two-candidate cell. The largest key is the box with the most
-            // unplaced cells, the first such box on ties.
-            let mut best_key = 0u32;
-            for (b, &p) in pairs.iter().enumerate() {
-                for j in 0..3 {
-                    let in_box = BOX_MASK << (3 * j);
-                    let open = (self.unsolved[b] & in_box).count_ones();
-                    let key = (open * 16 + 15 - (3 * b + j) as u32)
-                        & 0u32.wrapping_sub(u32::from(p & in_box != 0));
-                    best_key = best_key.max(key);
+            let open = u128::from(self.unsolved[0])
+                | u128::from(self.unsolved[1]) << 27
+                | u128::from(self.unsolved[2]) << 54;
+            // (score, band, cell bit); every score is at least 1, so the first cell sets it.
+            let mut best = (0u32, 0usize, 0u32);
+            let mut budget = PAIR_SCAN;
+            'scan: for (b, &p) in pairs.iter().enumerate() {
+                let mut rest = p;
+                while rest != 0 {
+                    let i = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    let score = (PEERS[27 * b + i] & open).count_ones() + 1;
+                    if score > best.0 {
+                        best = (score, b, 1 << i);
+                    }
+                    budget -= 1;
+                    if budget == 0 {
+                        break 'scan;
+                    }
                 }
             }
-            let index = (15 - (best_key & 15)) as usize;
-            let (b, j) = (index / 3 % 3, index % 3);
-            let here = pairs[b] & (BOX_MASK << (3 * j));
-            return (b, here & here.wrapping_neg());
+            return (best.1, best.2);
         }
         // No bivalue cell: bit-sliced "at least k candidates" counters, k = 1..=9, per band.
         let mut best = (0usize, 0u32, u32::MAX);
