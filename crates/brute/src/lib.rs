@@ -20,15 +20,16 @@
 //! 0..27 band 0, 27..54 band 1, 54..81 band 2), table-driven row/box shrinking inside each band
 //! (tables built at compile time by `const fn`), the same permutation argument for the
 //! band/column pairs of each stack, naked singles by bit-sliced counting, and a depth-first
-//! search that guesses on a two-candidate cell in the most crowded box. Boards are copied on
+//! search that guesses on a two-candidate cell with many unplaced peers. Boards are copied on
 //! the stack; the search allocates nothing. See the `solver` and `tables` modules for the
 //! details and worked examples of every bit trick.
 //!
-//! Speed (one thread, `solve_unique`, x86-64 baseline target, `examples/speed.rs` on the
-//! 2-core development VM, whose clock varies a lot): roughly 430k puzzles/s on the 17-clue
-//! set (0.80 guesses/puzzle), 120k/s on magictour top1465 (12.4), 15k/s on
-//! forum_hardest_1905_11plus (99) and 500k/s on the generated minimal puzzles (1.28); about
-//! 1.25-1.4 times the `sudoku` crate measured alongside in the same process.
+//! Speed (one thread, `solve_unique`, `examples/speed.rs`, best of 3, on the shared 2-core
+//! development VM, whose clock varies a lot): roughly 650k puzzles/s on the 17-clue set (0.72
+//! guesses/puzzle), 150k/s on magictour top1465 (11.0), 25k/s on forum_hardest_1905_11plus
+//! (84), 630k/s on the generated minimal puzzles (1.15) and 600k/s on serg_benchmark (6.3,
+//! every puzzle has several solutions). Against the `sudoku` crate, whole process:
+//! `results/2026-11-26-brute/README.md`.
 //!
 //! ```
 //! use bitdoku_brute::{Count, masks_from_values, solve_unique};
