@@ -135,9 +135,11 @@ impl Runner {
                 let order = order.ok_or("the bitboard engine needs an order")?;
                 let mut options = Options::new(order.clone());
                 options.granularity = granularity;
-                let plain = Engine::new(options.clone());
-                options.timing = true;
-                Prepared::Bitboard { plain, timed: Engine::new(options) }
+                let timed = Engine::new(Options { timing: true, ..options.clone() });
+                // The timed pass reads no per-technique counters (the naive engine's timed
+                // pass keeps none either); the instrumented pass has them.
+                options.stats = false;
+                Prepared::Bitboard { plain: Engine::new(options), timed }
             }
             EngineKind::Naive => {
                 let order = order.ok_or("the naive engine needs an order")?;
