@@ -57,8 +57,10 @@ impl LineText for String {
 /// `IN_FLIGHT * workers`) keep memory flat.
 const CHUNK_LINES: usize = 256;
 
-/// Chunks per worker that may be taken before the oldest unwritten one is written.
-const IN_FLIGHT: usize = 4;
+/// Chunks per worker that may be taken before the oldest unwritten one is written: a worker
+/// that is descheduled (a busy machine) or slow on a hard puzzle holds up the output, not the
+/// other workers, for up to this many chunks each (a few milliseconds of work, under 1 MB).
+const IN_FLIGHT: usize = 16;
 
 /// Runs `f` over every line of `path` with `threads` workers (0 = all cores), writing each
 /// result line to standard output in input order.
