@@ -12,6 +12,7 @@
 //! literals with reasons per assumption) from the state before the step, [`proof::text`] prints
 //! it and [`proof::replay`] checks it against the state alone.
 
+mod base;
 pub mod forcing_chain;
 pub mod forcing_net;
 pub mod kraken_fish;

@@ -30,8 +30,10 @@
 //! shortest derivation in rounds. No heap allocation: fixed arrays, reused between runs.
 
 use bitdoku_bitboard::tables::{CELL_HOUSES, HOUSES, PEERS};
-use bitdoku_bitboard::{Candidates, Cell, CellSet, CountPlanes, Digit, House};
+use bitdoku_bitboard::{Cell, CellSet, Digit, House};
 use std::fmt;
+
+pub use super::base::Base;
 
 /// Number of candidates (literal indices without the truth value).
 pub const CANDIDATES: usize = 729;
@@ -122,70 +124,6 @@ impl fmt::Display for Contradiction {
             Contradiction::EmptyCell(c) => write!(f, "{c} would have no candidate left"),
             Contradiction::EmptyHouse(h, d) => write!(f, "{d} would have no place left in {h}"),
         }
-    }
-}
-
-/// The base state seen by propagation: candidates, bivalue cells, two-place houses.
-#[derive(Clone, Debug)]
-pub struct Base {
-    /// Candidates per digit.
-    pub cand: [CellSet; 9],
-    /// Cells with at least one candidate.
-    pub unsolved: CellSet,
-    /// Cells with exactly two candidates.
-    pub bivalue: CellSet,
-    /// Per digit, bit `h` when house `h` has exactly two places for the digit.
-    pub two_places: [u32; 9],
-    /// Per cell, bit `d` when the digit is a candidate there.
-    pub digits: [u16; 81],
-    /// Per digit, the candidates whose removal alone derives nothing: the cell keeps two or
-    /// more candidates and each of its houses two or more places of the digit.
-    pub quiet: [CellSet; 9],
-    /// Per digit and house, the number of places of the digit there.
-    pub places: [[u8; 27]; 9],
-}
-
-impl Base {
-    /// The base of `state`.
-    #[must_use]
-    pub fn new(state: &Candidates) -> Base {
-        Base::from_masks(*state.masks())
-    }
-
-    /// The base of the candidates `cand` (per digit).
-    #[must_use]
-    pub fn from_masks(cand: [CellSet; 9]) -> Base {
-        let planes = CountPlanes::new(&cand);
-        let mut two_places = [0u32; 9];
-        let mut quiet = [CellSet::EMPTY; 9];
-        let mut counts = [[0u8; 27]; 9];
-        for (d, two) in two_places.iter_mut().enumerate() {
-            quiet[d] = cand[d] & planes.at_least(3);
-            for (h, house) in HOUSES.iter().enumerate() {
-                let places = (cand[d] & *house).len();
-                counts[d][h] = places as u8;
-                if places == 2 {
-                    *two |= 1 << h;
-                }
-                if places <= 2 {
-                    quiet[d] -= *house;
-                }
-            }
-        }
-        let mut digits = [0u16; 81];
-        for (d, m) in cand.iter().enumerate() {
-            for c in *m {
-                digits[c.index()] |= 1 << d;
-            }
-        }
-        let (unsolved, bivalue) = (planes.at_least(1), planes.exactly(2));
-        Base { cand, unsolved, bivalue, two_places, digits, quiet, places: counts }
-    }
-
-    /// Whether the literal's candidate is in the base state.
-    #[must_use]
-    pub fn has(&self, lit: Lit) -> bool {
-        self.cand[lit.digit().index()].contains(lit.cell())
     }
 }
 

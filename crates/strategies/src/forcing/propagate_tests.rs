@@ -2,7 +2,7 @@
 //! first, plainer form (every round recounts the whole grid) on many states.
 
 use super::*;
-use bitdoku_bitboard::parse_line;
+use bitdoku_bitboard::{Candidates, CountPlanes, parse_line};
 
 fn state(line: &str) -> Candidates {
     parse_line(line).unwrap().unwrap().candidates()

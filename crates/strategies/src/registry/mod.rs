@@ -21,6 +21,7 @@ mod table_als;
 mod table_fish;
 mod table_forcing;
 mod table_late;
+mod table_mid;
 mod table_sdc;
 
 pub use table::TECHNIQUES;
