@@ -1,8 +1,9 @@
 #!/bin/bash
 # usage: shares.sh BIN DATAFILE [THREADS]: profiles `BIN solve --threads THREADS DATAFILE` (perf,
 # 20 kHz, default 1 thread) and prints the shares of all samples of all threads, counted as in
-# results/2026-11-25-parse-io: search (Search::run*), set-up (count_solutions_with_stats),
-# parse+IO = everything else; then parse+IO split into quick_search_masks, the rest of the
+# results/2026-11-25-parse-io: search (Search::run*), set-up (every other bitdoku_brute symbol:
+# count_solutions_with_stats, or count_solutions_prepared and Board::digits_of after the
+# prepared entry), parse+IO = everything else; then parse+IO split into quick_search_masks, the rest of the
 # solving thread (the thread with the most samples: user code, then kernel), and every other
 # thread (reader, writer, pool, start-up threads).
 BIN=$1; IN=$2; T=${3:-1}
@@ -18,7 +19,7 @@ tot=sum(r[0] for r in rows)
 bytid=collections.Counter()
 for n,t,k,s in rows: bytid[t]+=n
 search=sum(n for n,t,k,s in rows if 'Search::run' in s)
-setup=sum(n for n,t,k,s in rows if 'count_solutions_with_stats' in s)
+setup=sum(n for n,t,k,s in rows if s.startswith('bitdoku_brute::') and 'Search::run' not in s)
 quick=sum(n for n,t,k,s in rows if 'quick_search_masks' in s)
 solver=max(bytid,key=bytid.get)
 kern=sum(n for n,t,k,s in rows if t==solver and k=='k')

@@ -10,6 +10,7 @@
 
 use anyhow::{Context, Result};
 use std::borrow::Cow;
+use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{BufRead, BufReader, ErrorKind, Read};
 use std::path::Path;
@@ -230,14 +231,20 @@ pub enum Reader {
     File(FileReader),
     /// A streamed input, read on its own thread.
     Streamed {
-        /// Chunks in input order; the channel closes at the end (or after an error).
-        chunks: Receiver<Chunk>,
+        /// Chunks in input order, [`BATCH`] at a time (one wake-up of the reader thread per
+        /// batch, not per chunk); the channel closes at the end (or after an error).
+        chunks: Receiver<Vec<Chunk>>,
+        /// The received chunks not yet handed out.
+        queue: VecDeque<Chunk>,
         /// Chunks handed back to the reader thread for reuse.
         spare: Sender<Chunk>,
         /// The reader thread (its result is a read error, if any).
         thread: JoinHandle<Result<()>>,
     },
 }
+
+/// Streamed chunks handed over per batch.
+const BATCH: usize = 8;
 
 impl Input {
     /// Opens `path` (`None` or `-` = standard input), cut into chunks of `lines` lines.
@@ -271,12 +278,13 @@ impl Input {
             Compression::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(raw)),
             Compression::Xz => Box::new(liblzma::bufread::XzDecoder::new_multi_decoder(raw)),
         };
-        let (tx, chunks) = sync_channel::<Chunk>(2);
+        let (tx, chunks) = sync_channel::<Vec<Chunk>>(2);
         let (spare, spares) = channel::<Chunk>();
         let thread = std::thread::spawn(move || -> Result<()> {
             let mut r = BufReader::with_capacity(1 << 20, source);
             let mut split = Splitter::new(lines);
             let mut bytes_read = 0u64;
+            let mut batch = Vec::with_capacity(BATCH);
             loop {
                 // A chunk the consumer is done with, or a new one: the buffers are not
                 // allocated (and their pages not faulted in) again for every chunk.
@@ -307,8 +315,14 @@ impl Input {
                 }
                 let done = error.is_some() || end;
                 chunk.bytes_read = bytes_read;
-                if chunk.len() > 0 && tx.send(chunk).is_err() {
-                    return Ok(());
+                if chunk.len() > 0 {
+                    batch.push(chunk);
+                }
+                if (batch.len() == BATCH || done) && !batch.is_empty() {
+                    let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
+                    if tx.send(full).is_err() {
+                        return Ok(());
+                    }
                 }
                 if let Some(e) = error {
                     return Err(anyhow::Error::new(e)
@@ -319,7 +333,8 @@ impl Input {
                 }
             }
         });
-        Ok(Input { reader: Reader::Streamed { chunks, spare, thread }, total_bytes: total })
+        let reader = Reader::Streamed { chunks, queue: VecDeque::new(), spare, thread };
+        Ok(Input { reader, total_bytes: total })
     }
 }
 
@@ -455,7 +470,12 @@ impl Reader {
     pub fn next_chunk(&mut self, workers: usize) -> Option<Chunk> {
         match self {
             Reader::File(f) => f.next_chunk(workers),
-            Reader::Streamed { chunks, .. } => chunks.recv().ok(),
+            Reader::Streamed { chunks, queue, .. } => {
+                if queue.is_empty() {
+                    queue.extend(chunks.recv().ok()?);
+                }
+                queue.pop_front()
+            }
         }
     }
 
