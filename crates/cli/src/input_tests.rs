@@ -160,3 +160,40 @@ fn compressed_files_are_streamed() {
     assert_eq!(read_all(input.reader), reference(b"one\ntwo\r\nthree"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The 81-character shortcut in [`cut`]: a line ending (or other byte) at every position of a
+/// plain line, and every ending after it, cut as the streamed reference does.
+#[test]
+fn plain_lines_cut_like_any_other() {
+    let plain =
+        b"4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let mut inputs = Vec::new();
+    for at in 0..=81 {
+        for byte in [b'\n', b'\r', b'7', 0xff] {
+            let mut line = plain.to_vec();
+            if at < 81 {
+                line[at] = byte;
+            } else {
+                line.push(byte);
+            }
+            for ending in [&b"\n"[..], b"\r\n", b"\r", b""] {
+                let mut data = line.clone();
+                data.extend_from_slice(ending);
+                data.extend_from_slice(plain);
+                data.extend_from_slice(b"\n");
+                inputs.push(data);
+            }
+        }
+    }
+    for data in &inputs {
+        for last in [true, false] {
+            let (mut at, mut number, mut spans) = (0, 0, Spans::new());
+            cut(data, &mut at, &mut number, &mut spans, usize::MAX, last);
+            let got: Vec<_> = spans.iter().map(|&(n, a, b)| (n, data[a..b].to_vec())).collect();
+            assert_eq!(got, reference(data), "{data:?}");
+        }
+    }
+    assert!(plain_line(&[plain.as_slice(), b"\n"].concat()));
+    assert!(!plain_line(&[plain.as_slice(), b"\r\n"].concat()));
+    assert!(!plain_line(plain));
+}
