@@ -257,7 +257,8 @@ fn naive_solve(
     tally: Option<&mut [TechniqueStats]>,
 ) -> (Answer, Option<LogicState>) {
     let masks = entry.search_masks();
-    let (count, first, stats) = bitdoku_brute::count_solutions_with_stats(&masks, 2);
+    // The same count as the bitboard engine's.
+    let (count, first, stats) = bitdoku_brute::count_solutions_prepared_with_stats(&masks, 2);
     let mut answer =
         Answer { count, solution: None, logic: false, fallback: false, guesses: stats.guesses };
     if count == 0 {

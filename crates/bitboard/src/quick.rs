@@ -22,6 +22,22 @@ use crate::tables::PEERS;
 /// error.
 #[must_use]
 pub fn quick_search_masks(line: &[u8]) -> Option<[u128; 9]> {
+    quick_parts(line).map(|(masks, _)| masks)
+}
+
+/// The starting candidate state of a plain line: what [`Puzzle::candidates`](crate::Puzzle)
+/// gives for the parsed puzzle (the givens placed), for the same lines as
+/// [`quick_search_masks`] and `None` for the others. The logic engine's bulk path.
+#[must_use]
+pub fn quick_candidates(line: &[u8]) -> Option<crate::Candidates> {
+    let (masks, placed) = quick_parts(line)?;
+    let part = |keep: u128| masks.map(|m| crate::CellSet::from_bits_truncate(m & keep));
+    let givens = crate::CellSet::from_bits_truncate(placed);
+    Some(crate::Candidates::from_parts(part(!placed), part(placed), givens))
+}
+
+/// [`quick_search_masks`] and the cells holding a given.
+fn quick_parts(line: &[u8]) -> Option<([u128; 9], u128)> {
     let cells: &[u8; 81] = line.get(..81)?.try_into().ok()?;
     if line.len() > 81 && !is_separator(line[81]) {
         return None;
@@ -65,7 +81,7 @@ pub fn quick_search_masks(line: &[u8]) -> Option<[u128; 9]> {
         clash |= seen[d] & givens[d];
         masks[d] = (open & !seen[d]) | givens[d];
     }
-    (clash == 0).then_some(masks)
+    (clash == 0).then_some((masks, placed))
 }
 
 /// What the scan of the 81 characters finds.

@@ -108,13 +108,25 @@ pub fn count_solutions_with_stats(
 /// propagation does anyway). Skipping the grid of a first solution that is not unique saves
 /// the work on puzzles with several solutions.
 pub fn count_solutions_prepared(masks: &[u128; 9], limit: u32) -> (u32, Option<Solution>) {
+    let (count, solution, _) = count_solutions_prepared_with_stats(masks, limit);
+    (count, solution)
+}
+
+/// [`count_solutions_prepared`], also returning search statistics: the logic engine's
+/// uniqueness count (its start state, a parsed puzzle or a candidate grid, usually keeps the
+/// promise, and it needs the solution only when it is unique).
+pub fn count_solutions_prepared_with_stats(
+    masks: &[u128; 9],
+    limit: u32,
+) -> (u32, Option<Solution>, SearchStats) {
     if limit == 0 {
-        return (0, None);
+        return (0, None, SearchStats::default());
     }
     let mut search = Search::new(limit);
     search.run(Board::from_masks(masks, true));
     let first = search.first.filter(|_| search.count == 1);
-    (search.count, first.as_ref().map(|f| Solution(solver::grid_of(f))))
+    let stats = SearchStats { guesses: search.guesses };
+    (search.count, first.as_ref().map(|f| Solution(solver::grid_of(f))), stats)
 }
 
 /// Uniqueness-checking solve: counts with limit 2 and maps the count to [`Count`].

@@ -5,7 +5,10 @@
 
 mod common;
 
-use bitdoku_brute::{count_solutions, count_solutions_prepared, masks_from_values};
+use bitdoku_brute::{
+    count_solutions, count_solutions_prepared, count_solutions_prepared_with_stats,
+    count_solutions_with_stats, masks_from_values,
+};
 use common::{parse, read_dataset};
 
 /// Masks with every given's digit cleared from its 20 peers (what `quick_search_masks` gives).
@@ -29,6 +32,12 @@ fn cleared(values: &[u8; 81]) -> [u128; 9] {
 fn check(masks: &[u128; 9], limit: u32, what: &str) {
     let (count, first) = count_solutions(masks, limit);
     let (count2, first2) = count_solutions_prepared(masks, limit);
+    // The statistics entries agree with the plain ones, and with each other on the guesses
+    // (the skipped pass only does early what propagation does before the first guess).
+    let (count3, first3, stats3) = count_solutions_prepared_with_stats(masks, limit);
+    let (_, _, stats) = count_solutions_with_stats(masks, limit);
+    assert_eq!((count3, first3), (count2, first2), "prepared with stats, {what}");
+    assert_eq!(stats3.guesses, stats.guesses, "guesses of {what}");
     assert_eq!(count, count2, "count of {what}");
     if count == 1 {
         assert_eq!(first, first2, "solution of {what}");

@@ -114,6 +114,16 @@ fn solve_line(
             return Some(kind_of(status));
         }
     }
+    // The logic engine's bulk path (plain output, no trace or pictures): a plain line goes
+    // straight to its starting candidates, without the parser's `Puzzle`.
+    if let Some(e) = engine
+        .filter(|e| !as_json && !e.options().trace && !pictures.grid && pictures.svg_dir.is_none())
+        && let Some(start) = bitdoku_bitboard::quick_candidates(line.bytes)
+    {
+        let outcome = e.solve(&start);
+        push_line(out, plain_outcome(&outcome).as_bytes());
+        return Some(outcome_kind(&outcome));
+    }
     let (text, kind) = solve_parsed(line, engine, as_json, pictures)?;
     if !text.is_empty() {
         push_line(out, text.as_bytes());
@@ -206,6 +216,27 @@ fn brute(number: usize, puzzle: &Puzzle, as_json: bool) -> (String, Kind) {
     (text, kind_of(status))
 }
 
+/// The tally kind of a logic outcome.
+fn outcome_kind(out: &Outcome) -> Kind {
+    match out.status {
+        Status::Solved if out.fallback => Kind::Fallback,
+        Status::Solved => Kind::Solved,
+        Status::Stuck => Kind::Stuck,
+        Status::NoSolution => Kind::NoSolution,
+        Status::MultipleSolutions => Kind::Multiple,
+    }
+}
+
+/// The plain output of a logic outcome (before any trace or pictures).
+fn plain_outcome(out: &Outcome) -> String {
+    let solution = match out.status {
+        Status::Solved => out.solution.map(|v| digits(&v)),
+        _ => None,
+    };
+    let stuck = (out.status == Status::Stuck).then(|| to_line(&out.final_state));
+    plain(out.status, solution, stuck)
+}
+
 fn plain(status: Status, solution: Option<String>, stuck_state: Option<String>) -> String {
     match status {
         Status::Solved => solution.unwrap_or_default(),
@@ -259,20 +290,13 @@ fn logic(
             step.apply(&mut state);
         }
     }
-    let kind = match out.status {
-        Status::Solved if out.fallback => Kind::Fallback,
-        Status::Solved => Kind::Solved,
-        Status::Stuck => Kind::Stuck,
-        Status::NoSolution => Kind::NoSolution,
-        Status::MultipleSolutions => Kind::Multiple,
-    };
+    let kind = outcome_kind(&out);
     let solution = match out.status {
         Status::Solved => out.solution.map(|v| digits(&v)),
         _ => None,
     };
-    let stuck = (out.status == Status::Stuck).then(|| to_line(&out.final_state));
     if !as_json {
-        let mut text = plain(out.status, solution, stuck);
+        let mut text = plain_outcome(&out);
         if engine.options().trace {
             // The trace stays on the puzzle's line (tab-separated, steps joined by "; ") so the
             // output keeps one line per puzzle line; `cut -f1` gives the plain output back.
@@ -310,7 +334,7 @@ fn logic(
         ep: json::one_decimal(ep),
         ed: json::one_decimal(ed),
     });
-    row.state = stuck;
+    row.state = (out.status == Status::Stuck).then(|| to_line(&out.final_state));
     let mut state = puzzle.candidates();
     row.steps = out
         .steps

@@ -145,3 +145,37 @@ fn a_pipe_closed_mid_file_ends_the_run_quietly() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The logic engine's bulk path (plain lines go straight to their candidates) prints what the
+/// parser's path prints: the same lines with a leading space (the shortcut leaves those to the
+/// parser) give the same output, for solved, stuck, multiple-solution and no-solution lines.
+#[test]
+fn the_logic_shortcut_prints_what_the_parser_path_prints() {
+    let mut plain = generated(150);
+    let no_solution = format!("12345678.........9{}", ".".repeat(63));
+    for extra in [".".repeat(81), no_solution] {
+        // Two solutions or more; a start without a solution (no repeated digit, so the
+        // shortcut takes it).
+        plain.extend_from_slice(format!("{extra}\n").as_bytes());
+    }
+    let spaced: Vec<u8> = plain
+        .split_inclusive(|&b| b == b'\n')
+        .flat_map(|l| [b" ".as_slice(), l].concat())
+        .collect();
+    for args in [
+        ["solve", "--logic", "--threads", "1"].as_slice(),
+        ["solve", "--preset", "singles", "--no-fallback", "--threads", "2"].as_slice(),
+        ["solve", "--preset", "hodoku", "--granularity", "single", "--threads", "1"].as_slice(),
+    ] {
+        let (a, b) = (run_bytes(args, &plain), run_bytes(args, &spaced));
+        assert_eq!(String::from_utf8_lossy(&a.stdout), String::from_utf8_lossy(&b.stdout));
+        assert_eq!(summary(&a), summary(&b), "{args:?}");
+        let text = String::from_utf8_lossy(&a.stdout);
+        assert!(text.lines().count() >= 152, "{args:?}");
+        if args.contains(&"--no-fallback") {
+            assert!(text.contains("error: stuck: "), "{args:?}");
+        }
+        assert!(text.contains("error: multiple solutions"), "{args:?}");
+        assert!(text.contains("error: no solution"), "{args:?}");
+    }
+}

@@ -23,6 +23,12 @@ fn expected(line: &[u8]) -> Option<[u128; 9]> {
 fn check(line: &[u8]) -> Option<[u128; 9]> {
     let quick = quick_search_masks(line);
     assert_eq!(quick, expected(line), "{:?}", String::from_utf8_lossy(line));
+    // The candidate state of the same lines is the parsed puzzle's, givens placed.
+    let parsed = match parse_line(&String::from_utf8_lossy(line)) {
+        Ok(Some(p @ Puzzle::Givens(_))) if quick.is_some() => Some(p.candidates()),
+        _ => None,
+    };
+    assert_eq!(quick_candidates(line), parsed, "{:?}", String::from_utf8_lossy(line));
     if let Some(cells) = line.get(..81) {
         let cells: &[u8; 81] = cells.try_into().unwrap();
         assert_eq!(scan(cells), scan_scalar(cells), "{cells:?}");
