@@ -196,8 +196,9 @@ impl Engine {
         observer: Option<&mut dyn Observer>,
     ) -> Outcome {
         let masks = start.search_masks();
-        // The start's givens are cleared from their peers (parsing places them), the promise
-        // of the prepared count; the solution is needed only when it is unique.
+        // A parsed puzzle's givens are already cleared from their peers (parsing places them),
+        // the prepared count's promise; a start that breaks it (a candidate grid) gets the same
+        // count, only less quickly. The solution is needed only when it is unique.
         let (count, first, stats) = bitdoku_brute::count_solutions_prepared_with_stats(&masks, 2);
         let unique = count == 1;
         let solution = if unique { first.map(|s| s.0) } else { None };
