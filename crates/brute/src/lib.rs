@@ -89,13 +89,26 @@ pub fn count_solutions_with_stats(
     masks: &[u128; 9],
     limit: u32,
 ) -> (u32, Option<Solution>, SearchStats) {
+    counted(masks, limit, false, false)
+}
+
+/// The count behind the entries: a search of `limit` solutions from `masks` (`prepared`: the
+/// givens' peer pass skipped), the first solution (only when the count is 1 with
+/// `unique_only`), and the statistics.
+fn counted(
+    masks: &[u128; 9],
+    limit: u32,
+    prepared: bool,
+    unique_only: bool,
+) -> (u32, Option<Solution>, SearchStats) {
     if limit == 0 {
         return (0, None, SearchStats::default());
     }
     let mut search = Search::new(limit);
-    search.run(Board::from_masks(masks, false));
-    let first = search.first.as_ref().map(|f| Solution(solver::grid_of(f)));
-    (search.count, first, SearchStats { guesses: search.guesses })
+    search.run(Board::from_masks(masks, prepared));
+    let first = search.first.filter(|_| !unique_only || search.count == 1);
+    let stats = SearchStats { guesses: search.guesses };
+    (search.count, first.as_ref().map(|f| Solution(solver::grid_of(f))), stats)
 }
 
 /// [`count_solutions`] for the bulk path: the same count (and the same search), with the
@@ -113,20 +126,13 @@ pub fn count_solutions_prepared(masks: &[u128; 9], limit: u32) -> (u32, Option<S
 }
 
 /// [`count_solutions_prepared`], also returning search statistics: the logic engine's
-/// uniqueness count (its start state, a parsed puzzle or a candidate grid, usually keeps the
-/// promise, and it needs the solution only when it is unique).
+/// uniqueness count (a parsed puzzle keeps the promise, a candidate grid may not and gets the
+/// same count; the engine needs the solution only when it is unique).
 pub fn count_solutions_prepared_with_stats(
     masks: &[u128; 9],
     limit: u32,
 ) -> (u32, Option<Solution>, SearchStats) {
-    if limit == 0 {
-        return (0, None, SearchStats::default());
-    }
-    let mut search = Search::new(limit);
-    search.run(Board::from_masks(masks, true));
-    let first = search.first.filter(|_| search.count == 1);
-    let stats = SearchStats { guesses: search.guesses };
-    (search.count, first.as_ref().map(|f| Solution(solver::grid_of(f))), stats)
+    counted(masks, limit, true, true)
 }
 
 /// Uniqueness-checking solve: counts with limit 2 and maps the count to [`Count`].
