@@ -125,8 +125,8 @@ pub(super) fn finned<const N: usize>(
     }
 }
 
-/// The enumeration behind [`finned`]: fish of `kind` go to `sink`; with `sashimi`, a finned
-/// search also keeps the sashimi fish there (and enumerates the sashimi pool to find them).
+/// The enumeration behind [`finned`], over the sashimi pool: fish of `kind` go to `sink`; a
+/// finned search (which passes `sashimi`) also keeps the sashimi fish there.
 fn enumerate<const N: usize>(
     state: &Candidates,
     kind: Fins,
@@ -146,10 +146,10 @@ fn enumerate<const N: usize>(
         let masks = LineMasks::new(cells);
         for orientation in Orientation::BOTH {
             let (lines, cross) = masks.of(orientation);
-            // Lines that fail the test on their own never join a base; a finned (not
-            // sashimi) fish keeps two cover candidates in every base line.
-            let min = if kind == Fins::Finned && sashimi.is_none() { 2 } else { 1 };
-            let pool = bits(lines_with(lines, min, 9))
+            // Lines that fail the test on their own never join a base. Both kinds walk the
+            // sashimi pool (a line with one candidate or more): a finned search also collects
+            // the sashimi fish for the memo.
+            let pool = bits(lines_with(lines, 1, 9))
                 .filter(|&l| fits(lines[l]))
                 .fold(0, |p, l| p | 1 << l);
             for_each_base::<N, _, _>(lines, pool, fits, |base, union| {
