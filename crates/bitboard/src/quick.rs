@@ -46,19 +46,21 @@ fn quick_parts(line: &[u8]) -> Option<([u128; 9], u128)> {
     let placed = scan.placed;
     // The union of the peers of each digit's givens, in one pass over the givens (one loop
     // per 64-bit half: two hard-to-predict loop exits per line rather than one per digit).
-    // `scan` keeps only the cells holding `1`-`9` in `placed`, so `d` is 0..=8.
-    let mut seen = [0u128; 9];
+    // `scan` keeps only the cells holding `1`-`9` in `placed`, so the digit index is 0..=8;
+    // masking it into 16 slots spares a bounds test per given (4-5% of this function, by
+    // `examples/quick_speed.rs`).
+    let mut seen = [0u128; 16];
     let mut rest = placed as u64;
     while rest != 0 {
         let i = rest.trailing_zeros() as usize;
         rest &= rest - 1;
-        seen[usize::from(cells[i].wrapping_sub(b'1'))] |= PEERS[i].bits();
+        seen[usize::from(cells[i].wrapping_sub(b'1')) & 15] |= PEERS[i].bits();
     }
     let mut rest = (placed >> 64) as u64;
     while rest != 0 {
         let i = 64 + rest.trailing_zeros() as usize;
         rest &= rest - 1;
-        seen[usize::from(cells[i].wrapping_sub(b'1'))] |= PEERS[i].bits();
+        seen[usize::from(cells[i].wrapping_sub(b'1')) & 15] |= PEERS[i].bits();
     }
     // Each digit's givens from the bit planes of `character - '1'` (0..=8): digit 9 is the
     // only one with bit 3; the others split on bits 2, 1, 0.

@@ -46,6 +46,10 @@ pub(crate) static SHRINK: [u8; 512] = build_shrink();
 /// For each 9-bit occupancy matrix: mask of the mini-rows used by some fitting permutation.
 pub(crate) static COMPLEX: [u32; 512] = build_complex();
 
+/// For each byte value `x`: the 8-byte word whose byte `j` is bit `j` of `x` (0 or 1).
+/// Example: `SPREAD[0b101] == 0x0001_0001`. Turns 8 bits of a bit plane into 8 bytes at once.
+pub(crate) static SPREAD: [u64; 256] = build_spread();
+
 /// Mask of the row (within its band) of each of the 27 cells of a band.
 pub(crate) static ROW_OF_CELL: [u32; 27] = build_row_of_cell();
 
@@ -160,6 +164,20 @@ const fn build_row_of_cell() -> [u32; 27] {
     table
 }
 
+const fn build_spread() -> [u64; 256] {
+    let mut table = [0u64; 256];
+    let mut x = 0;
+    while x < 256 {
+        let mut j = 0;
+        while j < 8 {
+            table[x] |= ((x as u64 >> j) & 1) << (8 * j);
+            j += 1;
+        }
+        x += 1;
+    }
+    table
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -178,6 +196,14 @@ mod tests {
         assert_eq!(POINTING[0b000_010_110], !(0b000_010_000 * LOW_BITS));
         assert_eq!(POINTING[0b111_111_111], !0);
         assert_eq!(POINTING[0b100_001_010], !(0b100_001_010 * LOW_BITS));
+    }
+
+    #[test]
+    fn spread_examples() {
+        assert_eq!(SPREAD[0], 0);
+        assert_eq!(SPREAD[0b101], 0x0001_0001);
+        assert_eq!(SPREAD[0xFF], 0x0101_0101_0101_0101);
+        assert_eq!(SPREAD[0x80], 0x0100_0000_0000_0000);
     }
 
     #[test]
