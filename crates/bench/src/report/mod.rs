@@ -133,6 +133,8 @@ mod tests {
         assert!((r[0].geomean - 2.0).abs() < 1e-9);
         assert!((r[1].geomean - 1.0).abs() < 1e-9);
         assert_eq!(engine_ratios(&rows), vec![("c1".into(), "slow".into(), 100.0, 10.0)]);
+        assert_eq!(shared_work_ceiling(&rows, "c1", 10.0), Some(100.0));
+        assert_eq!(shared_work_ceiling(&rows, "c2", 10.0), None);
         assert!((geomean(&[1.0, 4.0]) - 2.0).abs() < 1e-12);
         assert_eq!(geomean(&[]), 0.0);
         let out = stdout_table(&rows);
@@ -187,6 +189,8 @@ mod tests {
         };
         let s = summary_md(&meta, &info, &rows, &techs);
         assert!(s.contains("10.0x"), "{s}");
+        // The ceiling: naive 10/s against brute 1000/s.
+        assert!(s.contains("| 100.0x |") && s.contains("ceilings: **100.0x**"), "{s}");
         assert!(s.contains("- skipped x"));
         let r = readme_md(&meta, &info, "Run", RUN_METHOD);
         assert!(r.contains("rustc 1") && r.contains("`bench run`"));

@@ -73,3 +73,12 @@ pub fn engine_ratios(rows: &[Row]) -> Vec<(String, String, f64, f64)> {
     }
     out
 }
+
+/// The bitboard/naive ratio a row could reach at most: the naive time over the time of the
+/// brute-force count alone (the corpus's `brute` row), which both engines spend on every puzzle
+/// (the uniqueness count and any fallback). `None` without a `brute` row for the corpus.
+#[must_use]
+pub fn shared_work_ceiling(rows: &[Row], corpus: &str, naive_per_sec: f64) -> Option<f64> {
+    let brute = rows.iter().find(|r| r.engine == "brute" && r.corpus == corpus)?;
+    Some(brute.puzzles_per_sec / naive_per_sec.max(1e-12))
+}
