@@ -11,7 +11,7 @@
 //!   array), one for strong links and one for weak links, each edge tagged with its kind:
 //!   [`CELL`] (two digits of one cell) or [`HOUSE`] (one digit in one house). A chain search is
 //!   then a breadth-first walk over plain arrays with no allocation per step, and a technique
-//!   restricts itself to the kinds it may use by masking the tag ([`super::search::Spec`]).
+//!   restricts itself to the kinds it may use by masking the tag (`search::Spec`).
 //! * **Strong links**: the two digits of a bivalue cell; a digit whose candidates in a house are
 //!   exactly two disjoint nodes (two cells, a cell and a group, or two groups).
 //! * **Weak links**: two digits of one cell; one digit in two disjoint nodes whose cells all see

@@ -1,7 +1,7 @@
 //! Forcing chains and nets (HoDoKu's kinds): an assumption is propagated on the bitboards
 //! ([`propagate`]); a contradiction proves the assumption false, and a literal that follows
 //! from every candidate of a cell, every place of a digit in a house, or both values of a
-//! candidate (a verity) holds. One search ([`search`]) serves both techniques, which differ only
+//! candidate (a verity) holds. One search (`search`) serves both techniques, which differ only
 //! in the propagation rules: [`forcing_chain`] uses single-premise inferences only,
 //! [`forcing_net`] also singles that need several eliminations.
 //!

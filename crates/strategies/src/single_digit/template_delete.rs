@@ -1,5 +1,5 @@
 //! Template Delete: a candidate of a digit that belongs to no template of that digit fitting
-//! the state (see [`super::templates`]) can go.
+//! the state (see `templates`) can go.
 //!
 //! Rating: HoDoKu score 10000 (extreme, off in HoDoKu's default steps); bitdoku gives it SE 9.0.
 //!

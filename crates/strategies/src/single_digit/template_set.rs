@@ -1,5 +1,5 @@
 //! Template Set: a cell that belongs to every template of a digit that fits the state (see
-//! [`super::templates`]) holds that digit.
+//! `templates`) holds that digit.
 //!
 //! Rating: HoDoKu score 10000 (extreme, off in HoDoKu's default steps), SE: none (a
 //! brute-force-like technique; bitdoku gives it 9.0).
