@@ -49,6 +49,7 @@
 #![deny(unsafe_code)]
 
 pub mod cpu;
+mod grid;
 mod solver;
 mod tables;
 
@@ -108,7 +109,7 @@ fn counted(
     search.run(Board::from_masks(masks, prepared));
     let first = search.first.filter(|_| !unique_only || search.count == 1);
     let stats = SearchStats { guesses: search.guesses };
-    (search.count, first.as_ref().map(|f| Solution(solver::grid_of(f))), stats)
+    (search.count, first.as_ref().map(|f| Solution(grid::grid_of(f))), stats)
 }
 
 /// [`count_solutions`] for the bulk path: the same count (and the same search), with the

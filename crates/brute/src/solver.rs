@@ -41,7 +41,7 @@
 //! guess either places a cell (recursion) or removes a candidate (the other branch), so the
 //! search always ends, whatever the input.
 
-use crate::tables::{BAND_MASK, COMPLEX, LOW_BITS, PEERS, POINTING, ROW_OF_CELL, SHRINK, SPREAD};
+use crate::tables::{BAND_MASK, COMPLEX, LOW_BITS, PEERS, POINTING, ROW_OF_CELL, SHRINK};
 
 /// Rotates each 3-bit stack group of a column set down by one column:
 /// bit `3 * s + j` of the result is bit `3 * s + (j + 1) % 3` of `x`.
@@ -368,7 +368,7 @@ impl Board {
         (self.unsolved[0] | self.unsolved[1] | self.unsolved[2]) == 0
     }
 
-    /// The candidate masks (of a solved board: its solution, see [`grid_of`]).
+    /// The candidate masks (of a solved board: its solution, see [`crate::grid::grid_of`]).
     #[inline]
     fn masks(&self) -> [u32; 27] {
         self.f
@@ -476,40 +476,6 @@ impl Board {
     }
 }
 
-/// The grid (digits 1..=9) of the masks of a solved board, where every cell is in exactly one
-/// digit's mask.
-///
-/// Bit-sliced rather than cell by cell: per band, plane `k` holds the cells whose digit index
-/// (0..9) has bit `k` (plane 0 is the OR of digits 2, 4, 6 and 8, and so on); [`SPREAD`] turns
-/// eight cells of a plane into eight bytes at once, so a band takes four 8-cell groups of four
-/// lookups and no data-dependent branch. Each group is stored as one 8-byte word; the last
-/// group of a band runs five bytes into the next band, which the next band then overwrites
-/// (and the last band's into the padding).
-pub(crate) fn grid_of(f: &[u32; 27]) -> [u8; 81] {
-    let mut out = [0u8; 88];
-    for b in 0..3 {
-        let digit = |d: usize| f[3 * d + b];
-        let planes = [
-            digit(1) | digit(3) | digit(5) | digit(7),
-            digit(2) | digit(3) | digit(6) | digit(7),
-            digit(4) | digit(5) | digit(6) | digit(7),
-            digit(8),
-        ];
-        for g in 0..4 {
-            let byte = |k: usize| SPREAD[((planes[k] >> (8 * g)) & 0xFF) as usize];
-            // Digit index plus one in every byte: the values 1..=9.
-            // (No byte exceeds 9, so the addition never carries into the next byte.)
-            let index = byte(0) | byte(1) << 1 | byte(2) << 2 | byte(3) << 3;
-            let word = index + 0x0101_0101_0101_0101;
-            let at = 27 * b + 8 * g;
-            out[at..at + 8].copy_from_slice(&word.to_le_bytes());
-        }
-    }
-    let mut grid = [0u8; 81];
-    grid.copy_from_slice(&out[..81]);
-    grid
-}
-
 /// Depth-first solution counter.
 ///
 /// [`Search::run`] recurses only into the branch that places a cell, so there are at most 81
@@ -519,8 +485,8 @@ pub(crate) struct Search {
     pub(crate) limit: u32,
     /// Solutions found so far.
     pub(crate) count: u32,
-    /// The masks of the first solution found (turned into a grid by [`grid_of`] only when
-    /// the caller wants it).
+    /// The masks of the first solution found (turned into a grid by [`crate::grid::grid_of`]
+    /// only when the caller wants it).
     pub(crate) first: Option<[u32; 27]>,
     /// Number of guesses (branching decisions).
     pub(crate) guesses: u64,
