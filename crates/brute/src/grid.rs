@@ -35,3 +35,31 @@ pub(crate) fn grid_of(f: &[u32; 27]) -> [u8; 81] {
     grid.copy_from_slice(&out[..81]);
     grid
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Band masks of a full grid: bit `cell % 27` of `f[3 * d + cell / 27]` for digit `d + 1`.
+    fn masks_of(grid: &[u8; 81]) -> [u32; 27] {
+        let mut f = [0u32; 27];
+        for (cell, &v) in grid.iter().enumerate() {
+            f[3 * usize::from(v - 1) + cell / 27] |= 1 << (cell % 27);
+        }
+        f
+    }
+
+    #[test]
+    fn grid_of_reads_back_every_cell() {
+        // A valid solution, then the same with the digits relabelled, so that every digit
+        // visits every cell position of a band and every byte of each 8-cell group.
+        let base: [u8; 81] = std::array::from_fn(|i| {
+            let (r, c) = (i / 9, i % 9);
+            ((r * 3 + r / 3 + c) % 9 + 1) as u8
+        });
+        for shift in 0..9u8 {
+            let grid = base.map(|v| (v - 1 + shift) % 9 + 1);
+            assert_eq!(grid_of(&masks_of(&grid)), grid, "shift {shift}");
+        }
+    }
+}
