@@ -1,12 +1,14 @@
 //! The three engines behind one interface: solve one puzzle, say how (logic alone, or with the
 //! brute-force fallback), and let the warm-up check the answer.
 //!
-//! - `bitboard`: [`bitdoku_engine::Engine::solve`] (counts solutions up to two with brute force,
-//!   runs the order, takes the counted solution when logic stalls).
+//! - `bitboard`: [`bitdoku_engine::Engine::solve`] (runs the order; counts solutions up to two
+//!   with brute force when the order first reaches a uniqueness technique or when logic stops
+//!   short of a filled grid, and takes the counted solution when logic stalls).
 //! - `naive`: the same steps with the naive candidate-list engine, so the comparison is apples
-//!   to apples: count solutions up to two with the same brute-force solver, run the order with
-//!   [`NaiveEngine::solve`] (batch granularity, uniqueness techniques only for a puzzle with
-//!   exactly one solution), and take the counted solution when logic stalls.
+//!   to apples: run the order with [`NaiveEngine::solve_asking`] (batch granularity, uniqueness
+//!   techniques only for a puzzle with exactly one solution), count solutions up to two with
+//!   the same brute-force solver at the same points, and take the counted solution when logic
+//!   stalls.
 //! - `brute`: [`bitdoku_brute::count_solutions_with_stats`] with limit 2 (uniqueness-checking
 //!   solve); every unique puzzle counts as solved by the fallback.
 //!
@@ -84,8 +86,11 @@ pub struct Answer {
     pub logic: bool,
     /// The brute-force fallback (or the search of the brute engine) produced the solution.
     pub fallback: bool,
-    /// Brute-force guesses (the uniqueness count plus any fallback search).
+    /// Brute-force guesses (the uniqueness count, when one ran, plus any fallback search).
     pub guesses: u64,
+    /// Whether the solutions were counted by brute force (always for the brute engine; for the
+    /// logic engines, not when logic alone filled the grid first).
+    pub counted: bool,
 }
 
 /// The state where logic stopped, as digit-major masks (for [`check`]).
@@ -97,12 +102,12 @@ pub struct LogicState {
     pub placed: [u128; 9],
 }
 
-/// The naive side of a runner: two engines (with and without the uniqueness techniques of the
-/// order) for the timed path, and the technique table for the instrumented path.
+/// The naive side of a runner: the engine (with the uniqueness techniques of the order, which
+/// run only once the count has found one solution) for the timed path, and the technique table
+/// for the instrumented path.
 #[derive(Clone, Debug)]
 struct NaiveSide {
     with_uniqueness: NaiveEngine,
-    without_uniqueness: NaiveEngine,
     techniques: Vec<&'static bitdoku_naive::Technique>,
 }
 
@@ -145,9 +150,8 @@ impl Runner {
                 let order = order.ok_or("the naive engine needs an order")?;
                 let ids = crate::orders::id_strings(order);
                 let with_uniqueness = NaiveEngine::new(&ids, true)?;
-                let without_uniqueness = NaiveEngine::new(&ids, false)?;
                 let techniques = ids.iter().filter_map(|id| bitdoku_naive::technique(id)).collect();
-                Prepared::Naive(NaiveSide { with_uniqueness, without_uniqueness, techniques })
+                Prepared::Naive(NaiveSide { with_uniqueness, techniques })
             }
             EngineKind::Brute => Prepared::Brute,
         };
@@ -230,6 +234,7 @@ fn bitboard_answer(out: &bitdoku_engine::Outcome) -> (Answer, Option<LogicState>
         logic: out.status == Status::Solved && !out.fallback,
         fallback: out.fallback,
         guesses: out.guesses,
+        counted: out.counted,
     };
     let s = &out.final_state;
     let state = (count > 0).then(|| LogicState {
@@ -248,32 +253,66 @@ fn naive_grid(entry: &Entry) -> NaiveGrid {
     }
 }
 
-/// The naive engine's solve: count up to two, logic, counted solution on a stall. With `tally`
-/// the loop of [`NaiveEngine::step`] is run here technique by technique with a clock read around
-/// each call (find and apply, as the bitboard engine's timing does).
+/// The naive engine's solve, with the bitboard engine's steps: logic, with the solutions
+/// counted up to two when the order first reaches a uniqueness technique or when the logic
+/// stops short of a filled grid (a valid grid filled by logic alone is the only solution), and the
+/// counted solution on a stall. With `tally` the loop of [`NaiveEngine::step`] is run here
+/// technique by technique with a clock read around each call (find and apply, as the bitboard
+/// engine's timing does).
 fn naive_solve(
     side: &NaiveSide,
     entry: &Entry,
     tally: Option<&mut [TechniqueStats]>,
 ) -> (Answer, Option<LogicState>) {
     let masks = entry.search_masks();
-    // The same count as the bitboard engine's.
-    let (count, first, stats) = bitdoku_brute::count_solutions_prepared_with_stats(&masks, 2);
-    let mut answer =
-        Answer { count, solution: None, logic: false, fallback: false, guesses: stats.guesses };
+    // The same count as the bitboard engine's, taken at the same point.
+    let mut counted = None;
+    let mut grid = naive_grid(entry);
+    {
+        let mut unique = || {
+            counted
+                .get_or_insert_with(|| {
+                    bitdoku_brute::count_solutions_prepared_with_stats(&masks, 2)
+                })
+                .0
+                == 1
+        };
+        match tally {
+            None => {
+                let _ = side.with_uniqueness.solve_asking(&mut grid, &mut unique);
+            }
+            Some(tally) => naive_instrumented(side, &mut grid, &mut unique, tally),
+        }
+    }
+    let state = |grid: &NaiveGrid| LogicState {
+        candidates: grid.candidate_masks(),
+        placed: grid.placed_masks(),
+    };
+    if counted.is_none() && grid.is_solved() && bitdoku_brute::is_valid_solution(&grid.values()) {
+        let answer = Answer {
+            count: 1,
+            solution: Some(grid.values()),
+            logic: true,
+            fallback: false,
+            guesses: 0,
+            counted: false,
+        };
+        return (answer, Some(state(&grid)));
+    }
+    let (count, first, stats) = *counted
+        .get_or_insert_with(|| bitdoku_brute::count_solutions_prepared_with_stats(&masks, 2));
+    let mut answer = Answer {
+        count,
+        solution: None,
+        logic: false,
+        fallback: false,
+        guesses: stats.guesses,
+        counted: true,
+    };
     if count == 0 {
         return (answer, None);
     }
-    let unique = count == 1;
-    let mut grid = naive_grid(entry);
-    match tally {
-        None => {
-            let engine = if unique { &side.with_uniqueness } else { &side.without_uniqueness };
-            engine.solve(&mut grid);
-        }
-        Some(tally) => naive_instrumented(side, &mut grid, unique, tally),
-    }
-    if unique {
+    if count == 1 {
         if grid.is_solved() {
             answer.logic = true;
             answer.solution = Some(grid.values());
@@ -282,19 +321,18 @@ fn naive_solve(
             answer.solution = first.map(|s| s.0);
         }
     }
-    let state = LogicState { candidates: grid.candidate_masks(), placed: grid.placed_masks() };
-    (answer, Some(state))
+    (answer, Some(state(&grid)))
 }
 
 fn naive_instrumented(
     side: &NaiveSide,
     grid: &mut NaiveGrid,
-    unique: bool,
+    unique: &mut dyn FnMut() -> bool,
     tally: &mut [TechniqueStats],
 ) {
     'restart: while !grid.is_solved() {
         for (i, t) in side.techniques.iter().enumerate() {
-            if t.uniqueness && !unique {
+            if t.uniqueness && !unique() {
                 continue;
             }
             let started = Instant::now();
@@ -333,6 +371,7 @@ fn brute_solve(entry: &Entry) -> Answer {
         logic: false,
         fallback: count == 1,
         guesses: stats.guesses,
+        counted: true,
     }
 }
 
@@ -465,8 +504,14 @@ mod tests {
     fn check_catches_wrong_answers() {
         let e = &entries(&[EASY])[0];
         let r = reference(e);
-        let good =
-            Answer { count: 1, solution: r.solution, logic: false, fallback: true, guesses: 0 };
+        let good = Answer {
+            count: 1,
+            solution: r.solution,
+            logic: false,
+            fallback: true,
+            guesses: 0,
+            counted: true,
+        };
         assert!(check(&good, None, &r).is_ok());
         let mut bad = good;
         bad.count = 2;

@@ -270,6 +270,7 @@ fn cmd_run(args: &RunArgs) -> Result<ExitCode> {
     for c in &corpora {
         eprintln!("corpus {}", c.describe());
         let refs = references(c, threads)?;
+        let count_ns = measure::count_nanos(c, threads)?;
         for &engine in &args.engines {
             let orders_here: Vec<Option<&Order>> = if engine.uses_order() {
                 order_list.iter().map(Some).collect()
@@ -308,7 +309,10 @@ fn cmd_run(args: &RunArgs) -> Result<ExitCode> {
                         profile.solved_logic
                     );
                 }
-                let row = Row::new(&runner, c, &t, threads);
+                let mut row = Row::new(&runner, c, &t, threads);
+                if engine.uses_order() {
+                    row.counted_share = measure::counted_share(&profile.counted, &count_ns);
+                }
                 eprintln!(
                     "  {:<8} {:<12} {:>10.0} puzzles/s  p50 {:>9.2} us  logic {:>5.1}%",
                     row.engine, row.order, row.puzzles_per_sec, row.p50_us, row.solved_logic_pct

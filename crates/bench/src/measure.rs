@@ -34,6 +34,9 @@ pub struct Profile {
     pub total_nanos: u64,
     /// Puzzles solved by logic alone in the warm-up.
     pub solved_logic: usize,
+    /// Per puzzle of the corpus, in order: whether the engine counted its solutions by brute
+    /// force ([`Answer::counted`](crate::engines::Answer)).
+    pub counted: Vec<bool>,
 }
 
 /// Counts over the answers of a pass.
@@ -115,6 +118,7 @@ pub fn warm_up(
             let (answer, state) = runner.solve_profiled(e, &mut p.techniques);
             p.total_nanos += started.elapsed().as_nanos() as u64;
             p.solved_logic += usize::from(answer.logic);
+            p.counted.push(answer.counted);
             check(&answer, state.as_ref(), &references[i]).map_err(|why| {
                 anyhow::Error::new(WrongAnswer).context(format!(
                     "wrong answer: engine {} order {} corpus {} line {}: {why}\npuzzle: {}",
@@ -144,8 +148,38 @@ pub fn warm_up(
         }
         total.total_nanos += p.total_nanos;
         total.solved_logic += p.solved_logic;
+        total.counted.extend(p.counted);
     }
     Ok(total)
+}
+
+/// The clock time, in nanoseconds, of the logic engines' uniqueness count
+/// (`count_solutions_prepared_with_stats`, limit 2) on each puzzle of the corpus, in order: with
+/// [`Profile::counted`], it gives the share of the count's time that a row spends
+/// ([`counted_share`]).
+pub fn count_nanos(corpus: &Corpus, threads: usize) -> Result<Vec<u64>> {
+    let one = |e: &crate::corpus::Entry| {
+        let masks = e.search_masks();
+        let started = Instant::now();
+        let counted =
+            bitdoku_brute::count_solutions_prepared_with_stats(std::hint::black_box(&masks), 2);
+        let ns = started.elapsed().as_nanos() as u64;
+        let _ = std::hint::black_box(counted);
+        ns
+    };
+    if threads <= 1 {
+        return Ok(corpus.entries.iter().map(one).collect());
+    }
+    Ok(pool(threads)?.install(|| corpus.entries.par_iter().map(one).collect()))
+}
+
+/// The share of the count time `nanos` (all puzzles, from [`count_nanos`]) that falls on the
+/// puzzles marked in `counted` (1 when the corpus's count takes no time at all).
+#[must_use]
+pub fn counted_share(counted: &[bool], nanos: &[u64]) -> f64 {
+    let all: u64 = nanos.iter().sum();
+    let spent: u64 = nanos.iter().zip(counted).filter(|(_, c)| **c).map(|(n, _)| n).sum();
+    if all == 0 { 1.0 } else { spent as f64 / all as f64 }
 }
 
 /// The timed pass.
@@ -208,8 +242,12 @@ pub struct Row {
     pub multiple_solutions: usize,
     /// Percentage solved by logic alone.
     pub solved_logic_pct: f64,
-    /// Brute-force guesses per puzzle (uniqueness count plus fallback).
+    /// Brute-force guesses per puzzle (uniqueness count, where one ran, plus fallback).
     pub guesses_per_puzzle: f64,
+    /// The share of the corpus's brute-force count time spent on the puzzles whose solutions
+    /// this row's engine counted (1 for brute force, which counts every puzzle; from the
+    /// warm-up for the logic engines, which count only when needed).
+    pub counted_share: f64,
     /// Wall time of the timed pass.
     pub seconds: f64,
     /// Puzzles per second.
@@ -255,6 +293,7 @@ impl Row {
             multiple_solutions: c.multiple,
             solved_logic_pct: 100.0 * c.solved_logic as f64 / n,
             guesses_per_puzzle: c.guesses as f64 / n,
+            counted_share: 1.0,
             seconds: t.seconds,
             puzzles_per_sec: c.puzzles as f64 / t.seconds.max(1e-12),
             us_per_puzzle: t.seconds * 1e6 / n,

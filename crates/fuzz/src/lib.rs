@@ -1,6 +1,6 @@
 //! Randomised campaigns ("fuzzing") that run on stable Rust.
 //!
-//! Three targets, each a function from a seed and a count to a [`Report`]:
+//! Four targets, each a function from a seed and a count to a [`Report`]:
 //!
 //! - [`parse`]: random and damaged lines (valid 81- and 729-character puzzles with every empty
 //!   marker, then byte edits, truncation, trailing text, clashing digits, non-UTF-8 bytes, NULs,
@@ -16,6 +16,10 @@
 //!   either as a state with givens or as a 729-character candidate grid. Every registered
 //!   technique runs in find-all mode and every step is checked against the solution; one state
 //!   in 16 is also solved by the whole engine (`hodoku` preset, steps verified).
+//! - [`broken_states`]: states without solution (a sound state less one of its solution's
+//!   candidates), which the logic engine meets on a puzzle without solution since it counts
+//!   solutions only when needed: every technique and the whole engine, no panic, and the
+//!   engine's status is `no_solution`.
 //!
 //! Why not cargo-fuzz: libFuzzer needs a nightly toolchain, and this project builds on stable
 //! only. These generators are structure-aware (they start from real puzzles), deterministic
@@ -31,6 +35,9 @@ use std::io::Write;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+
+mod broken;
+pub use broken::broken_states;
 
 /// What a campaign found.
 #[derive(Debug, Default, Clone)]
@@ -371,6 +378,23 @@ fn sound_state(rng: &mut fastrand::Rng, corpus: &Corpus) -> Option<(Candidates, 
     Some((state, sol))
 }
 
+/// Whether `t` is left out on `state` in find-all mode. The ALS family, the franken, mutant and
+/// size 5-7 fish and nested forcing grow with the state's freedom (thousands of ALSs, millions
+/// of fish instances in find-all mode on a sparse random state): they run on mid-solve states
+/// only (at most 50 open cells). Nested forcing nets cost about n^(k+1) propagations for n
+/// candidates at level k: level 1 is heavy, levels 2-3 run on nearly solved states only (20
+/// open cells).
+fn too_costly(t: &bitdoku_strategies::Technique, state: &Candidates) -> bool {
+    let open = state.unsolved().len();
+    let id = t.id.as_str();
+    let heavy = t.family == bitdoku_strategies::Family::Als
+        || ["franken", "mutant", "squirmbag", "whale", "leviathan", "nested"]
+            .iter()
+            .any(|k| id.contains(k));
+    let deep = bitdoku_strategies::forcing::nested::level_of(t.id).is_some_and(|k| k >= 2);
+    (open > 50 && heavy) || (open > 20 && deep)
+}
+
 /// The technique target: `count` random sound states, every registered technique on each.
 pub fn techniques(corpus: &Corpus, seed: u64, count: u64) -> Report {
     let mut report = Report::default();
@@ -388,26 +412,8 @@ pub fn techniques(corpus: &Corpus, seed: u64, count: u64) -> Report {
         let verifier = Verifier::new(Some(sol));
         let run = catch_unwind(AssertUnwindSafe(|| {
             let mut found = Vec::new();
-            // The ALS family, the franken, mutant and size 5-7 fish and nested forcing grow
-            // with the state's freedom (thousands of ALSs, millions of fish instances in
-            // find-all mode on a sparse random state): they run on mid-solve states only (at
-            // most 50 open cells).
-            // Nested forcing nets cost about n^(k+1) propagations for n candidates at level k:
-            // level 1 is heavy, levels 2-3 run on nearly solved states only (20 open cells).
-            let open = state.unsolved().len();
-            let sparse = open > 50;
-            let heavy = |t: &bitdoku_strategies::Technique| {
-                let id = t.id.as_str();
-                t.family == bitdoku_strategies::Family::Als
-                    || ["franken", "mutant", "squirmbag", "whale", "leviathan", "nested"]
-                        .iter()
-                        .any(|k| id.contains(k))
-            };
-            let deep = |t: &bitdoku_strategies::Technique| {
-                bitdoku_strategies::forcing::nested::level_of(t.id).is_some_and(|k| k >= 2)
-            };
             for t in registry::all() {
-                if (sparse && heavy(t)) || (open > 20 && deep(t)) {
+                if too_costly(t, &state) {
                     continue;
                 }
                 for step in registry::find_all(t.id, &state) {

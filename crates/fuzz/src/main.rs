@@ -3,17 +3,18 @@
 //!
 //! ```sh
 //! cargo build --release -p bitdoku-cli -p bitdoku-fuzz
-//! target/release/fuzz --parse 8000000 --solve-lines 1500000 --states 500000 --seed 1
+//! target/release/fuzz --parse 8000000 --solve-lines 1500000 --states 500000 --broken 20000 --seed 1
 //! ```
 
 use anyhow::Result;
-use bitdoku_fuzz::{Corpus, Report, parse, solve_path, techniques};
+use bitdoku_fuzz::{Corpus, Report, broken_states, parse, solve_path, techniques};
 use clap::Parser;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
-/// Randomised campaigns: parsing, the whole solve path, techniques on sound states.
+/// Randomised campaigns: parsing, the whole solve path, techniques on sound states and on
+/// states without solution.
 #[derive(Parser)]
 #[command(name = "fuzz")]
 struct Args {
@@ -29,6 +30,9 @@ struct Args {
     /// Random sound states through every technique.
     #[arg(long, default_value_t = 2_000)]
     states: u64,
+    /// Random states without solution through every technique and the engine.
+    #[arg(long, default_value_t = 500)]
+    broken: u64,
     /// Campaign seed (each input's own seed is derived from it and printed on failure).
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -80,6 +84,7 @@ fn run() -> Result<bool> {
         one("solve", &|| solve_path(&corpus, &bitdoku, a.seed, batches, a.batch));
     }
     one("techniques", &|| techniques(&corpus, a.seed, a.states));
+    one("broken", &|| broken_states(&corpus, a.seed, a.broken));
     println!("total      {}", total.summary());
     Ok(total.clean())
 }

@@ -176,7 +176,22 @@ impl NaiveEngine {
     /// One batch step: the first technique of the order that changes the grid applies the
     /// union of all its findings. Returns the id that fired, or None when no technique applies.
     pub fn step(&self, grid: &mut NaiveGrid) -> Option<&'static str> {
+        self.step_asking(grid, &mut || true)
+    }
+
+    /// [`NaiveEngine::step`] for an engine built with the uniqueness techniques, where
+    /// `unique` says whether they may run: it is asked each time the order reaches one, so a
+    /// caller can count the solutions only then (as the bitboard engine does). The same step as
+    /// the engine built with `allow_uniqueness` equal to the answer.
+    pub fn step_asking(
+        &self,
+        grid: &mut NaiveGrid,
+        unique: &mut dyn FnMut() -> bool,
+    ) -> Option<&'static str> {
         for t in &self.order {
+            if t.uniqueness && !unique() {
+                continue;
+            }
             let mut found = Findings::new();
             (t.find)(grid, &mut found);
             if !found.is_empty() {
@@ -187,17 +202,26 @@ impl NaiveEngine {
         None
     }
 
-    /// Repeats [`NaiveEngine::step`] until the grid is solved or no technique applies; returns
-    /// the ids fired, in order.
-    pub fn solve(&self, grid: &mut NaiveGrid) -> Vec<&'static str> {
+    /// [`NaiveEngine::solve`] with [`NaiveEngine::step_asking`].
+    pub fn solve_asking(
+        &self,
+        grid: &mut NaiveGrid,
+        unique: &mut dyn FnMut() -> bool,
+    ) -> Vec<&'static str> {
         let mut fired = Vec::new();
         while !grid.is_solved() {
-            match self.step(grid) {
+            match self.step_asking(grid, unique) {
                 Some(id) => fired.push(id),
                 None => break,
             }
         }
         fired
+    }
+
+    /// Repeats [`NaiveEngine::step`] until the grid is solved or no technique applies; returns
+    /// the ids fired, in order.
+    pub fn solve(&self, grid: &mut NaiveGrid) -> Vec<&'static str> {
+        self.solve_asking(grid, &mut || true)
     }
 }
 
@@ -254,5 +278,41 @@ mod tests {
             g.values().iter().map(|v| char::from(b'0' + v)).collect::<String>(),
             "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
         );
+    }
+
+    /// `solve_asking` asks only when the order reaches a uniqueness technique, and then solves
+    /// as the engine built with the answer does.
+    #[test]
+    fn asks_only_at_a_uniqueness_technique() {
+        let line =
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+        let values: [u8; 81] =
+            std::array::from_fn(|i| line.as_bytes()[i].saturating_sub(b'0') % 10);
+        // Singles solve it before the rectangles are reached: never asked.
+        let order = ["full-house", "naked-single", "avoidable-rectangle-1", "hidden-single"];
+        let engine = NaiveEngine::new(&order, true).unwrap();
+        let mut asked = 0;
+        let mut g = NaiveGrid::from_values(&values);
+        let fired = engine.solve_asking(&mut g, &mut || {
+            asked += 1;
+            true
+        });
+        assert!(g.is_solved());
+        assert!(!fired.is_empty());
+        // With the rectangle first, it is asked at every step; "no" solves as the engine
+        // without uniqueness techniques.
+        let order = ["avoidable-rectangle-1", "full-house", "naked-single", "hidden-single"];
+        let engine = NaiveEngine::new(&order, true).unwrap();
+        let without = NaiveEngine::new(&order, false).unwrap();
+        let (mut a, mut b) = (NaiveGrid::from_values(&values), NaiveGrid::from_values(&values));
+        let mut asked_first = 0;
+        let fired_a = engine.solve_asking(&mut a, &mut || {
+            asked_first += 1;
+            false
+        });
+        assert_eq!(fired_a, without.solve(&mut b));
+        assert_eq!(a.values(), b.values());
+        assert_eq!(asked, 0);
+        assert_eq!(asked_first, fired_a.len());
     }
 }

@@ -54,6 +54,7 @@ mod tests {
             multiple_solutions: 0,
             solved_logic_pct: 50.0,
             guesses_per_puzzle: 1.5,
+            counted_share: 1.0,
             seconds: 10.0 / pps,
             puzzles_per_sec: pps,
             us_per_puzzle: 1e6 / pps,
@@ -99,7 +100,7 @@ mod tests {
         let text = rows_csv(&[row("c", "bitboard", "seeds", 100.0)]);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 2);
-        assert_eq!(lines[0].split(',').count(), 21);
+        assert_eq!(lines[0].split(',').count(), 22);
         assert!(lines[1].ends_with("\"a,b\""), "{}", lines[1]);
         assert!(lines[1].starts_with("c,bitboard,seeds,batch,1,10,5,50.00,5,"));
         let t = techs_csv(&[tech("c", "bitboard", "x-wing", "fish", 1000, 4)]);
@@ -133,8 +134,14 @@ mod tests {
         assert!((r[0].geomean - 2.0).abs() < 1e-9);
         assert!((r[1].geomean - 1.0).abs() < 1e-9);
         assert_eq!(engine_ratios(&rows), vec![("c1".into(), "slow".into(), 100.0, 10.0)]);
-        assert_eq!(shared_work_ceiling(&rows, "c1", 10.0), Some(100.0));
-        assert_eq!(shared_work_ceiling(&rows, "c2", 10.0), None);
+        assert_eq!(shared_work_ceiling(&rows, "c1", "slow"), Some(100.0));
+        assert_eq!(shared_work_ceiling(&rows, "c2", "slow"), None);
+        // Counting half the count time doubles the ceiling; counting nothing lifts it.
+        let mut half = rows.clone();
+        half[4].counted_share = 0.5;
+        assert_eq!(shared_work_ceiling(&half, "c1", "slow"), Some(200.0));
+        half[4].counted_share = 0.0;
+        assert_eq!(shared_work_ceiling(&half, "c1", "slow"), None);
         assert!((geomean(&[1.0, 4.0]) - 2.0).abs() < 1e-12);
         assert_eq!(geomean(&[]), 0.0);
         let out = stdout_table(&rows);

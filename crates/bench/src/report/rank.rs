@@ -74,11 +74,16 @@ pub fn engine_ratios(rows: &[Row]) -> Vec<(String, String, f64, f64)> {
     out
 }
 
-/// The bitboard/naive ratio a row could reach at most: the naive time over the time of the
-/// brute-force count alone (the corpus's `brute` row), which both engines spend on every puzzle
-/// (the uniqueness count and any fallback). `None` without a `brute` row for the corpus.
+/// The bitboard/naive ratio a row could reach at most: the naive row's time over the time of
+/// the brute-force work both engines share, the uniqueness count on the puzzles they count (the
+/// fallback takes the counted solution): the corpus's `brute` row, which counts every puzzle,
+/// times the naive row's [`Row::counted_share`]. `None` without a naive or `brute` row, or when
+/// no puzzle was counted (then nothing bounds the ratio).
 #[must_use]
-pub fn shared_work_ceiling(rows: &[Row], corpus: &str, naive_per_sec: f64) -> Option<f64> {
+pub fn shared_work_ceiling(rows: &[Row], corpus: &str, order: &str) -> Option<f64> {
+    let naive =
+        rows.iter().find(|r| r.engine == "naive" && r.corpus == corpus && r.order == order)?;
     let brute = rows.iter().find(|r| r.engine == "brute" && r.corpus == corpus)?;
-    Some(brute.puzzles_per_sec / naive_per_sec.max(1e-12))
+    (naive.counted_share > 0.0)
+        .then(|| brute.puzzles_per_sec / (naive.puzzles_per_sec.max(1e-12) * naive.counted_share))
 }

@@ -41,7 +41,7 @@ pub fn summary_md(meta: &RunMeta, info: &RunInfo, rows: &[Row], techs: &[TechRow
         let _ =
             writeln!(s, "## Bitboard vs naive (same order, same puzzles, batch, same fallback)\n");
         let ceilings: Vec<Option<f64>> =
-            ratios.iter().map(|(c, _, _, n)| shared_work_ceiling(rows, c, *n)).collect();
+            ratios.iter().map(|(c, o, _, _)| shared_work_ceiling(rows, c, o)).collect();
         let cells: Vec<Vec<String>> = ratios
             .iter()
             .zip(&ceilings)
@@ -73,10 +73,13 @@ pub fn summary_md(meta: &RunMeta, info: &RunInfo, rows: &[Row], techs: &[TechRow
             let _ = writeln!(
                 s,
                 "Ceiling: the ratio the row would have if the bitboard engine took no time beyond \
-                 the brute-force count both engines run on every puzzle (the uniqueness count and \
-                 any fallback; the `brute` row, which counts from the parsed masks): naive time / \
-                 brute time. No speed-up of the bitboard logic alone can take a row past it. \
-                 Geometric mean of the ceilings: **{:.1}x**.\n",
+                 the brute-force work both engines share: the uniqueness count on the puzzles they \
+                 count (every puzzle but those that logic fills before the order reaches a \
+                 uniqueness technique; the fallback takes the counted solution). That is the \
+                 `brute` row's time (a count of every puzzle) times the row's `counted_share` in \
+                 `raw.csv` (the share of the count time that falls on the counted puzzles); the \
+                 ceiling is naive time / that time. No speed-up of the bitboard logic alone can \
+                 take a row past it. Geometric mean of the ceilings: **{:.1}x**.\n",
                 geomean(&all)
             );
         }
@@ -261,13 +264,15 @@ the per-family comparison come from this pass and include that overhead. (2) A t
 per-technique clocks, solves every puzzle again with one clock read per puzzle into an HDR \
 histogram (ns resolution, 3 significant digits); puzzles/s is puzzles / wall time of the pass. \
 Parsing is measured apart (the whole file, before sampling). \n\n\
-Engines: `bitboard` = `bitdoku_engine::Engine::solve` (solution count up to two by brute force, \
-then the order, then the counted solution when logic stalls); `naive` = the same steps with \
-`bitdoku_naive::NaiveEngine` (same brute-force count and fallback, batch granularity, uniqueness \
-techniques only on puzzles with one solution), so bitboard/naive compares the logic engines on the \
-same work; `brute` = `bitdoku_brute::count_solutions_with_stats(masks, 2)`. `logic %` = puzzles solved \
-without fallback; guesses/puzzle counts the brute-force guesses (the uniqueness count plus any \
-fallback search). Orders are ranked by the geometric mean over corpora of their puzzles/s divided \
+Engines: `bitboard` = `bitdoku_engine::Engine::solve` (the order, with the solutions counted up to \
+two by brute force when the order first reaches a uniqueness technique or when logic stops short \
+of a filled grid, then the counted solution when logic stalls; a grid that logic fills first needs \
+no count); `naive` = the same steps with `bitdoku_naive::NaiveEngine` (the same brute-force count \
+at the same points and the same fallback, batch granularity, uniqueness techniques only on puzzles \
+with one solution), so bitboard/naive compares the logic engines on the same work; `brute` = \
+`bitdoku_brute::count_solutions_with_stats(masks, 2)`. `logic %` = puzzles solved without \
+fallback; guesses/puzzle counts the brute-force guesses (the uniqueness count where one ran, plus \
+any fallback search). Orders are ranked by the geometric mean over corpora of their puzzles/s divided \
 by that of the first order.\n\n\
 Files: `raw.csv` (one line per row), `techniques.csv` (per technique, warm-up), `families.csv` \
 (per family, bitboard vs naive), `latency.csv` (percentile curves), `summary.md`, \

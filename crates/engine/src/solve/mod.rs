@@ -2,10 +2,12 @@
 //! finds (one step, or all of its steps in batch granularity), restart from the top, and fall
 //! back to brute force when logic stalls (unless disabled).
 //!
-//! Before any logic the puzzle's solutions are counted up to two (brute force, microseconds):
-//! this decides the `no_solution` / `multiple_solutions` statuses, whether uniqueness
-//! techniques may run (exactly one solution, never otherwise), and gives the solution that
-//! `verify` checks every step against.
+//! The puzzle's solutions are counted up to two (brute force, microseconds) when first needed
+//! (`count.rs`): this decides the `no_solution` / `multiple_solutions` statuses, whether
+//! uniqueness techniques may run (exactly one solution, never otherwise), and gives the
+//! solution of the fallback and the one that `verify` checks every step against (`verify` and
+//! an observer count before any logic). A grid filled by logic before the order reached a
+//! uniqueness technique needs no count.
 
 use crate::hodoku::{HodokuSingles, brute_force_cell};
 use crate::order::Order;
@@ -15,6 +17,7 @@ use bitdoku_bitboard::{Candidates, CellSet, Digit};
 use bitdoku_strategies::{
     FirstStep, Sink, Step, Technique, TechniqueId, Union, apply_effects, apply_union, registry,
 };
+use count::Count;
 use std::ops::ControlFlow;
 use std::time::Instant;
 
@@ -144,8 +147,11 @@ pub struct Outcome {
     pub unsound: Vec<Unsound>,
     /// Steps verified (with `verify`).
     pub verified_steps: u64,
-    /// Brute-force guesses (uniqueness count plus fallback).
+    /// Brute-force guesses of the uniqueness count (0 when the solve needed none).
     pub guesses: u64,
+    /// Whether the solve ran the brute-force uniqueness count (it does not when logic alone
+    /// fills the grid before the order reaches a uniqueness technique).
+    pub counted: bool,
     /// The state when logic stopped.
     pub final_state: Candidates,
     /// Whether an [`Observer`] stopped the solve early (the status is then `Stuck` on a
@@ -195,39 +201,32 @@ impl Engine {
         start: &Candidates,
         observer: Option<&mut dyn Observer>,
     ) -> Outcome {
-        let masks = start.search_masks();
-        // A parsed puzzle's givens are already cleared from their peers (parsing places them),
-        // the prepared count's promise; a start that breaks it (a candidate grid) gets the same
-        // count, only less quickly. The solution is needed only when it is unique.
-        let (count, first, stats) = bitdoku_brute::count_solutions_prepared_with_stats(&masks, 2);
-        let unique = count == 1;
-        let solution = if unique { first.map(|s| s.0) } else { None };
+        let mut count = Count::new(start);
+        // `verify` needs the solution before the first step, and an observer must see no step
+        // of a puzzle without solution: both count first. Otherwise the count waits until a
+        // uniqueness technique, the fallback or the status needs it.
+        if self.options.verify || observer.is_some() {
+            let _ = count.get();
+        }
+        if let Some(c) = count.taken().filter(|c| c.count == 0) {
+            return self.no_solution(start, c.guesses);
+        }
+        let verifier = self.options.verify.then(|| Verifier::new(count.get().solution));
         let mut out = Outcome {
-            status: match count {
-                0 => Status::NoSolution,
-                1 => Status::Solved,
-                _ => Status::MultipleSolutions,
-            },
-            solution,
+            status: Status::Solved,
+            solution: None,
             fallback: false,
-            uniqueness_allowed: unique,
+            uniqueness_allowed: false,
             steps: Vec::new(),
-            stats: if self.options.stats {
-                vec![TechniqueStats::default(); self.techniques.len()]
-            } else {
-                Vec::new()
-            },
+            stats: self.empty_stats(),
             rating: Rating::default(),
             unsound: Vec::new(),
             verified_steps: 0,
-            guesses: stats.guesses,
+            guesses: 0,
+            counted: false,
             final_state: *start,
             stopped: false,
         };
-        if count == 0 {
-            return out;
-        }
-        let verifier = self.options.verify.then(|| Verifier::new(solution));
         let mut state = *start;
         let hodoku = self.options.hodoku && self.options.granularity == Granularity::Single;
         let mut watch = Watch {
@@ -237,12 +236,35 @@ impl Engine {
             quiet: Quiet::new(self.techniques.len()),
             spare: Union::default(),
         };
-        self.run_logic(&mut state, unique, verifier.as_ref(), &mut out, &mut watch);
+        self.run_logic(&mut state, &mut count, verifier.as_ref(), &mut out, &mut watch);
+        if count.taken().is_none() && state.is_solved() {
+            // Logic alone filled the grid, with no uniqueness technique (none runs before the
+            // count): deductions keep every solution, so a valid grid is the only one. (A start
+            // whose own placements clash can fill an invalid one: that goes to the count.)
+            let values = state.values();
+            if bitdoku_brute::is_valid_solution(&values) {
+                out.uniqueness_allowed = true;
+                out.solution = Some(values);
+                out.final_state = state;
+                out.stopped = watch.stop;
+                return out;
+            }
+        }
+        let counted = count.get();
+        if counted.count == 0 {
+            return self.no_solution(start, counted.guesses);
+        }
+        let unique = counted.count == 1;
+        out.status = if unique { Status::Solved } else { Status::MultipleSolutions };
+        out.solution = counted.solution;
+        out.uniqueness_allowed = unique;
+        out.guesses = counted.guesses;
+        out.counted = true;
         if unique && hodoku && self.options.fallback {
-            let values = solution.expect("unique puzzle has a solution");
+            let values = counted.solution.expect("unique puzzle has a solution");
             self.brute_force_cells(
                 &mut state,
-                unique,
+                &mut count,
                 &values,
                 verifier.as_ref(),
                 &mut out,
@@ -251,14 +273,14 @@ impl Engine {
         }
         out.final_state = state;
         out.stopped = watch.stop;
-        if count >= 2 {
+        if !unique {
             return out;
         }
         if state.is_solved() {
             out.solution = Some(state.values());
         } else if self.options.fallback && !out.stopped {
             out.fallback = true;
-            let values = solution.expect("unique puzzle has a solution");
+            let values = counted.solution.expect("unique puzzle has a solution");
             out.solution = Some(values);
             out.rating.add(TechniqueId::BruteForce, None);
             if self.options.trace {
@@ -270,10 +292,38 @@ impl Engine {
         out
     }
 
+    /// Per-technique counters at zero (none when [`Options::stats`] is off).
+    fn empty_stats(&self) -> Vec<TechniqueStats> {
+        if self.options.stats {
+            vec![TechniqueStats::default(); self.techniques.len()]
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The outcome of a puzzle without solution: no step, the start state.
+    fn no_solution(&self, start: &Candidates, guesses: u64) -> Outcome {
+        Outcome {
+            status: Status::NoSolution,
+            solution: None,
+            fallback: false,
+            uniqueness_allowed: false,
+            steps: Vec::new(),
+            stats: self.empty_stats(),
+            rating: Rating::default(),
+            unsound: Vec::new(),
+            verified_steps: 0,
+            guesses,
+            counted: true,
+            final_state: *start,
+            stopped: false,
+        }
+    }
+
     fn run_logic(
         &self,
         state: &mut Candidates,
-        unique: bool,
+        count: &mut Count<'_>,
         verifier: Option<&Verifier>,
         out: &mut Outcome,
         watch: &mut Watch<'_>,
@@ -283,7 +333,11 @@ impl Engine {
                 o.before(state);
             }
             for (i, t) in self.techniques.iter().enumerate() {
-                if t.id.needs_uniqueness() && !unique {
+                if t.id.needs_uniqueness() && !count.unique() {
+                    if count.get().count == 0 {
+                        // No solution: the caller discards this logic.
+                        return;
+                    }
                     continue;
                 }
                 let started = (self.options.timing && self.options.stats).then(Instant::now);
@@ -351,7 +405,7 @@ impl Engine {
     fn brute_force_cells(
         &self,
         state: &mut Candidates,
-        unique: bool,
+        count: &mut Count<'_>,
         values: &[u8; 81],
         verifier: Option<&Verifier>,
         out: &mut Outcome,
@@ -374,7 +428,7 @@ impl Engine {
                 h.apply(&step);
             }
             step.apply(state);
-            self.run_logic(state, unique, verifier, out, watch);
+            self.run_logic(state, count, verifier, out, watch);
         }
     }
 
@@ -570,6 +624,7 @@ struct Watch<'a> {
     spare: Union,
 }
 
+mod count;
 mod helpers;
 mod quiet;
 mod stats;

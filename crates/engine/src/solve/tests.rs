@@ -165,3 +165,80 @@ fn stats_off_changes_nothing_but_the_counters() {
         }
     }
 }
+
+/// The count taken when first needed gives the solve of a count taken before any logic (which
+/// `verify` forces): the same status, solution, fallback, uniqueness flag, steps, rating and
+/// final state, on unique, multi-solution and unsolvable puzzles, in both granularities; the
+/// guesses are the count's when it ran and 0 when logic alone filled the grid, the only case
+/// that skips it (and some solves do).
+#[test]
+fn count_when_needed_equals_count_first() {
+    let dir = format!("{}/../../datasets", env!("CARGO_MANIFEST_DIR"));
+    let mut lines = Vec::new();
+    for (corpus, take) in [
+        ("tdoku_test_puzzles_with_counts.txt", 43),
+        ("serg_benchmark.txt", 60),
+        ("sudoku17_royle_49158.txt", 60),
+        ("norvig_top95.txt", 20),
+    ] {
+        let text = std::fs::read_to_string(format!("{dir}/{corpus}")).expect("corpus");
+        lines.extend(text.lines().take(take).map(str::to_owned));
+    }
+    let (mut skipped, mut none, mut many) = (0, 0, 0);
+    for preset in ["hodoku", "seeds"] {
+        for granularity in [Granularity::Batch, Granularity::Single] {
+            let mut lazy = Options::new(Order::preset(preset).expect("preset"));
+            lazy.granularity = granularity;
+            lazy.trace = true;
+            let first = Engine::new(Options { verify: true, ..lazy.clone() });
+            let lazy = Engine::new(lazy);
+            for line in &lines {
+                let start = parse_line(line).expect("valid").expect("puzzle").candidates();
+                let (a, b) = (lazy.solve(&start), first.solve(&start));
+                let same = |o: &Outcome| {
+                    (o.status, o.solution, o.fallback, o.uniqueness_allowed, o.final_state)
+                };
+                assert_eq!(same(&a), same(&b), "{preset} {granularity:?} {line}");
+                assert_eq!(a.steps, b.steps, "{preset} {granularity:?} {line}");
+                assert_eq!(format!("{:?}", a.rating), format!("{:?}", b.rating), "{line}");
+                assert!(b.counted, "{line}");
+                assert_eq!(a.guesses, if a.counted { b.guesses } else { 0 }, "{line}");
+                let counted = bitdoku_brute::count_solutions(&start.search_masks(), 2).0;
+                match counted {
+                    0 => none += 1,
+                    1 => {}
+                    _ => many += 1,
+                }
+                if !a.counted {
+                    // Only a grid that logic filled skips the count.
+                    assert_eq!((counted, a.status), (1, Status::Solved), "{line}");
+                    skipped += 1;
+                }
+            }
+        }
+    }
+    assert!(none > 0 && many > 0 && skipped > 0, "{none} {many} {skipped}");
+}
+
+/// A start whose own placements clash (r1c1 holds 4, and 4 is the last candidate of its
+/// neighbour r1c2) fills an invalid grid by logic: the engine counts it (no solution) rather
+/// than taking the grid.
+#[test]
+fn a_filled_grid_that_clashes_goes_to_the_count() {
+    let line = b"483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+    let values: [u8; 81] = std::array::from_fn(|i| line[i] - b'0');
+    let mut placed = [CellSet::EMPTY; 9];
+    for (i, &v) in values.iter().enumerate().skip(2) {
+        placed[usize::from(v - 1)] |=
+            CellSet::single(bitdoku_bitboard::Cell::new_unchecked(i as u8));
+    }
+    placed[3] |= CellSet::single(bitdoku_bitboard::Cell::new_unchecked(0));
+    let mut cand = [CellSet::EMPTY; 9];
+    cand[3] = CellSet::single(bitdoku_bitboard::Cell::new_unchecked(1));
+    let start =
+        Candidates::from_parts(cand, placed, placed.iter().fold(CellSet::EMPTY, |a, &m| a | m));
+    let engine = Engine::new(Options::new(Order::preset("singles").expect("preset")));
+    let out = engine.solve(&start);
+    assert!(out.counted);
+    assert_eq!(out.status, Status::NoSolution);
+}
