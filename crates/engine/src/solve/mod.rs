@@ -12,12 +12,13 @@
 use crate::hodoku::{HodokuSingles, brute_force_cell};
 use crate::order::Order;
 use crate::rating::Rating;
-use crate::verify::{Unsound, Verifier};
+use crate::verify::Verifier;
 use bitdoku_bitboard::{Candidates, CellSet, Digit};
 use bitdoku_strategies::{
     FirstStep, Sink, Step, Technique, TechniqueId, Union, apply_effects, apply_union, registry,
 };
 use count::Count;
+pub use outcome::{Outcome, Status};
 use std::ops::ControlFlow;
 use std::time::Instant;
 
@@ -97,68 +98,6 @@ impl Options {
     }
 }
 
-/// The final status of a puzzle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
-    /// Solved (by logic, or with the fallback).
-    Solved,
-    /// Logic stalled and the fallback was disabled.
-    Stuck,
-    /// The puzzle has no solution.
-    NoSolution,
-    /// The puzzle has two or more solutions.
-    MultipleSolutions,
-}
-
-impl Status {
-    /// The contract's name for the status.
-    #[must_use]
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Status::Solved => "solved",
-            Status::Stuck => "stuck",
-            Status::NoSolution => "no_solution",
-            Status::MultipleSolutions => "multiple_solutions",
-        }
-    }
-}
-
-/// What solving one puzzle produced.
-#[derive(Clone, Debug)]
-pub struct Outcome {
-    /// Final status.
-    pub status: Status,
-    /// The solution when the status is `Solved` (also known, from the uniqueness count, when
-    /// logic got `Stuck` on a unique puzzle).
-    pub solution: Option<[u8; 81]>,
-    /// Whether brute force had to finish the puzzle.
-    pub fallback: bool,
-    /// Whether uniqueness techniques were allowed (exactly one solution).
-    pub uniqueness_allowed: bool,
-    /// Applied steps (with `trace`); a fallback adds a final `brute-force` step (with
-    /// [`Options::hodoku`], one `brute-force` step per guessed cell, logic in between).
-    pub steps: Vec<Step>,
-    /// Per technique of the order, same indices as the order (empty when
-    /// [`Options::stats`] is off).
-    pub stats: Vec<TechniqueStats>,
-    /// HoDoKu score/level and SE-style ratings of the logical path.
-    pub rating: Rating,
-    /// Steps that removed a true candidate (with `verify`).
-    pub unsound: Vec<Unsound>,
-    /// Steps verified (with `verify`).
-    pub verified_steps: u64,
-    /// Brute-force guesses of the uniqueness count (0 when the solve needed none).
-    pub guesses: u64,
-    /// Whether the solve ran the brute-force uniqueness count (it does not when logic alone
-    /// fills the grid before the order reaches a uniqueness technique).
-    pub counted: bool,
-    /// The state when logic stopped.
-    pub final_state: Candidates,
-    /// Whether an [`Observer`] stopped the solve early (the status is then `Stuck` on a
-    /// unique puzzle and the rating covers the steps taken).
-    pub stopped: bool,
-}
-
 /// The logic engine for one order and option set. Cheap to share between threads.
 #[derive(Clone, Debug)]
 pub struct Engine {
@@ -212,21 +151,7 @@ impl Engine {
             return self.no_solution(start, c.guesses);
         }
         let verifier = self.options.verify.then(|| Verifier::new(count.get().solution));
-        let mut out = Outcome {
-            status: Status::Solved,
-            solution: None,
-            fallback: false,
-            uniqueness_allowed: false,
-            steps: Vec::new(),
-            stats: self.empty_stats(),
-            rating: Rating::default(),
-            unsound: Vec::new(),
-            verified_steps: 0,
-            guesses: 0,
-            counted: false,
-            final_state: *start,
-            stopped: false,
-        };
+        let mut out = Outcome::start(start, self.empty_stats());
         let mut state = *start;
         let hodoku = self.options.hodoku && self.options.granularity == Granularity::Single;
         let mut watch = Watch {
@@ -305,18 +230,9 @@ impl Engine {
     fn no_solution(&self, start: &Candidates, guesses: u64) -> Outcome {
         Outcome {
             status: Status::NoSolution,
-            solution: None,
-            fallback: false,
-            uniqueness_allowed: false,
-            steps: Vec::new(),
-            stats: self.empty_stats(),
-            rating: Rating::default(),
-            unsound: Vec::new(),
-            verified_steps: 0,
             guesses,
             counted: true,
-            final_state: *start,
-            stopped: false,
+            ..Outcome::start(start, self.empty_stats())
         }
     }
 
@@ -626,6 +542,7 @@ struct Watch<'a> {
 
 mod count;
 mod helpers;
+mod outcome;
 mod quiet;
 mod stats;
 #[cfg(test)]
