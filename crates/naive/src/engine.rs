@@ -260,12 +260,16 @@ mod tests {
         assert_eq!(engine.step(&mut NaiveGrid::new()), None);
     }
 
-    #[test]
-    fn solve_with_singles() {
+    /// An easy puzzle (singles solve it), as values.
+    fn easy() -> [u8; 81] {
         let line =
             "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-        let values: [u8; 81] =
-            std::array::from_fn(|i| line.as_bytes()[i].saturating_sub(b'0') % 10);
+        std::array::from_fn(|i| line.as_bytes()[i].saturating_sub(b'0') % 10)
+    }
+
+    #[test]
+    fn solve_with_singles() {
+        let values = easy();
         let mut g = NaiveGrid::from_values(&values);
         let engine =
             NaiveEngine::new(&["full-house", "naked-single", "hidden-single"], false).unwrap();
@@ -284,10 +288,7 @@ mod tests {
     /// as the engine built with the answer does.
     #[test]
     fn asks_only_at_a_uniqueness_technique() {
-        let line =
-            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-        let values: [u8; 81] =
-            std::array::from_fn(|i| line.as_bytes()[i].saturating_sub(b'0') % 10);
+        let values = easy();
         // Singles solve it before the rectangles are reached: never asked.
         let order = ["full-house", "naked-single", "avoidable-rectangle-1", "hidden-single"];
         let engine = NaiveEngine::new(&order, true).unwrap();
