@@ -265,7 +265,9 @@ fn naive_solve(
     tally: Option<&mut [TechniqueStats]>,
 ) -> (Answer, Option<LogicState>) {
     let masks = entry.search_masks();
-    // The same count as the bitboard engine's, taken at the same point.
+    // The same count as the bitboard engine's, taken at the same point. (On a puzzle without
+    // solution the bitboard engine stops its logic once the count says so, this loop runs on
+    // to its stall: extra work on such puzzles only, which the default corpora do not have.)
     let mut counted = None;
     let mut grid = naive_grid(entry);
     {
@@ -288,16 +290,19 @@ fn naive_solve(
         candidates: grid.candidate_masks(),
         placed: grid.placed_masks(),
     };
-    if counted.is_none() && grid.is_solved() && bitdoku_brute::is_valid_solution(&grid.values()) {
-        let answer = Answer {
-            count: 1,
-            solution: Some(grid.values()),
-            logic: true,
-            fallback: false,
-            guesses: 0,
-            counted: false,
-        };
-        return (answer, Some(state(&grid)));
+    if counted.is_none() && grid.is_solved() {
+        let values = grid.values();
+        if bitdoku_brute::is_valid_solution(&values) {
+            let answer = Answer {
+                count: 1,
+                solution: Some(values),
+                logic: true,
+                fallback: false,
+                guesses: 0,
+                counted: false,
+            };
+            return (answer, Some(state(&grid)));
+        }
     }
     let (count, first, stats) = *counted
         .get_or_insert_with(|| bitdoku_brute::count_solutions_prepared_with_stats(&masks, 2));
