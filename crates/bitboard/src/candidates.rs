@@ -41,16 +41,32 @@ impl Candidates {
     /// not checked for clashes: a repeated digit shows up as a contradiction later.
     /// Values above 9 are treated as empty.
     pub fn from_values(values: &[u8; 81]) -> Candidates {
-        let mut c = Candidates::new();
+        // What placing each given in turn gives, mask by mask: a digit keeps the open cells
+        // that none of its givens sees. The givens' bit set first (no branch per cell), then
+        // one pass over its set bits that adds each given's peers to its digit (the index
+        // masked into 16 slots: no bounds test). Each mask is written once, which spares
+        // `place`'s nine-mask update per given (about 100 ns a puzzle against 320).
+        let mut given = 0u128;
         for (i, &v) in values.iter().enumerate() {
-            if let Some(d) = Digit::from_value(v) {
-                let cell = Cell::new_unchecked(i as u8);
-                c.place(cell, d);
-                c.givens.insert(cell);
-                c.fixed.insert(cell);
+            given |= u128::from(v.wrapping_sub(1) < 9) << i;
+        }
+        let (mut seen, mut placed) = ([0u128; 16], [0u128; 16]);
+        for (base, mut half) in [(0, given as u64), (64, (given >> 64) as u64)] {
+            while half != 0 {
+                let i = base + half.trailing_zeros() as usize;
+                half &= half - 1;
+                let d = usize::from(values[i].wrapping_sub(1)) & 15;
+                seen[d] |= PEERS[i].bits();
+                placed[d] |= 1 << i;
             }
         }
-        c
+        let open = CellSet::ALL.bits() & !given;
+        Candidates {
+            cand: std::array::from_fn(|d| CellSet::from_bits_truncate(open & !seen[d])),
+            placed: std::array::from_fn(|d| CellSet::from_bits_truncate(placed[d])),
+            givens: CellSet::from_bits_truncate(given),
+            fixed: CellSet::from_bits_truncate(given),
+        }
     }
 
     /// A pencilmark grid with no placed cell: `masks[d]` are the cells where digit `d` is
@@ -334,6 +350,28 @@ mod tests {
             }
         }
         assert_eq!(planes.exactly(2), c.bivalue_cells());
+    }
+
+    /// `from_values` is the state that placing each given in turn gives, on random grids
+    /// with clashing digits, empty cells and values above 9.
+    #[test]
+    fn from_values_equals_placing_each_given() {
+        let mut rng = fastrand::Rng::with_seed(15);
+        for round in 0..2000 {
+            let density = round % 10;
+            let values: [u8; 81] =
+                std::array::from_fn(|_| if rng.usize(..10) < density { rng.u8(..12) } else { 0 });
+            let mut expected = Candidates::new();
+            for (i, &v) in values.iter().enumerate() {
+                if let Some(d) = Digit::from_value(v) {
+                    let cell = Cell::new_unchecked(i as u8);
+                    expected.place(cell, d);
+                    expected.givens.insert(cell);
+                    expected.fixed.insert(cell);
+                }
+            }
+            assert_eq!(Candidates::from_values(&values), expected, "{values:?}");
+        }
     }
 
     #[test]
