@@ -268,17 +268,11 @@ fn naive_solve(
     // The same count as the bitboard engine's, taken at the same point. (On a puzzle without
     // solution the bitboard engine stops its logic once the count says so, this loop runs on
     // to its stall: extra work on such puzzles only, which the default corpora do not have.)
+    let count = || bitdoku_brute::count_solutions_prepared_with_stats(&masks, 2);
     let mut counted = None;
     let mut grid = naive_grid(entry);
     {
-        let mut unique = || {
-            counted
-                .get_or_insert_with(|| {
-                    bitdoku_brute::count_solutions_prepared_with_stats(&masks, 2)
-                })
-                .0
-                == 1
-        };
+        let mut unique = || counted.get_or_insert_with(count).0 == 1;
         match tally {
             None => {
                 let _ = side.with_uniqueness.solve_asking(&mut grid, &mut unique);
@@ -304,8 +298,7 @@ fn naive_solve(
             return (answer, Some(state(&grid)));
         }
     }
-    let (count, first, stats) = *counted
-        .get_or_insert_with(|| bitdoku_brute::count_solutions_prepared_with_stats(&masks, 2));
+    let (count, first, stats) = *counted.get_or_insert_with(count);
     let mut answer = Answer {
         count,
         solution: None,

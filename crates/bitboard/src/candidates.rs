@@ -11,6 +11,18 @@ use crate::digitset::DigitSet;
 use crate::index::{Cell, Digit, House};
 use crate::tables::{HOUSES, PEERS};
 
+/// Calls `f` with the index of every set bit of `bits`, in increasing order: the two 64-bit
+/// halves bit by bit (the cell iterator's 128-bit steps cost more where every bit is visited).
+#[inline(always)]
+pub(crate) fn each_bit(bits: u128, mut f: impl FnMut(usize)) {
+    for (base, mut half) in [(0, bits as u64), (64, (bits >> 64) as u64)] {
+        while half != 0 {
+            f(base + half.trailing_zeros() as usize);
+            half &= half - 1;
+        }
+    }
+}
+
 /// The candidate state of a grid.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Candidates {
@@ -51,15 +63,11 @@ impl Candidates {
             given |= u128::from(v.wrapping_sub(1) < 9) << i;
         }
         let (mut seen, mut placed) = ([0u128; 16], [0u128; 16]);
-        for (base, mut half) in [(0, given as u64), (64, (given >> 64) as u64)] {
-            while half != 0 {
-                let i = base + half.trailing_zeros() as usize;
-                half &= half - 1;
-                let d = usize::from(values[i].wrapping_sub(1)) & 15;
-                seen[d] |= PEERS[i].bits();
-                placed[d] |= 1 << i;
-            }
-        }
+        each_bit(given, |i| {
+            let d = usize::from(values[i].wrapping_sub(1)) & 15;
+            seen[d] |= PEERS[i].bits();
+            placed[d] |= 1 << i;
+        });
         let open = CellSet::ALL.bits() & !given;
         Candidates {
             cand: std::array::from_fn(|d| CellSet::from_bits_truncate(open & !seen[d])),
@@ -188,15 +196,8 @@ impl Candidates {
     pub fn values(&self) -> [u8; 81] {
         let mut out = [0u8; 81];
         for (d, placed) in self.placed.iter().enumerate() {
-            // The two 64-bit halves bit by bit (cheaper than the cell iterator here, where
-            // every cell of a solved grid is visited).
-            let bits = placed.bits();
-            for (base, mut half) in [(0, bits as u64), (64, (bits >> 64) as u64)] {
-                while half != 0 {
-                    out[base + half.trailing_zeros() as usize] = d as u8 + 1;
-                    half &= half - 1;
-                }
-            }
+            // Cheaper than the cell iterator here, where every cell of a solved grid is visited.
+            each_bit(placed.bits(), |i| out[i] = d as u8 + 1);
         }
         out
     }

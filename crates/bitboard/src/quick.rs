@@ -50,18 +50,9 @@ fn quick_parts(line: &[u8]) -> Option<([u128; 9], u128)> {
     // masking it into 16 slots spares a bounds test per given (4-5% of this function, by
     // `examples/quick_speed.rs`).
     let mut seen = [0u128; 16];
-    let mut rest = placed as u64;
-    while rest != 0 {
-        let i = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
+    crate::candidates::each_bit(placed, |i| {
         seen[usize::from(cells[i].wrapping_sub(b'1')) & 15] |= PEERS[i].bits();
-    }
-    let mut rest = (placed >> 64) as u64;
-    while rest != 0 {
-        let i = 64 + rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        seen[usize::from(cells[i].wrapping_sub(b'1')) & 15] |= PEERS[i].bits();
-    }
+    });
     // Each digit's givens from the bit planes of `character - '1'` (0..=8): digit 9 is the
     // only one with bit 3; the others split on bits 2, 1, 0.
     let [p0, p1, p2, p3] = scan.planes;
