@@ -97,6 +97,8 @@ pub struct Report {
     /// Divergences by kind: `bitboard <id> / naive <id>` (the techniques each engine fired at
     /// the divergent step, `nothing` when none applied) and how many puzzles diverged so.
     pub kinds: std::collections::BTreeMap<String, usize>,
+    /// Agreed steps by the technique both engines fired (how often each was exercised).
+    pub fired: std::collections::BTreeMap<&'static str, u64>,
 }
 
 impl Report {
@@ -119,6 +121,9 @@ impl Report {
         for (k, n) in other.kinds {
             *self.kinds.entry(k).or_default() += n;
         }
+        for (k, n) in other.fired {
+            *self.fired.entry(k).or_default() += n;
+        }
         if self.first.is_none() {
             self.first = other.first;
         }
@@ -130,6 +135,12 @@ impl Report {
         let mut v: Vec<(&String, &usize)> = self.kinds.iter().collect();
         v.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
         v.iter().map(|(k, n)| format!("{n:>6}  {k}\n")).collect()
+    }
+
+    /// The agreed steps per technique, one per line, by id.
+    #[must_use]
+    pub fn fired_text(&self) -> String {
+        self.fired.iter().map(|(k, n)| format!("{n:>8}  {k}\n")).collect()
     }
 }
 
@@ -223,6 +234,15 @@ impl Pair {
     /// Runs one puzzle side by side; returns the number of states compared, whether both
     /// solved it, and the divergence if any.
     pub fn run(&self, entry: &Entry) -> (u64, bool, Option<Divergence>) {
+        self.run_counting(entry, &mut std::collections::BTreeMap::new())
+    }
+
+    /// [`Pair::run`], also counting the agreed steps per technique in `fired`.
+    pub fn run_counting(
+        &self,
+        entry: &Entry,
+        fired: &mut std::collections::BTreeMap<&'static str, u64>,
+    ) -> (u64, bool, Option<Divergence>) {
         let mut state = entry.candidates();
         let mut grid = match &entry.puzzle {
             Puzzle::Givens(values) => NaiveGrid::from_values(values),
@@ -306,9 +326,8 @@ impl Pair {
                 let d = diverge(step, &before, bb, nv, &before_grid, (&state, &grid));
                 return (states, false, Some(d));
             }
-            if bb.is_none() {
-                break;
-            }
+            let Some(id) = nv else { break };
+            *fired.entry(id).or_default() += 1;
         }
         (states, state.is_solved(), None)
     }
@@ -320,7 +339,7 @@ pub fn run(entries: &[Entry], order: &Order) -> Result<Report, String> {
     let pair = Pair::new(order)?;
     let mut report = Report::default();
     for e in entries {
-        let (states, solved, div) = pair.run(e);
+        let (states, solved, div) = pair.run_counting(e, &mut report.fired);
         report.puzzles += 1;
         report.states += states;
         report.solved += usize::from(solved);

@@ -124,6 +124,9 @@ struct AgreeArgs {
     /// Also list the line of every divergent puzzle.
     #[arg(long)]
     list: bool,
+    /// Also print how many agreed steps each technique fired.
+    #[arg(long)]
+    fired: bool,
 }
 
 #[derive(Args)]
@@ -395,6 +398,9 @@ fn cmd_agree(args: &AgreeArgs) -> Result<ExitCode> {
     }
     if let Some(d) = &total.first {
         outln!("{d}");
+    }
+    if args.fired {
+        print!("agreed steps by technique:\n{}", total.fired_text());
     }
     outln!("{}", total.summary_line());
     Ok(if total.divergences > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS })

@@ -1,14 +1,16 @@
-//! Fish (X-Wing, Swordfish, Jellyfish; basic, finned, sashimi), as seed article 000 searches
-//! its finned Swordfish: for each digit, pick base lines one by one, collect the columns their
-//! candidates use, then decide cover lines and fins.
+//! Fish on rows and columns (X-Wing, Swordfish, Jellyfish, Squirmbag, Whale, Leviathan; sizes
+//! 2-7; basic, finned, sashimi), as seed article 000 searches its finned Swordfish: for each
+//! digit, pick base lines one by one, collect the columns their candidates use, then decide
+//! cover lines and fins. Franken and mutant fish (boxes in base or cover) are in
+//! [`crate::general_fish`].
 //!
 //! For every digit `d` and both orientations (rows as base and columns as cover, or the
 //! reverse), a *base* is `n` lines and a *cover* `n` cross lines. "Candidates" are unsolved
 //! cells that still have `d`.
 //!
-//! - **Basic fish** (`x-wing`, `swordfish`, `jellyfish`; n = 2, 3, 4): every base line has 2..=n
-//!   candidates and together they use exactly `n` cross lines (the cover); `d` leaves every
-//!   other cell of the cover lines.
+//! - **Basic fish** (`x-wing`, `swordfish`, `jellyfish`, `squirmbag`, `whale`, `leviathan`;
+//!   n = 2..=7): every base line has 2..=n candidates and together they use exactly `n` cross
+//!   lines (the cover); `d` leaves every other cell of the cover lines.
 //! - **Finned fish**: every base line has at least one candidate; the cover is any `n` of the
 //!   cross lines used by the base; the *fins* are the base candidates outside the cover, at
 //!   least one, all in one box. `d` leaves the cover-line cells outside the base lines inside
@@ -74,6 +76,51 @@ pub fn finned_jellyfish(grid: &NaiveGrid, found: &mut Findings) {
 /// Sashimi Jellyfish.
 pub fn sashimi_jellyfish(grid: &NaiveGrid, found: &mut Findings) {
     fish(grid, found, 4, Kind::Sashimi);
+}
+
+/// Squirmbag: 5 base lines.
+pub fn squirmbag(grid: &NaiveGrid, found: &mut Findings) {
+    fish(grid, found, 5, Kind::Basic);
+}
+
+/// Finned Squirmbag.
+pub fn finned_squirmbag(grid: &NaiveGrid, found: &mut Findings) {
+    fish(grid, found, 5, Kind::Finned);
+}
+
+/// Sashimi Squirmbag.
+pub fn sashimi_squirmbag(grid: &NaiveGrid, found: &mut Findings) {
+    fish(grid, found, 5, Kind::Sashimi);
+}
+
+/// Whale: 6 base lines.
+pub fn whale(grid: &NaiveGrid, found: &mut Findings) {
+    fish(grid, found, 6, Kind::Basic);
+}
+
+/// Finned Whale.
+pub fn finned_whale(grid: &NaiveGrid, found: &mut Findings) {
+    fish(grid, found, 6, Kind::Finned);
+}
+
+/// Sashimi Whale.
+pub fn sashimi_whale(grid: &NaiveGrid, found: &mut Findings) {
+    fish(grid, found, 6, Kind::Sashimi);
+}
+
+/// Leviathan: 7 base lines.
+pub fn leviathan(grid: &NaiveGrid, found: &mut Findings) {
+    fish(grid, found, 7, Kind::Basic);
+}
+
+/// Finned Leviathan.
+pub fn finned_leviathan(grid: &NaiveGrid, found: &mut Findings) {
+    fish(grid, found, 7, Kind::Finned);
+}
+
+/// Sashimi Leviathan.
+pub fn sashimi_leviathan(grid: &NaiveGrid, found: &mut Findings) {
+    fish(grid, found, 7, Kind::Sashimi);
 }
 
 /// The cell at position `cross` of line `line` (a row when `rows`, else a column).

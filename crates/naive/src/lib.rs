@@ -32,7 +32,8 @@
 //!
 //! # Map
 //! [`singles`], [`intersections`] (locked candidates, locked pair/triple), [`subsets`],
-//! [`fish`] (basic, finned, sashimi; sizes 2-4), [`single_digit`] (skyscraper, two-string
+//! [`fish`] (basic, finned, sashimi; sizes 2-7), [`general_fish`] (franken and mutant, finless
+//! and finned; sizes 2-7), [`single_digit`] (skyscraper, two-string
 //! kite, turbot fish, empty rectangle), [`wings`] (XY, XYZ, WXYZ, W), [`unique_rectangles`]
 //! (UR 1-6, hidden rectangle, BUG+1), [`avoidable_rectangles`] and [`chains`] (simple and
 //! multi colours, remote pair, X-chain, XY-chain, nice loops/AIC) [`grouped_chains`],
@@ -60,6 +61,7 @@ mod engine;
 mod findings;
 pub mod fish;
 pub mod forcing;
+pub mod general_fish;
 mod grid;
 pub mod grouped_chains;
 pub mod intersections;
