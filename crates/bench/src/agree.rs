@@ -218,8 +218,8 @@ pub struct Pair {
 
 impl Pair {
     /// Sets up both engines; fails when the naive engine does not implement the order. Ids
-    /// whose registry row says `naive: false` (no twin by design, e.g. franken and mutant
-    /// fish) are dropped from both engines' orders, so `--order all` compares the rest.
+    /// whose registry row says `naive: false` (techniques still without a naive twin) are
+    /// dropped from both engines' orders, so `--order all` compares the rest.
     pub fn new(order: &Order) -> Result<Pair, String> {
         let twins: Vec<_> = order.ids().iter().copied().filter(|id| id.row().naive).collect();
         let order = &Order::from_ids(order.name(), twins);

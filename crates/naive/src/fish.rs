@@ -228,7 +228,7 @@ impl Base<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::testkit::{check, check_none, picture};
+    use crate::testkit::{check, check_none, grid, picture};
 
     #[test]
     fn x_wing() {
@@ -298,5 +298,69 @@ mod tests {
         );
         check("finned-swordfish", &g, "r4c9<>1 r6c9<>1 r5c8<>1");
         check_none("swordfish", &g);
+    }
+
+    /// Sizes 5-7 on corpus states (a puzzle after its singles, or after the order
+    /// `singles,locked-candidates,naked/hidden pair/triple` for the Leviathan). The expected
+    /// effects are the union of all instances, as the bitboard engine finds them on the same
+    /// state (`bench agree` compares exactly these steps).
+    #[test]
+    fn large_fish_on_corpus_states() {
+        let top1 = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9.+7......";
+        let g = grid(
+            ".......71.2.8.+1....+1.5.3...7.9+16.......2..8+1.1.+2.......3+1..25..6...1..4.+2.....+1..",
+            "",
+        );
+        check("squirmbag", &g, "r5c5<>7 r6c5<>7 r7c5<>7 r8c3<>7 r9c3<>7 r9c5<>7");
+        check_none("jellyfish", &g);
+        let g = grid(
+            "7.8...3.....2.1...5.........4.....263...8.......1...9+3.9.6....4....7.5...........",
+            "",
+        );
+        check("finned-squirmbag", &g, "r3c7<>8");
+        let g = grid(
+            "...6..1.....2...4..59......6.......47....9.......5..8....1..7.6.82...+4........3.+8",
+            "",
+        );
+        check("sashimi-squirmbag", &g, "r2c7<>6");
+        let g = grid(
+            ".56+71...4....69+15+77.14..6...6..8...1....2...9..4..7.......+7......8.4.+716.7.8..3..",
+            "",
+        );
+        check("whale", &g, "r3c2<>3 r3c6<>3 r3c8<>3 r6c1<>3 r6c2<>3 r6c4<>3 r6c8<>3");
+        check(
+            "finned-whale",
+            &grid(top1, ""),
+            "r9c7<>3 r9c8<>3 r9c9<>3 r1c3<>5 r2c3<>5 r3c3<>5 r9c7<>5 r9c8<>5 r9c9<>5 \
+             r1c3<>9 r2c3<>9 r3c3<>9",
+        );
+        let g = grid(
+            "..6.3.521...7..+3..9.3...+84+7..7..+36......+74....1.5.27........973.....5.....8.1+7...",
+            "",
+        );
+        check("sashimi-whale", &g, "r2c5<>9");
+        let g = grid(
+            "+1.49..5.+63+5+6.4....+92..6.....+4+3+1.98+65+869...1...1+5+6.8...5+3+1.+9.+6.2+6+9.+312.+5.4.+2..+639+1",
+            "727 458 459 467 767 478",
+        );
+        check("leviathan", &g, "r3c4<>7 r3c6<>7 r3c8<>7 r3c9<>7 r8c9<>7");
+        let g = grid(
+            "...3+89.7+18..4.+1...1........2..5..6+1..3+1....4.....1....5..+1..8......2.1...+1.7....9",
+            "",
+        );
+        check("finned-leviathan", &g, "r2c2<>6 r2c3<>6 r3c2<>6 r3c3<>6");
+        let g = grid(
+            "..2+4.6.....+5.2.9.4..4+5........8.+5...5..+6....2.8.+249.533...5.6...5......87...6..3.",
+            "",
+        );
+        check("sashimi-leviathan", &g, "r4c2<>7 r5c2<>7");
+        check_none("finned-leviathan", &g);
+        // A digit free everywhere makes no fish of any size.
+        let g = picture(4, &vec!["xxxxxxxxx"; 9].join(" "));
+        for name in ["squirmbag", "whale", "leviathan"] {
+            for kind in ["", "finned-", "sashimi-"] {
+                check_none(&format!("{kind}{name}"), &g);
+            }
+        }
     }
 }

@@ -38,8 +38,10 @@
 //! common peer among the targets). When every base candidate is decided, the cover is filled
 //! up with any houses still allowed.
 //!
-//! Example (franken X-Wing): 4 in row 1 only at r1c1, r1c5; in box 7 only at r7c1, r9c1 and
-//! r8c2... see the unit tests below for pictures.
+//! Example (franken X-Wing, top1465 #1 after its singles): 5 lies in row 7 only at r7c8, r7c9
+//! (both in box 9) and in box 4 only at r5c3, r6c3 (both in column 3). Base r7 + b4, cover c3 +
+//! b9: the two 5s of the base sit in c3 and b9, so the other cells of column 3 and of box 9
+//! (r1c3, r2c3, r3c3, r9c7, r9c8, r9c9) lose 5.
 
 use crate::findings::Findings;
 use crate::grid::{HouseKind, NaiveGrid};
@@ -197,8 +199,9 @@ fn general_fish(grid: &NaiveGrid, found: &mut Findings, kind: Kind, n: usize, fi
         if count <= n {
             continue;
         }
-        let targets = targets(grid, digit);
-        if !targets.iter().any(|&t| t) {
+        let in_no_template = targets(grid, digit);
+        let targets: Vec<usize> = (0..81).filter(|&c| in_no_template[c]).collect();
+        if targets.is_empty() {
             continue;
         }
         // The candidates of every house.
@@ -218,7 +221,7 @@ fn general_fish(grid: &NaiveGrid, found: &mut Findings, kind: Kind, n: usize, fi
                 n,
                 finned,
                 digit,
-                targets,
+                targets: &targets,
                 cells: &cells,
                 cover_ok,
                 base: Vec::with_capacity(n),
@@ -244,7 +247,8 @@ struct Search<'a> {
     n: usize,
     finned: bool,
     digit: u8,
-    targets: [bool; 81],
+    /// The target cells (candidates in no template), as a list.
+    targets: &'a [usize],
     cells: &'a [Vec<usize>],
     cover_ok: Vec<bool>,
     /// Base houses, and per cell how many of them hold it.
@@ -267,9 +271,7 @@ struct Search<'a> {
 impl Search<'_> {
     /// Whether some target sees every cell of `a` and `b` (not being one of them).
     fn common_target(&self, a: &[usize], b: &[usize]) -> bool {
-        (0..81).any(|t| {
-            self.targets[t] && a.iter().chain(b).all(|&f| self.grid.sees(t, f))
-        })
+        self.targets.iter().any(|&t| a.iter().chain(b).all(|&f| self.grid.sees(t, f)))
     }
 
     /// Adds houses of `pool[from..]` to the base until it has `n` houses.
@@ -359,31 +361,29 @@ impl Search<'_> {
 
     /// Decides the first base candidate that is neither covered nor a fin yet.
     fn decide(&mut self, banned: [bool; 27]) {
-        let open: Vec<usize> = self
-            .order
-            .iter()
-            .copied()
-            .filter(|&c| self.in_cover[c] == 0 && !self.fins.contains(&c))
-            .collect();
-        if open.is_empty() {
+        let is_open = |s: &Self, c: usize| s.in_cover[c] == 0 && !s.fins.contains(&c);
+        let Some(cell) = self.order.iter().copied().find(|&c| is_open(self, c)) else {
             let pool: Vec<usize> = (0..27)
                 .filter(|&h| self.avail[h] && !self.cover.contains(&h) && !banned[h])
                 .collect();
             self.complete(&pool, 0);
             return;
-        }
+        };
         let fin_count = self.fin_count(&self.fins);
         if self.cover.len() == self.n {
             // No house left to pick: every open candidate is an exo fin.
+            if !self.finned {
+                return;
+            }
+            let open: Vec<usize> = self.order.iter().copied().filter(|&c| is_open(self, c)).collect();
             let fins_len = self.fins.len();
             self.fins.extend_from_slice(&open);
-            if self.finned && self.fin_count(&self.fins) <= MAX_FINS {
+            if self.fin_count(&self.fins) <= MAX_FINS {
                 self.leaf();
             }
             self.fins.truncate(fins_len);
             return;
         }
-        let cell = open[0];
         let houses = houses_of(self.grid, cell);
         let mut banned_here = banned;
         for &h in &houses {
@@ -457,10 +457,81 @@ impl Search<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::testkit::{check, check_none, picture};
+    use crate::testkit::{check, check_none, grid, picture};
+
+    /// Top1465 #1 after its singles (the first state where the singles stop): a state where
+    /// fish of every kind and size fire. The expected effects are the union of all instances,
+    /// as the bitboard engine's find-all gives them on the same state (`bench agree --order
+    /// singles,<id>` compares exactly this step).
+    const TOP1: &str = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9.+7......";
+
+    /// Every finned fish of sizes 3-7 and every franken or mutant fish of sizes 5-7 on TOP1.
+    const TOP1_ALL: &str = "r1c2<>1 r2c2<>1 r4c2<>1 r1c2<>2 r2c2<>2 r3c2<>2 r4c2<>2 r9c7<>3 r9c8<>3 r9c9<>3 r1c3<>5 r2c3<>5 r3c3<>5 r9c7<>5 r9c8<>5 r9c9<>5 r7c5<>8 r7c8<>8 r7c9<>8 r1c3<>9 r2c3<>9 r3c3<>9";
+
+    const SIZES: [&str; 6] = ["x-wing", "swordfish", "jellyfish", "squirmbag", "whale", "leviathan"];
 
     #[test]
-    fn placeholder() {
-        let _ = (check, check_none, picture);
+    fn small_franken_and_mutant_fish_on_top1() {
+        let g = grid(TOP1, "");
+        // 5: row 7 only in r7c8, r7c9 (box 9) and box 4 only in r5c3, r6c3 (column 3): base
+        // r7 b4, cover c3 b9; the rest of column 3 and of box 9 loses 5.
+        check("franken-x-wing", &g, "r1c3<>5 r2c3<>5 r3c3<>5 r9c7<>5 r9c8<>5 r9c9<>5");
+        check("finned-franken-x-wing", &g, TOP1_ALL);
+        check(
+            "mutant-x-wing",
+            &g,
+            "r1c2<>2 r2c2<>2 r3c2<>2 r4c2<>2 r9c7<>3 r9c8<>3 r9c9<>3 \
+             r1c3<>5 r2c3<>5 r3c3<>5 r9c7<>5 r9c8<>5 r9c9<>5",
+        );
+        check("mutant-swordfish", &g, "r1c3<>5 r2c3<>5 r3c3<>5 r9c7<>5 r9c8<>5 r9c9<>5");
+        check(
+            "franken-jellyfish",
+            &g,
+            "r9c7<>3 r9c8<>3 r9c9<>3 r7c5<>8 r7c8<>8 r7c9<>8 r1c3<>9 r2c3<>9 r3c3<>9",
+        );
+        check(
+            "mutant-jellyfish",
+            &g,
+            "r9c7<>3 r9c8<>3 r9c9<>3 r1c3<>5 r2c3<>5 r3c3<>5 r9c7<>5 r9c8<>5 r9c9<>5 \
+             r7c5<>8 r7c8<>8 r7c9<>8 r1c3<>9 r2c3<>9 r3c3<>9",
+        );
+        for kind in ["finned-franken", "finned-mutant"] {
+            for name in SIZES {
+                check(&format!("{kind}-{name}"), &g, TOP1_ALL);
+            }
+        }
+        for kind in ["franken", "mutant"] {
+            for name in &SIZES[3..] {
+                check(&format!("{kind}-{name}"), &g, TOP1_ALL);
+            }
+        }
+    }
+
+    #[test]
+    fn franken_swordfish() {
+        // Top1465 #2 after its singles: 8 leaves r2c7, r3c7-9, r7c7, r9c7.
+        let g = grid(
+            "7.8...3.....2.1...5.........4.....263...8.......1...9+3.9.6....4....7.5...........",
+            "",
+        );
+        check("franken-swordfish", &g, "r2c7<>8 r3c7<>8 r3c8<>8 r3c9<>8 r7c7<>8 r9c7<>8");
+    }
+
+    #[test]
+    fn franken_swordfish_on_top1() {
+        // No finless franken swordfish on TOP1 (the bitboard engine finds none either).
+        check_none("franken-swordfish", &grid(TOP1, ""));
+    }
+
+    #[test]
+    fn digit_free_everywhere_makes_no_fish() {
+        // Every candidate lies in some template: no fish of any kind eliminates anything.
+        let all = vec!["xxxxxxxxx"; 9].join(" ");
+        let g = picture(4, &all);
+        for name in SIZES {
+            for kind in ["franken", "finned-franken", "mutant", "finned-mutant"] {
+                check_none(&format!("{kind}-{name}"), &g);
+            }
+        }
     }
 }
