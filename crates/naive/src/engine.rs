@@ -11,8 +11,8 @@
 use crate::findings::Findings;
 use crate::grid::NaiveGrid;
 use crate::{
-    als, avoidable_rectangles, chains, duals, fish, forcing, general_fish, grouped_chains, intersections,
-    single_digit, singles, subsets, sue_de_coq, templates, unique_rectangles, wings,
+    als, avoidable_rectangles, chains, duals, fish, forcing, general_fish, grouped_chains,
+    intersections, single_digit, singles, subsets, sue_de_coq, templates, unique_rectangles, wings,
 };
 
 /// A technique: finds all its instances on a grid and records their effects.

@@ -306,7 +306,8 @@ mod tests {
     /// state (`bench agree` compares exactly these steps).
     #[test]
     fn large_fish_on_corpus_states() {
-        let top1 = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9.+7......";
+        let top1 =
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9.+7......";
         let g = grid(
             ".......71.2.8.+1....+1.5.3...7.9+16.......2..8+1.1.+2.......3+1..25..6...1..4.+2.....+1..",
             "",
@@ -356,7 +357,7 @@ mod tests {
         check("sashimi-leviathan", &g, "r4c2<>7 r5c2<>7");
         check_none("finned-leviathan", &g);
         // A digit free everywhere makes no fish of any size.
-        let g = picture(4, &vec!["xxxxxxxxx"; 9].join(" "));
+        let g = picture(4, &["xxxxxxxxx"; 9].join(" "));
         for name in ["squirmbag", "whale", "leviathan"] {
             for kind in ["", "finned-", "sashimi-"] {
                 check_none(&format!("{kind}{name}"), &g);

@@ -95,7 +95,9 @@ technique!(finned_mutant_leviathan, "Finned Mutant Leviathan.", Kind::Mutant, 7,
 fn passes(kind: Kind) -> Vec<(Vec<HouseKind>, Vec<HouseKind>)> {
     use HouseKind::{Box, Column, Row};
     match kind {
-        Kind::Franken => vec![(vec![Row, Box], vec![Column, Box]), (vec![Column, Box], vec![Row, Box])],
+        Kind::Franken => {
+            vec![(vec![Row, Box], vec![Column, Box]), (vec![Column, Box], vec![Row, Box])]
+        }
         Kind::Mutant => vec![(vec![Row, Column, Box], vec![Row, Column, Box])],
     }
 }
@@ -116,9 +118,13 @@ fn classify(grid: &NaiveGrid, base: &[usize], cover: &[usize]) -> Option<Kind> {
     if (base_rows == nb && cover_cols == nc) || (base_cols == nb && cover_rows == nc) {
         return None;
     }
-    let rows_to_cols = base_rows > 0 && base_rows + base_boxes == nb && cover_cols > 0
+    let rows_to_cols = base_rows > 0
+        && base_rows + base_boxes == nb
+        && cover_cols > 0
         && cover_cols + cover_boxes == nc;
-    let cols_to_rows = base_cols > 0 && base_cols + base_boxes == nb && cover_rows > 0
+    let cols_to_rows = base_cols > 0
+        && base_cols + base_boxes == nb
+        && cover_rows > 0
         && cover_rows + cover_boxes == nc;
     if rows_to_cols || cols_to_rows { Some(Kind::Franken) } else { Some(Kind::Mutant) }
 }
@@ -375,7 +381,8 @@ impl Search<'_> {
             if !self.finned {
                 return;
             }
-            let open: Vec<usize> = self.order.iter().copied().filter(|&c| is_open(self, c)).collect();
+            let open: Vec<usize> =
+                self.order.iter().copied().filter(|&c| is_open(self, c)).collect();
             let fins_len = self.fins.len();
             self.fins.extend_from_slice(&open);
             if self.fin_count(&self.fins) <= MAX_FINS {
@@ -463,12 +470,14 @@ mod tests {
     /// fish of every kind and size fire. The expected effects are the union of all instances,
     /// as the bitboard engine's find-all gives them on the same state (`bench agree --order
     /// singles,<id>` compares exactly this step).
-    const TOP1: &str = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9.+7......";
+    const TOP1: &str =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9.+7......";
 
     /// Every finned fish of sizes 3-7 and every franken or mutant fish of sizes 5-7 on TOP1.
     const TOP1_ALL: &str = "r1c2<>1 r2c2<>1 r4c2<>1 r1c2<>2 r2c2<>2 r3c2<>2 r4c2<>2 r9c7<>3 r9c8<>3 r9c9<>3 r1c3<>5 r2c3<>5 r3c3<>5 r9c7<>5 r9c8<>5 r9c9<>5 r7c5<>8 r7c8<>8 r7c9<>8 r1c3<>9 r2c3<>9 r3c3<>9";
 
-    const SIZES: [&str; 6] = ["x-wing", "swordfish", "jellyfish", "squirmbag", "whale", "leviathan"];
+    const SIZES: [&str; 6] =
+        ["x-wing", "swordfish", "jellyfish", "squirmbag", "whale", "leviathan"];
 
     #[test]
     fn small_franken_and_mutant_fish_on_top1() {
@@ -526,7 +535,7 @@ mod tests {
     #[test]
     fn digit_free_everywhere_makes_no_fish() {
         // Every candidate lies in some template: no fish of any kind eliminates anything.
-        let all = vec!["xxxxxxxxx"; 9].join(" ");
+        let all = ["xxxxxxxxx"; 9].join(" ");
         let g = picture(4, &all);
         for name in SIZES {
             for kind in ["franken", "finned-franken", "mutant", "finned-mutant"] {
