@@ -91,7 +91,7 @@ technique!(finned_mutant_squirmbag, "Finned Mutant Squirmbag.", Kind::Mutant, 5,
 technique!(finned_mutant_whale, "Finned Mutant Whale.", Kind::Mutant, 6, true);
 technique!(finned_mutant_leviathan, "Finned Mutant Leviathan.", Kind::Mutant, 7, true);
 
-/// The houses (by number) a base and a cover may use in one pass of the search.
+/// The house kinds a base and a cover may use, one pair per pass of the search.
 fn passes(kind: Kind) -> Vec<(Vec<HouseKind>, Vec<HouseKind>)> {
     use HouseKind::{Box, Column, Row};
     match kind {
