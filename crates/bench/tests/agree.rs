@@ -100,10 +100,12 @@ fn franken_fish_agree() {
 fn mutant_fish_agree() {
     let ids = [family("mutant-"), family("finned-mutant-")].concat();
     let order = format!("{LOCKED},{}", ids.join(","));
-    let report = agree_on("magictour_top1465.txt", 100, &order);
-    eprintln!("{:?}", report.fired);
-    let fish: u64 = ids.iter().filter_map(|id| report.fired.get(id.as_str())).sum();
-    assert!(fish > 0, "no mutant fish fired");
+    for file in ["magictour_top1465.txt", "forum_hardest_1106.txt"] {
+        let report = agree_on(file, 300, &order);
+        eprintln!("{file}: {:?}", report.fired);
+        let fish: u64 = ids.iter().filter_map(|id| report.fired.get(id.as_str())).sum();
+        assert!(fish > 0, "{file}: no mutant fish fired");
+    }
 }
 
 /// Each franken and mutant fish alone after the singles, so that every one of them fires
