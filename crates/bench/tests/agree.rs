@@ -3,6 +3,8 @@
 //! generated_minimal_10k, the 17-clue list), every batch step fires the same technique and
 //! leads to the same candidate and placed masks in both engines. This is `bench agree` as a
 //! test; a failure prints the first divergence with the state and both engines' findings.
+//! The fish tests at the end run the franken, mutant and large (sizes 5-7) fish in orders
+//! where each of them actually fires (most never get a turn in `hodoku` or `all`).
 
 use bitdoku_bench::{agree, corpus};
 use bitdoku_engine::Order;
