@@ -24,9 +24,9 @@ fn states(count: usize, seed: u64) -> Vec<(Candidates, NaiveGrid)> {
         let keep = 0.4 + 0.6 * rng.f64();
         let mut state = e.candidates();
         let mut grid = NaiveGrid::from_values(values);
-        for cell in 0..81 {
+        for (cell, &right) in solution.iter().enumerate() {
             for value in 1..=9u8 {
-                if value != solution[cell] && grid.has(cell, value) && rng.f64() >= keep {
+                if value != right && grid.has(cell, value) && rng.f64() >= keep {
                     grid.eliminate(cell, value);
                     let digit = Digit::from_value(value).expect("digit");
                     let cell_index = u8::try_from(cell).expect("cell index");
