@@ -12,7 +12,7 @@ use crate::findings::Findings;
 use crate::grid::NaiveGrid;
 use crate::{
     als, avoidable_rectangles, chains, duals, fish, forcing, grouped_chains, intersections,
-    single_digit, singles, subsets, sue_de_coq, templates, unique_rectangles, wings,
+    kraken_fish, single_digit, singles, subsets, sue_de_coq, templates, unique_rectangles, wings,
 };
 
 /// A technique: finds all its instances on a grid and records their effects.
@@ -99,6 +99,7 @@ pub const TECHNIQUES: &[Technique] = &[
     t("als-xy-wing", als::als_xy_wing),
     t("als-chain", als::als_chain),
     t("death-blossom", als::death_blossom),
+    t("kraken-fish", kraken_fish::kraken_fish),
     t("forcing-chain", forcing::forcing_chain),
     t("forcing-net", forcing::forcing_net),
     t("template-set", templates::template_set),

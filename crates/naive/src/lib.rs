@@ -63,6 +63,7 @@ pub mod forcing;
 mod grid;
 pub mod grouped_chains;
 pub mod intersections;
+pub mod kraken_fish;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;

@@ -19,7 +19,7 @@ pub(super) const FORCING: [Technique; 6] = [
         reglib: Reglib::NoCases,
         needs_uniqueness: false,
         presets: Presets { singles: false, seeds: None, hodoku: false },
-        naive: false,
+        naive: true,
         find: Some(forcing::kraken_fish::find),
         find_changed: None,
         digit_local: false,
