@@ -52,3 +52,15 @@ fn seeds_agree_on_generated_minimal_10k() {
 fn seeds_agree_on_17_clue() {
     check("sudoku17_royle_49158.txt");
 }
+
+/// Kraken fish right after the easy techniques, so that it fires often (about 1.4 times a
+/// puzzle on top1465, on states with many fish and chains to check).
+const KRAKEN: &str = "singles,locked-candidates-pointing,locked-candidates-claiming,naked-pair,\
+                      hidden-pair,kraken-fish";
+
+#[test]
+fn kraken_fish_agrees_on_top1465_and_forum_hardest() {
+    for file in ["magictour_top1465.txt", "forum_hardest_1106.txt"] {
+        check_order(file, KRAKEN);
+    }
+}

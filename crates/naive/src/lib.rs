@@ -37,6 +37,7 @@
 //! (UR 1-6, hidden rectangle, BUG+1), [`avoidable_rectangles`] and [`chains`] (simple and
 //! multi colours, remote pair, X-chain, XY-chain, nice loops/AIC) [`grouped_chains`],
 //! [`duals`] (dual two-string kite, dual empty rectangle), [`sue_de_coq`] and [`templates`]; [`implemented`] lists the ids.
+//! [`kraken_fish`]: Kraken Fish (types 1 and 2), on the closure of [`forcing`]'s chains.
 //! Uniqueness techniques run only when [`NaiveEngine::new`] is told the puzzle has one solution.
 //!
 //! ```
