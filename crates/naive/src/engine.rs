@@ -233,8 +233,9 @@ mod tests {
 
     #[test]
     fn unknown_ids_are_listed() {
-        let err = NaiveEngine::new(&["naked-single", "x-wings", "kraken-fish"], true).unwrap_err();
-        assert!(err.contains("x-wings, kraken-fish"), "{err}");
+        let err =
+            NaiveEngine::new(&["naked-single", "x-wings", "kraken-fishes"], true).unwrap_err();
+        assert!(err.contains("x-wings, kraken-fishes"), "{err}");
         assert_eq!(implemented().len(), TECHNIQUES.len());
         assert!(implemented().contains(&"wxyz-wing"));
     }
