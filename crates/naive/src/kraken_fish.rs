@@ -23,7 +23,8 @@
 //!   lines outside the base lines, which only type 1 may remove).
 //!
 //! Example: 5 in rows 1 and 5 only at c2 and c7, plus the fin r1c9; the fin on forces 5 out
-//! of r7c9 and into r7c8 (row 7 holds 5 only there), which sees r9c7: r9c7 loses 5.
+//! of r7c9 and into r7c8 (row 7 holds 5 only in those two cells), which sees r9c7: r9c7
+//! loses 5.
 //!
 //! All instances: every digit, orientation, size, base and cover; the union is applied. The
 //! closures are computed once per candidate and grid, the first time a fish asks.
