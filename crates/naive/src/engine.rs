@@ -12,7 +12,8 @@ use crate::findings::Findings;
 use crate::grid::NaiveGrid;
 use crate::{
     als, avoidable_rectangles, chains, duals, fish, forcing, grouped_chains, intersections,
-    kraken_fish, single_digit, singles, subsets, sue_de_coq, templates, unique_rectangles, wings,
+    kraken_fish, nested, single_digit, singles, subsets, sue_de_coq, templates, unique_rectangles,
+    wings,
 };
 
 /// A technique: finds all its instances on a grid and records their effects.
@@ -104,6 +105,9 @@ pub const TECHNIQUES: &[Technique] = &[
     t("forcing-net", forcing::forcing_net),
     t("template-set", templates::template_set),
     t("template-delete", templates::template_delete),
+    t("nested-forcing-net-1", nested::nested_forcing_net_1),
+    t("nested-forcing-net-2", nested::nested_forcing_net_2),
+    t("nested-forcing-net-3", nested::nested_forcing_net_3),
 ];
 
 /// The ids of every implemented technique, in HoDoKu's order.
