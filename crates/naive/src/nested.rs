@@ -29,6 +29,10 @@
 //! takes the plain route above for every level (each proof joins at once), so agreement with
 //! the bitboard engine also checks that claim.
 //!
+//! Level 0 derives what [`crate::forcing`]'s net closure derives (same rules, same
+//! contradictions), but it runs on derived boards rather than grids, stops at the first
+//! contradiction and reuses its buffers, so it is written out here.
+//!
 //! **Cost**, as in the definition: level `k` runs about `n^(k + 1)` level-0 closures for `n`
 //! candidates in the worst case. The buffers (one closure per level, a work list) are made once
 //! per search and reused; a closure stops at its first contradiction.
