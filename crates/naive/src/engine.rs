@@ -12,7 +12,8 @@ use crate::findings::Findings;
 use crate::grid::NaiveGrid;
 use crate::{
     als, avoidable_rectangles, chains, duals, fish, forcing, general_fish, grouped_chains,
-    intersections, single_digit, singles, subsets, sue_de_coq, templates, unique_rectangles, wings,
+    intersections, kraken_fish, nested, single_digit, singles, subsets, sue_de_coq, templates,
+    unique_rectangles, wings,
 };
 
 /// A technique: finds all its instances on a grid and records their effects.
@@ -132,10 +133,14 @@ pub const TECHNIQUES: &[Technique] = &[
     t("finned-mutant-squirmbag", general_fish::finned_mutant_squirmbag),
     t("finned-mutant-whale", general_fish::finned_mutant_whale),
     t("finned-mutant-leviathan", general_fish::finned_mutant_leviathan),
+    t("kraken-fish", kraken_fish::kraken_fish),
     t("forcing-chain", forcing::forcing_chain),
     t("forcing-net", forcing::forcing_net),
     t("template-set", templates::template_set),
     t("template-delete", templates::template_delete),
+    t("nested-forcing-net-1", nested::nested_forcing_net_1),
+    t("nested-forcing-net-2", nested::nested_forcing_net_2),
+    t("nested-forcing-net-3", nested::nested_forcing_net_3),
 ];
 
 /// The ids of every implemented technique, in HoDoKu's order.
@@ -265,8 +270,9 @@ mod tests {
 
     #[test]
     fn unknown_ids_are_listed() {
-        let err = NaiveEngine::new(&["naked-single", "x-wings", "kraken-fish"], true).unwrap_err();
-        assert!(err.contains("x-wings, kraken-fish"), "{err}");
+        let err =
+            NaiveEngine::new(&["naked-single", "x-wings", "kraken-fishes"], true).unwrap_err();
+        assert!(err.contains("x-wings, kraken-fishes"), "{err}");
         assert_eq!(implemented().len(), TECHNIQUES.len());
         assert!(implemented().contains(&"wxyz-wing"));
     }

@@ -23,16 +23,16 @@ use crate::findings::Findings;
 use crate::grid::NaiveGrid;
 
 /// A literal: cell, digit 1..=9, on.
-type Lit = (usize, u8, bool);
+pub(crate) type Lit = (usize, u8, bool);
 
 /// The consequences of one assumption.
-struct Closure {
+pub(crate) struct Closure {
     /// `on[cell][digit]`.
-    on: [[bool; 10]; 81],
+    pub(crate) on: [[bool; 10]; 81],
     /// `off[cell][digit]`.
-    off: [[bool; 10]; 81],
+    pub(crate) off: [[bool; 10]; 81],
     /// Whether it contradicts.
-    broken: bool,
+    pub(crate) broken: bool,
 }
 
 /// The three houses of a cell (row, column, box indices into `grid.houses()`).
@@ -41,7 +41,9 @@ fn houses_of(cell: usize) -> [usize; 3] {
     [r, 9 + c, 18 + r / 3 * 3 + c / 3]
 }
 
-fn closure(grid: &NaiveGrid, chain: bool, start: Lit) -> Closure {
+/// The consequences of `start` (a candidate of `grid`, on or off): forcing-chain rules when
+/// `chain`, forcing-net rules otherwise (also used by [`crate::kraken_fish`]).
+pub(crate) fn closure(grid: &NaiveGrid, chain: bool, start: Lit) -> Closure {
     let mut cl = Closure { on: [[false; 10]; 81], off: [[false; 10]; 81], broken: false };
     let mut work: Vec<Lit> = Vec::new();
     let set = |cl: &mut Closure, work: &mut Vec<Lit>, (c, d, on): Lit| {

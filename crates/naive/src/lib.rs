@@ -37,7 +37,10 @@
 //! kite, turbot fish, empty rectangle), [`wings`] (XY, XYZ, WXYZ, W), [`unique_rectangles`]
 //! (UR 1-6, hidden rectangle, BUG+1), [`avoidable_rectangles`] and [`chains`] (simple and
 //! multi colours, remote pair, X-chain, XY-chain, nice loops/AIC) [`grouped_chains`],
-//! [`duals`] (dual two-string kite, dual empty rectangle), [`sue_de_coq`] and [`templates`]; [`implemented`] lists the ids.
+//! [`duals`] (dual two-string kite, dual empty rectangle), [`sue_de_coq`], [`templates`],
+//! [`forcing`] (forcing chains and nets), [`kraken_fish`] (Kraken Fish, types 1 and 2, on the
+//! closure of [`forcing`]'s chains) and [`nested`] (nested forcing nets, levels 1-3);
+//! [`implemented`] lists the ids.
 //! Uniqueness techniques run only when [`NaiveEngine::new`] is told the puzzle has one solution.
 //!
 //! ```
@@ -65,6 +68,8 @@ pub mod general_fish;
 mod grid;
 pub mod grouped_chains;
 pub mod intersections;
+pub mod kraken_fish;
+pub mod nested;
 pub mod single_digit;
 pub mod singles;
 pub mod subsets;
