@@ -19,10 +19,17 @@ fn check(file: &str) {
 }
 
 fn check_order(file: &str, order: &str) {
+    let report = agree_on(file, 300, order);
+    assert_eq!(report.puzzles, 300, "{file}: {}", report.summary_line());
+    assert!(report.states >= 300, "{file}: {}", report.summary_line());
+}
+
+/// Runs `order` on a `sample` of `file`; asserts no divergence and returns the report (with
+/// the agreed steps per technique in `fired`).
+fn agree_on(file: &str, sample: usize, order: &str) -> agree::Report {
     let path = format!("{}/../../datasets/{file}", env!("CARGO_MANIFEST_DIR"));
-    let c = corpus::load(&path, Some(300), SEED).unwrap_or_else(|e| panic!("{path}: {e:#}"));
-    assert_eq!(c.entries.len(), 300);
-    let order = Order::parse(order).expect("preset");
+    let c = corpus::load(&path, Some(sample), SEED).unwrap_or_else(|e| panic!("{path}: {e:#}"));
+    let order = Order::parse(order).expect("order");
     let report = agree::run(&c.entries, &order)
         .unwrap_or_else(|e| panic!("naive engine cannot run {order}: {e}"));
     let first = report.first.as_ref().map(ToString::to_string).unwrap_or_default();
@@ -33,7 +40,7 @@ fn check_order(file: &str, order: &str) {
         report.summary_line(),
         report.divergent_lines
     );
-    assert!(report.states >= 300, "{file}: {}", report.summary_line());
+    report
 }
 
 #[test]
@@ -60,24 +67,6 @@ fn seeds_agree_on_17_clue() {
 const LOCKED: &str = "singles,locked-candidates-pointing,locked-candidates-claiming";
 
 const SIZES: [&str; 6] = ["x-wing", "swordfish", "jellyfish", "squirmbag", "whale", "leviathan"];
-
-/// Runs `order` on a `sample` of `file`; asserts no divergence and returns the report.
-fn agree_on(file: &str, sample: usize, order: &str) -> agree::Report {
-    let path = format!("{}/../../datasets/{file}", env!("CARGO_MANIFEST_DIR"));
-    let c = corpus::load(&path, Some(sample), SEED).unwrap_or_else(|e| panic!("{path}: {e:#}"));
-    let order = Order::parse(order).expect("order");
-    let report = agree::run(&c.entries, &order)
-        .unwrap_or_else(|e| panic!("naive engine cannot run {order}: {e}"));
-    let first = report.first.as_ref().map(ToString::to_string).unwrap_or_default();
-    assert_eq!(
-        report.divergences,
-        0,
-        "{file} {order}: {}\ndivergent lines: {:?}\n{first}",
-        report.summary_line(),
-        report.divergent_lines
-    );
-    report
-}
 
 /// The ids `prefix-<size>` for every size.
 fn family(prefix: &str) -> Vec<String> {
@@ -168,22 +157,9 @@ fn kraken_fish_agrees_on_top1465_and_forum_hardest() {
 /// orders lack), so each level runs right after cheap techniques on a few forum_hardest_1106
 /// puzzles (which need nets), and must fire there; states must agree throughout.
 fn check_nested(sample: usize, order: &str, level: &str) {
-    let path = format!("{}/../../datasets/forum_hardest_1106.txt", env!("CARGO_MANIFEST_DIR"));
-    let c = corpus::load(&path, Some(sample), SEED).unwrap_or_else(|e| panic!("{path}: {e:#}"));
-    let order = Order::parse(order).expect("order");
-    let report = agree::run(&c.entries, &order).expect("naive twins");
-    let first = report.first.as_ref().map(ToString::to_string).unwrap_or_default();
-    assert_eq!(report.divergences, 0, "{order}: {}\n{first}", report.summary_line());
-    // The level fired (counted on the bitboard side, which agreed step by step).
-    let engine = bitdoku_engine::Engine::new(bitdoku_engine::Options::new(order.clone()));
-    let mut fired = 0;
-    for e in &c.entries {
-        let mut state = e.candidates();
-        while let Some((id, _)) = engine.step_batch(&mut state, false) {
-            fired += usize::from(id.as_str() == level);
-        }
-    }
-    assert!(fired >= sample, "{level} fired {fired} times: {}", report.summary_line());
+    let report = agree_on("forum_hardest_1106.txt", sample, order);
+    let fired = report.fired.get(level).copied().unwrap_or(0);
+    assert!(fired >= sample as u64, "{level} fired {fired} times: {}", report.summary_line());
 }
 
 #[test]
