@@ -232,13 +232,9 @@ impl Pair {
     }
 
     /// Runs one puzzle side by side; returns the number of states compared, whether both
-    /// solved it, and the divergence if any.
-    pub fn run(&self, entry: &Entry) -> (u64, bool, Option<Divergence>) {
-        self.run_counting(entry, &mut std::collections::BTreeMap::new())
-    }
-
-    /// [`Pair::run`], also counting the agreed steps per technique in `fired`.
-    pub fn run_counting(
+    /// solved it, and the divergence if any. Each agreed step is counted under its technique
+    /// in `fired`.
+    pub fn run(
         &self,
         entry: &Entry,
         fired: &mut std::collections::BTreeMap<&'static str, u64>,
@@ -339,7 +335,7 @@ pub fn run(entries: &[Entry], order: &Order) -> Result<Report, String> {
     let pair = Pair::new(order)?;
     let mut report = Report::default();
     for e in entries {
-        let (states, solved, div) = pair.run_counting(e, &mut report.fired);
+        let (states, solved, div) = pair.run(e, &mut report.fired);
         report.puzzles += 1;
         report.states += states;
         report.solved += usize::from(solved);

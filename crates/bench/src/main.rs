@@ -402,7 +402,7 @@ fn cmd_agree(args: &AgreeArgs) -> Result<ExitCode> {
         outln!("{d}");
     }
     if args.fired {
-        print!("agreed steps by technique:\n{}", total.fired_text());
+        outln!("agreed steps by technique:\n{}", total.fired_text().trim_end());
     }
     outln!("{}", total.summary_line());
     Ok(if total.divergences > 0 { ExitCode::FAILURE } else { ExitCode::SUCCESS })

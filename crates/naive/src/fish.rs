@@ -124,7 +124,7 @@ pub fn sashimi_leviathan(grid: &NaiveGrid, found: &mut Findings) {
 }
 
 /// The cell at position `cross` of line `line` (a row when `rows`, else a column).
-fn cell_at(rows: bool, line: usize, cross: usize) -> usize {
+pub(crate) fn cell_at(rows: bool, line: usize, cross: usize) -> usize {
     if rows { line * 9 + cross } else { cross * 9 + line }
 }
 

@@ -20,7 +20,7 @@
 //!   closure that does not contradict).
 
 use crate::findings::Findings;
-use crate::grid::NaiveGrid;
+use crate::grid::{NaiveGrid, houses_of};
 
 /// A literal: cell, digit 1..=9, on.
 pub(crate) type Lit = (usize, u8, bool);
@@ -33,12 +33,6 @@ pub(crate) struct Closure {
     pub(crate) off: [[bool; 10]; 81],
     /// Whether it contradicts.
     pub(crate) broken: bool,
-}
-
-/// The three houses of a cell (row, column, box indices into `grid.houses()`).
-fn houses_of(cell: usize) -> [usize; 3] {
-    let (r, c) = (cell / 9, cell % 9);
-    [r, 9 + c, 18 + r / 3 * 3 + c / 3]
 }
 
 /// The consequences of `start` (a candidate of `grid`, on or off): forcing-chain rules when

@@ -44,7 +44,7 @@
 //! (r1c3, r2c3, r3c3, r9c7, r9c8, r9c9) lose 5.
 
 use crate::findings::Findings;
-use crate::grid::{HouseKind, NaiveGrid};
+use crate::grid::{HouseKind, NaiveGrid, houses_of};
 
 /// HoDoKu's default caps: at most five fins in all, at most two endo fins.
 const MAX_FINS: usize = 5;
@@ -127,12 +127,6 @@ fn classify(grid: &NaiveGrid, base: &[usize], cover: &[usize]) -> Option<Kind> {
         && cover_rows > 0
         && cover_rows + cover_boxes == nc;
     if rows_to_cols || cols_to_rows { Some(Kind::Franken) } else { Some(Kind::Mutant) }
-}
-
-/// The three houses of a cell: its row, column and box numbers (0..27).
-fn houses_of(grid: &NaiveGrid, cell: usize) -> [usize; 3] {
-    let c = grid.cell(cell);
-    [c.row, 9 + c.col, 18 + c.boxx]
 }
 
 /// The targets of `digit`: its candidates that lie in no template. A template picks, row by
@@ -391,7 +385,7 @@ impl Search<'_> {
             self.fins.truncate(fins_len);
             return;
         }
-        let houses = houses_of(self.grid, cell);
+        let houses = houses_of(cell);
         let mut banned_here = banned;
         for &h in &houses {
             if !self.avail[h] || self.cover.contains(&h) || banned_here[h] {

@@ -219,22 +219,38 @@ impl Default for NaiveGrid {
     }
 }
 
+/// The nine cells of each house, in row-major order: rows 0..9, columns 9..18, boxes 18..27
+/// (the wiring of [`NaiveGrid::houses`], for searches that work on other boards).
+pub(crate) const HOUSE_CELLS: [[usize; 9]; 27] = {
+    let mut t = [[0usize; 9]; 27];
+    let mut i = 0;
+    while i < 9 {
+        let mut j = 0;
+        while j < 9 {
+            t[i][j] = i * 9 + j;
+            t[9 + i][j] = j * 9 + i;
+            t[18 + i][j] = (i / 3 * 3 + j / 3) * 9 + i % 3 * 3 + j % 3;
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The row, column and box of a cell (indices into [`HOUSE_CELLS`] and `grid.houses()`).
+pub(crate) fn houses_of(cell: usize) -> [usize; 3] {
+    let (r, c) = (cell / 9, cell % 9);
+    [r, 9 + c, 18 + r / 3 * 3 + c / 3]
+}
+
 impl NaiveGrid {
     /// An empty grid: every cell unsolved with all nine candidates; the houses wired up.
     #[must_use]
     pub fn new() -> NaiveGrid {
         let cells = std::array::from_fn(NaiveCell::new);
         let houses = std::array::from_fn(|h| {
-            let number = h % 9;
-            let (kind, cells) = match h / 9 {
-                0 => (HouseKind::Row, std::array::from_fn(|i| number * 9 + i)),
-                1 => (HouseKind::Column, std::array::from_fn(|i| i * 9 + number)),
-                _ => {
-                    let (r0, c0) = (number / 3 * 3, number % 3 * 3);
-                    (HouseKind::Box, std::array::from_fn(|i| (r0 + i / 3) * 9 + c0 + i % 3))
-                }
-            };
-            House { kind, number, cells }
+            let kind = [HouseKind::Row, HouseKind::Column, HouseKind::Box][h / 9];
+            House { kind, number: h % 9, cells: HOUSE_CELLS[h] }
         });
         NaiveGrid { cells, houses }
     }

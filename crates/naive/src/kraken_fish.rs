@@ -31,6 +31,7 @@
 
 use crate::combos::combinations;
 use crate::findings::Findings;
+use crate::fish::cell_at;
 use crate::forcing::closure;
 use crate::grid::NaiveGrid;
 
@@ -64,11 +65,6 @@ impl Offs {
         });
         table[cell][other as usize]
     }
-}
-
-/// The cell where base line `line` meets cross line `cross` (rows as base when `rows`).
-fn cell_at(rows: bool, line: usize, cross: usize) -> usize {
-    if rows { line * 9 + cross } else { cross * 9 + line }
 }
 
 /// Kraken Fish, types 1 and 2.

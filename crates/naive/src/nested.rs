@@ -38,33 +38,10 @@
 //! per search and reused; a closure stops at its first contradiction.
 
 use crate::findings::Findings;
-use crate::grid::{CandidateList, NaiveGrid};
+use crate::grid::{CandidateList, HOUSE_CELLS, NaiveGrid, houses_of};
 
 /// The deepest level with a technique id.
 const MAX_LEVEL: usize = 3;
-
-/// The nine cells of each house: rows 0..9, columns 9..18, boxes 18..27.
-const HOUSE_CELLS: [[usize; 9]; 27] = {
-    let mut t = [[0usize; 9]; 27];
-    let mut i = 0;
-    while i < 9 {
-        let mut j = 0;
-        while j < 9 {
-            t[i][j] = i * 9 + j;
-            t[9 + i][j] = j * 9 + i;
-            t[18 + i][j] = (i / 3 * 3 + j / 3) * 9 + i % 3 * 3 + j % 3;
-            j += 1;
-        }
-        i += 1;
-    }
-    t
-};
-
-/// The row, column and box of a cell (indices into [`HOUSE_CELLS`]).
-fn houses_of(cell: usize) -> [usize; 3] {
-    let (r, c) = (cell / 9, cell % 9);
-    [r, 9 + c, 18 + r / 3 * 3 + c / 3]
-}
 
 /// A state a closure starts from: each cell's candidate list, and how many places each digit
 /// has in each house.
