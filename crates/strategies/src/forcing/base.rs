@@ -35,21 +35,10 @@ impl Base {
     /// The base of the candidates `cand` (per digit).
     #[must_use]
     pub fn from_masks(cand: [CellSet; 9]) -> Base {
-        let planes = CountPlanes::new(&cand);
-        let mut two_places = [0u32; 9];
-        let mut quiet = [CellSet::EMPTY; 9];
-        let mut counts = [[0u8; 27]; 9];
-        for (d, two) in two_places.iter_mut().enumerate() {
-            quiet[d] = cand[d] & planes.at_least(3);
-            for (h, house) in HOUSES.iter().enumerate() {
-                let places = (cand[d] & *house).len();
-                counts[d][h] = places as u8;
-                if places == 2 {
-                    *two |= 1 << h;
-                }
-                if places <= 2 {
-                    quiet[d] -= *house;
-                }
+        let mut places = [[0u8; 27]; 9];
+        for (d, counts) in places.iter_mut().enumerate() {
+            for (n, house) in counts.iter_mut().zip(HOUSES) {
+                *n = (cand[d] & house).len() as u8;
             }
         }
         let mut digits = [0u16; 81];
@@ -58,8 +47,29 @@ impl Base {
                 digits[c.index()] |= 1 << d;
             }
         }
+        Base::from_parts(cand, digits, places)
+    }
+
+    /// The base of `cand` whose per-cell digits and per-house places are already known (a
+    /// propagation keeps both for the state it derives).
+    pub(crate) fn from_parts(cand: [CellSet; 9], digits: [u16; 81], places: [[u8; 27]; 9]) -> Base {
+        let planes = CountPlanes::new(&cand);
+        let mut two_places = [0u32; 9];
+        let mut quiet = [CellSet::EMPTY; 9];
+        for (d, two) in two_places.iter_mut().enumerate() {
+            quiet[d] = cand[d] & planes.at_least(3);
+            for (h, house) in HOUSES.iter().enumerate() {
+                let n = places[d][h];
+                if n == 2 {
+                    *two |= 1 << h;
+                }
+                if n <= 2 {
+                    quiet[d] -= *house;
+                }
+            }
+        }
         let (unsolved, bivalue) = (planes.at_least(1), planes.exactly(2));
-        Base { cand, unsolved, bivalue, two_places, digits, quiet, places: counts }
+        Base { cand, unsolved, bivalue, two_places, digits, quiet, places }
     }
 
     /// Whether the literal's candidate is in the base state.

@@ -79,11 +79,6 @@ pub(crate) struct Probe {
     pub base: Base,
 }
 
-/// The derived state of a propagation without contradiction: the base minus what is off.
-pub(crate) fn derived(base: &Base, p: &Propagator) -> Base {
-    Base::from_masks(std::array::from_fn(|d| base.cand[d] - p.off[d]))
-}
-
 /// Level-1 results shared by the assumptions of one search (one base state `S`): whether the
 /// propagation of two candidates on together contradicts, computed once per pair. "Y on in
 /// the state derived from X on" and "X on in the state derived from Y on" are the same
@@ -144,13 +139,14 @@ pub(crate) fn propagate(
     }
     if lower.len() == 1 {
         // Level 1: the first sweep probes in the state derived from `start` alone.
-        let sub = derived(base, cur);
+        let sub = cur.derived(base);
         let mut off = [CellSet::EMPTY; 9];
         let x = start.candidate();
         let mut holds = [CellSet::EMPTY; 9];
+        let open = sub.open();
         for (d, off_d) in off.iter_mut().enumerate() {
-            for cell in sub.cand[d] {
-                if holds[d].contains(cell) || !sub.bivalue_or_more(cell) {
+            for cell in sub.cand[d] & open {
+                if holds[d].contains(cell) {
                     continue;
                 }
                 let y = Lit::new(Digit::new_unchecked(d as u8), cell, true);
@@ -188,15 +184,13 @@ pub(crate) fn propagate(
     }
     loop {
         let mut proved_any = false;
-        let mut sub = derived(base, cur);
+        let mut sub = cur.derived(base);
+        let mut open = sub.open();
         let mut holds = [CellSet::EMPTY; 9];
         for d in 0..9 {
-            for cell in sub.cand[d] {
+            for cell in sub.cand[d] & open {
                 // Still live, in a cell that is not decided, its result not known.
-                if !sub.cand[d].contains(cell)
-                    || holds[d].contains(cell)
-                    || !sub.bivalue_or_more(cell)
-                {
+                if !(sub.cand[d] & open).contains(cell) || holds[d].contains(cell) {
                     continue;
                 }
                 let y = Lit::new(Digit::new_unchecked(d as u8), cell, true);
@@ -215,7 +209,8 @@ pub(crate) fn propagate(
                 }
                 proved_any = true;
                 holds = [CellSet::EMPTY; 9];
-                sub = derived(base, cur);
+                sub = cur.derived(base);
+                open = sub.open();
             }
         }
         if !proved_any {
@@ -235,13 +230,9 @@ fn add_on(holds: &mut [CellSet; 9], prop: &Propagator) {
 }
 
 impl Base {
-    /// Whether `cell` has two or more candidates.
-    fn bivalue_or_more(&self, cell: bitdoku_bitboard::Cell) -> bool {
-        let mut n = 0;
-        for m in &self.cand {
-            n += usize::from(m.contains(cell));
-        }
-        n >= 2
+    /// The cells with two or more candidates.
+    fn open(&self) -> CellSet {
+        CountPlanes::new(&self.cand).at_least(2)
     }
 }
 

@@ -217,6 +217,12 @@ impl Propagator {
         m[lit.digit().index()].contains(lit.cell())
     }
 
+    /// The state derived by a propagation without contradiction: `base` minus what is off.
+    pub(crate) fn derived(&self, base: &Base) -> Base {
+        let cand = std::array::from_fn(|d| base.cand[d] - self.off[d]);
+        Base::from_parts(cand, self.live, self.places)
+    }
+
     fn clear(&mut self) {
         if self.track {
             for d in bits(self.used) {
