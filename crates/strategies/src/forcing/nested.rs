@@ -397,6 +397,30 @@ mod tests {
         assert!(crate::forcing::replay(&g, &flat).is_err());
     }
 
+    /// The skips of the search (candidates of a solution, candidates turned on by an
+    /// assumption without contradiction, candidates whose consequences reach a known
+    /// contradiction, the pair cache) change nothing: trying every open candidate in full
+    /// finds the same eliminations.
+    #[test]
+    fn the_skips_change_no_result() {
+        use super::{Base, Digit, Lit, Propagator, propagate};
+        let g = stalled();
+        let base = Base::new(&g);
+        let mut props = vec![Propagator::untracked(), Propagator::untracked()];
+        let mut full = Vec::new();
+        for d in Digit::all() {
+            for cell in base.cand[d.index()] & base.open() {
+                if !propagate(&mut props, &base, Lit::new(d, cell, true), None, None) {
+                    full.push(format!("{cell}<>{d}"));
+                }
+            }
+        }
+        let found: Vec<String> =
+            find_all(NestedForcingNet1, &g).iter().flat_map(|s| s.effects_text()).collect();
+        assert!(found.len() > 1);
+        assert_eq!(found, full);
+    }
+
     /// A solution grid with the four cells of a deadly rectangle emptied: both ways to fill
     /// them are solutions, so no candidate can lead to a contradiction at any level.
     #[test]
