@@ -38,8 +38,8 @@
 //!   contradicts too: its sweeps are not needed;
 //! * no candidate of a solution of the state contradicts, at any level (every derived
 //!   literal holds in every solution containing the assumption): the search finds one
-//!   solution with the brute-force solver (about as long as a few level-0 propagations) and
-//!   does not try its candidates. The search's steps and their proofs come from the
+//!   solution with the brute-force solver (on hard states tens of microseconds, less than one
+//!   level-1 propagation) and does not try its candidates. The search's steps and their proofs come from the
 //!   propagations alone.
 
 use super::propagate::{Base, CANDIDATES, Lit, Propagator, Rules};
