@@ -137,8 +137,10 @@ pub(crate) fn propagate(
     if lower.is_empty() {
         return true;
     }
-    if lower.len() == 1 {
-        // Level 1: the first sweep probes in the state derived from `start` alone.
+    // Level 1 with a pair cache to fill or a proof to record: the first sweep probes in the
+    // state derived from `start` alone. Inside a deeper level neither applies, and adding
+    // each proof at once reaches a contradiction (the common outcome there) sooner.
+    if lower.len() == 1 && (cache.is_some() || probes.is_some()) {
         let sub = cur.derived(base);
         let mut off = [CellSet::EMPTY; 9];
         let x = start.candidate();
