@@ -117,11 +117,12 @@ impl PairCache {
 /// `props[0]`; the lower levels use the rest of `props`. Returns `true` when no contradiction
 /// appeared. When `probes` is given, every inner elimination is recorded (for proofs).
 ///
-/// At level 1 the first sweep probes every candidate in the state derived from `start`
-/// alone and adds what it proves in one round (later sweeps add each proof at once); the
-/// outcome is that of the module doc, whose least fixpoint does not depend on the order in
-/// which inner eliminations are added. `cache` (level 1 on the search's own base only) reuses
-/// the first sweep's pair results between assumptions. A sweep skips the probes that a
+/// At level 1 with a `cache` (the search's own base) or `probes`, the first sweep probes every
+/// candidate in the state derived from `start` alone and adds what it proves in one round;
+/// later sweeps, and every sweep of a level 1 inside a deeper level, add each proof at once.
+/// The outcome is that of the module doc, whose least fixpoint does not depend on the order
+/// in which inner eliminations are added. `cache` reuses the first sweep's pair results
+/// between assumptions. A sweep skips the probes that a
 /// probe without contradiction turned on (see [`add_on`]): the outcome is the same.
 pub(crate) fn propagate(
     props: &mut [Propagator],
