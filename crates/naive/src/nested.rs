@@ -26,8 +26,10 @@
 //!
 //! The definition lets level 1 run its first sweep in the board derived from `X` alone and
 //! add everything it proves at once (the closure does not depend on that order); this file
-//! takes the plain route above for every level (each proof joins at once), so agreement with
-//! the bitboard engine also checks that claim.
+//! takes the plain route above for every level (each proof joins at once), as the bitboard
+//! search does (only its proofs batch the first sweep). The bitboard search also skips
+//! candidates whose result it can tell without a closure; this file has no such shortcut, so
+//! agreement checks them.
 //!
 //! Level 0 derives what [`crate::forcing`]'s net closure derives (same rules, same
 //! contradictions), but it runs on derived boards rather than grids, stops at the first

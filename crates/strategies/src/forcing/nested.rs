@@ -117,12 +117,14 @@ impl PairCache {
 /// `props[0]`; the lower levels use the rest of `props`. Returns `true` when no contradiction
 /// appeared. When `probes` is given, every inner elimination is recorded (for proofs).
 ///
-/// At level 1 with a `cache` (the search's own base) or `probes`, the first sweep probes every
-/// candidate in the state derived from `start` alone and adds what it proves in one round;
-/// later sweeps, and every sweep of a level 1 inside a deeper level, add each proof at once.
-/// The outcome is that of the module doc, whose least fixpoint does not depend on the order
-/// in which inner eliminations are added. `cache` reuses the first sweep's pair results
-/// between assumptions. A sweep skips the probes that a
+/// Sweeps add each proof at once, except at level 1 when `probes` are recorded: there the
+/// first sweep probes every candidate in the state derived from `start` alone and adds what
+/// it proves in one round (proofs keep that shape). The outcome is that of the module doc,
+/// whose least fixpoint does not depend on the order in which inner eliminations are added.
+/// `cache` (level 1 on the search's own base) holds pair results: a probe made before the
+/// first proof of an assumption is the closure of the pair in the base, so it is stored
+/// and read back while the state is still that one; a pair that contradicts contradicts in
+/// every later state too. A sweep skips the probes that a
 /// probe without contradiction turned on (see [`add_on`]): the outcome is the same.
 pub(crate) fn propagate(
     props: &mut [Propagator],
@@ -138,10 +140,10 @@ pub(crate) fn propagate(
     if lower.is_empty() {
         return true;
     }
-    // Level 1 with a pair cache to fill or a proof to record: the first sweep probes in the
-    // state derived from `start` alone. Inside a deeper level neither applies, and adding
-    // each proof at once reaches a contradiction (the common outcome there) sooner.
-    if lower.len() == 1 && (cache.is_some() || probes.is_some()) {
+    // Level 1 recording a proof: the first sweep probes in the state derived from `start`
+    // alone. Elsewhere each proof is added at once, which reaches a contradiction (the common
+    // outcome) sooner.
+    if lower.len() == 1 && probes.is_some() {
         let sub = cur.derived(base);
         let mut off = [CellSet::EMPTY; 9];
         let x = start.candidate();
@@ -185,6 +187,8 @@ pub(crate) fn propagate(
             return false;
         }
     }
+    let x = start.candidate();
+    let mut pristine = true;
     loop {
         let mut proved_any = false;
         let mut sub = cur.derived(base);
@@ -197,10 +201,27 @@ pub(crate) fn propagate(
                     continue;
                 }
                 let y = Lit::new(Digit::new_unchecked(d as u8), cell, true);
-                if propagate(lower, &sub, y, None, None) {
-                    add_on(&mut holds, &lower[0]);
+                let known = cache.as_deref().and_then(|c| c.get(x, y.candidate()));
+                let fails = match known {
+                    Some(true) => true,
+                    Some(false) if pristine => false,
+                    _ => {
+                        let f = !propagate(lower, &sub, y, None, None);
+                        if !f {
+                            add_on(&mut holds, &lower[0]);
+                        }
+                        if pristine {
+                            if let Some(c) = cache.as_deref_mut() {
+                                c.set(x, y.candidate(), f);
+                            }
+                        }
+                        f
+                    }
+                };
+                if !fails {
                     continue;
                 }
+                pristine = false;
                 let mut off = [CellSet::EMPTY; 9];
                 off[d] = CellSet::single(cell);
                 let round = cur.rounds + 1;
