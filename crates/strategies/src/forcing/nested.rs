@@ -79,10 +79,12 @@ pub(crate) struct Probe {
     pub base: Base,
 }
 
-/// Level-1 results shared by the assumptions of one search (one base state `S`): whether the
-/// propagation of two candidates on together contradicts, computed once per pair. "Y on in
-/// the state derived from X on" and "X on in the state derived from Y on" are the same
-/// closure of `{X, Y}` in `S`, so one run answers both.
+/// Pair results shared by the assumptions of one level-`k` search (one base state `S`):
+/// whether the level-`(k - 1)` propagation of two candidates on together contradicts,
+/// computed once per pair. "Y on at level `k - 1` in the state that level 0 derives from X
+/// on" and the same with X and Y swapped are the same closure of `{X, Y}` in `S` (level 0 is
+/// part of every level, and a candidate derived off acts as one missing from the state), so
+/// one run answers both.
 pub(crate) struct PairCache {
     known: Vec<[u64; 12]>,
     contra: Vec<[u64; 12]>,
@@ -121,11 +123,11 @@ impl PairCache {
 /// first sweep probes every candidate in the state derived from `start` alone and adds what
 /// it proves in one round (proofs keep that shape). The outcome is that of the module doc,
 /// whose least fixpoint does not depend on the order in which inner eliminations are added.
-/// `cache` (level 1 on the search's own base) holds pair results: a probe made before the
-/// first proof of an assumption is the closure of the pair in the base, so it is stored
-/// and read back while the state is still that one; a pair that contradicts contradicts in
-/// every later state too. A sweep skips the probes that a
-/// probe without contradiction turned on (see [`add_on`]): the outcome is the same.
+/// `cache` (the search's own assumptions only, on its base) holds pair results: a probe made
+/// before the first proof of an assumption is the closure of the pair in the base, so it is
+/// stored and read back while the state is still that one; a pair that contradicts
+/// contradicts in every later state too. A sweep skips the probes that a probe without
+/// contradiction turned on (see [`add_on`]): the outcome is the same.
 pub(crate) fn propagate(
     props: &mut [Propagator],
     base: &Base,
