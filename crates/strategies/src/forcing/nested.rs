@@ -145,10 +145,13 @@ pub(crate) fn propagate(
     // Level 1 recording a proof: the first sweep probes in the state derived from `start`
     // alone. Elsewhere each proof is added at once, which reaches a contradiction (the common
     // outcome) sooner.
+    // Pair results that say "no contradiction" are stored and read only in the state that
+    // level 0 derives from `start`, before its first proof (`pristine`).
+    let mut pristine = true;
     if lower.len() == 1 && probes.is_some() {
+        pristine = false;
         let sub = cur.derived(base);
         let mut off = [CellSet::EMPTY; 9];
-        let x = start.candidate();
         let mut holds = [CellSet::EMPTY; 9];
         let open = sub.open();
         for (d, off_d) in off.iter_mut().enumerate() {
@@ -157,18 +160,9 @@ pub(crate) fn propagate(
                     continue;
                 }
                 let y = Lit::new(Digit::new_unchecked(d as u8), cell, true);
-                let known = cache.as_deref().and_then(|c| c.get(x, y.candidate()));
-                let fails = known.unwrap_or_else(|| {
-                    let f = !propagate(lower, &sub, y, None, None);
-                    if !f {
-                        add_on(&mut holds, &lower[0]);
-                    }
-                    if let Some(c) = cache.as_deref_mut() {
-                        c.set(x, y.candidate(), f);
-                    }
-                    f
-                });
-                if fails {
+                if propagate(lower, &sub, y, None, None) {
+                    add_on(&mut holds, &lower[0]);
+                } else {
                     off_d.insert(cell);
                 }
             }
@@ -190,7 +184,6 @@ pub(crate) fn propagate(
         }
     }
     let x = start.candidate();
-    let mut pristine = true;
     loop {
         let mut proved_any = false;
         let mut sub = cur.derived(base);
