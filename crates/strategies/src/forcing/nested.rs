@@ -317,13 +317,10 @@ pub(crate) fn find(state: &Candidates, sink: &mut dyn Sink, level: usize) -> Con
 /// a solution leads to a contradiction, at any level: every derived literal holds in every
 /// solution with the assumption.
 fn one_solution(state: &Candidates) -> [CellSet; 9] {
-    let mut sol = [CellSet::EMPTY; 9];
-    if let Some(s) = bitdoku_brute::solve_first(&state.search_masks()) {
-        for (cell, &v) in bitdoku_bitboard::Cell::all().zip(&s.0) {
-            sol[usize::from(v) - 1].insert(cell);
-        }
+    match bitdoku_brute::solve_first(&state.search_masks()) {
+        Some(s) => bitdoku_brute::masks_from_values(&s.0).map(CellSet::from_bits_truncate),
+        None => [CellSet::EMPTY; 9],
     }
-    sol
 }
 
 /// Whether the level-0 propagation of `x` in `base` (left in `prop`) turns on a candidate
