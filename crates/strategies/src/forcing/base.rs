@@ -72,6 +72,11 @@ impl Base {
         Base { cand, unsolved, bivalue, two_places, digits, quiet, places }
     }
 
+    /// The cells with two or more candidates (those a nested search tries or probes).
+    pub(crate) fn open(&self) -> CellSet {
+        CountPlanes::new(&self.cand).at_least(2)
+    }
+
     /// Whether the literal's candidate is in the base state.
     #[must_use]
     pub fn has(&self, lit: Lit) -> bool {

@@ -47,7 +47,7 @@ use crate::id::TechniqueId;
 use crate::premise::Premise;
 use crate::sink::Sink;
 use crate::step::Step;
-use bitdoku_bitboard::{Candidates, CellSet, CountPlanes, Digit};
+use bitdoku_bitboard::{Candidates, CellSet, Digit};
 use std::cell::RefCell;
 use std::ops::ControlFlow;
 
@@ -248,13 +248,6 @@ fn add_on(holds: &mut [CellSet; 9], prop: &Propagator) {
     }
 }
 
-impl Base {
-    /// The cells with two or more candidates.
-    fn open(&self) -> CellSet {
-        CountPlanes::new(&self.cand).at_least(2)
-    }
-}
-
 /// Per-thread buffers: one propagator per level, the pair cache.
 struct Work {
     props: Vec<Propagator>,
@@ -268,7 +261,7 @@ thread_local! {
 /// Pushes every level-`level` nested forcing step of `state` (see the module doc).
 pub(crate) fn find(state: &Candidates, sink: &mut dyn Sink, level: usize) -> ControlFlow<()> {
     let base = Base::new(state);
-    let open = CountPlanes::new(&base.cand).at_least(2);
+    let open = base.open();
     if open.is_empty() {
         return ControlFlow::Continue(());
     }
