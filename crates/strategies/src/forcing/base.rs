@@ -14,6 +14,8 @@ pub struct Base {
     pub unsolved: CellSet,
     /// Cells with exactly two candidates.
     pub bivalue: CellSet,
+    /// Cells with two or more candidates (those a nested search tries or probes).
+    pub open: CellSet,
     /// Per digit, bit `h` when house `h` has exactly two places for the digit.
     pub two_places: [u32; 9],
     /// Per cell, bit `d` when the digit is a candidate there.
@@ -68,13 +70,8 @@ impl Base {
                 }
             }
         }
-        let (unsolved, bivalue) = (planes.at_least(1), planes.exactly(2));
-        Base { cand, unsolved, bivalue, two_places, digits, quiet, places }
-    }
-
-    /// The cells with two or more candidates (those a nested search tries or probes).
-    pub(crate) fn open(&self) -> CellSet {
-        CountPlanes::new(&self.cand).at_least(2)
+        let (unsolved, bivalue, open) = (planes.at_least(1), planes.exactly(2), planes.at_least(2));
+        Base { cand, unsolved, bivalue, open, two_places, digits, quiet, places }
     }
 
     /// Whether the literal's candidate is in the base state.

@@ -39,8 +39,8 @@
 //! * no candidate of a solution of the state contradicts, at any level (every derived
 //!   literal holds in every solution containing the assumption): the search finds one
 //!   solution with the brute-force solver (on hard states tens of microseconds, less than one
-//!   level-1 propagation) and does not try its candidates. The search's steps and their proofs come from the
-//!   propagations alone.
+//!   level-1 propagation) and does not try its candidates. The search's steps and their
+//!   proofs come from the propagations alone.
 
 use super::propagate::{Base, CANDIDATES, Lit, Propagator, Rules};
 use crate::id::TechniqueId;
@@ -153,7 +153,7 @@ pub(crate) fn propagate(
         let sub = cur.derived(base);
         let mut off = [CellSet::EMPTY; 9];
         let mut holds = [CellSet::EMPTY; 9];
-        let open = sub.open();
+        let open = sub.open;
         for (d, off_d) in off.iter_mut().enumerate() {
             for cell in sub.cand[d] & open {
                 if holds[d].contains(cell) {
@@ -187,7 +187,7 @@ pub(crate) fn propagate(
     loop {
         let mut proved_any = false;
         let mut sub = cur.derived(base);
-        let mut open = sub.open();
+        let mut open = sub.open;
         let mut holds = [CellSet::EMPTY; 9];
         for d in 0..9 {
             for cell in sub.cand[d] & open {
@@ -229,7 +229,7 @@ pub(crate) fn propagate(
                 proved_any = true;
                 holds = [CellSet::EMPTY; 9];
                 sub = cur.derived(base);
-                open = sub.open();
+                open = sub.open;
             }
         }
         if !proved_any {
@@ -261,7 +261,7 @@ thread_local! {
 /// Pushes every level-`level` nested forcing step of `state` (see the module doc).
 pub(crate) fn find(state: &Candidates, sink: &mut dyn Sink, level: usize) -> ControlFlow<()> {
     let base = Base::new(state);
-    let open = base.open();
+    let open = base.open;
     if open.is_empty() {
         return ControlFlow::Continue(());
     }
@@ -418,7 +418,7 @@ mod tests {
         let mut props = vec![Propagator::untracked(), Propagator::untracked()];
         let mut full = Vec::new();
         for d in Digit::all() {
-            for cell in base.cand[d.index()] & base.open() {
+            for cell in base.cand[d.index()] & base.open {
                 if !propagate(&mut props, &base, Lit::new(d, cell, true), None, None) {
                     full.push(format!("{cell}<>{d}"));
                 }
