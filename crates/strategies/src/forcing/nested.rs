@@ -184,11 +184,14 @@ pub(crate) fn propagate(
         }
     }
     let x = start.candidate();
+    // `holds` outlives a sweep: a sweep ends in the state of its last proof, so what held
+    // after that proof still holds at the start of the next sweep (the same state), and only
+    // the probes made before it run again.
+    let mut holds = [CellSet::EMPTY; 9];
     loop {
         let mut proved_any = false;
         let mut sub = cur.derived(base);
         let mut open = sub.open;
-        let mut holds = [CellSet::EMPTY; 9];
         for d in 0..9 {
             for cell in sub.cand[d] & open {
                 // Still live, in a cell that is not decided, its result not known.
