@@ -48,4 +48,4 @@ pub use parse::{ParseError, ParseErrorKind, Puzzle, parse_line, parse_line_at};
 pub use print::{
     format_grid, format_pencilmarks, format_pencilmarks_with, to_candidate_line, to_line,
 };
-pub use quick::{quick_candidates, quick_search_masks};
+pub use quick::{quick_candidates, quick_search_masks, quick_search_masks_into};

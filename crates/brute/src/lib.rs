@@ -48,7 +48,8 @@
 // The one unsafe block calls the x86-64-v3 search after checking the processor (solver.rs).
 #![deny(unsafe_code)]
 
-pub mod cpu;
+/// Runtime CPU-feature dispatch (the `bitdoku-cpu` crate): which search variant runs.
+pub use bitdoku_cpu as cpu;
 mod grid;
 mod solver;
 mod tables;

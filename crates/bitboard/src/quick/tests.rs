@@ -1,6 +1,6 @@
 //! The shortcut against the full parser: on every line, `quick_search_masks` gives the parsed
 //! puzzle's search masks exactly when the parser accepts an 81-character line that does not
-//! start with whitespace, and `None` otherwise; the SSE2 and one-at-a-time scans agree.
+//! start with whitespace, and `None` otherwise; the AVX2, SSE2 and one-at-a-time scans agree.
 
 use super::*;
 use crate::{House, Puzzle, parse_line};
@@ -32,6 +32,11 @@ fn check(line: &[u8]) -> Option<[u128; 9]> {
     if let Some(cells) = line.get(..81) {
         let cells: &[u8; 81] = cells.try_into().unwrap();
         assert_eq!(scan(cells), scan_scalar(cells), "{cells:?}");
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the processor has AVX2.
+            assert_eq!(unsafe { scan_avx2(cells) }, scan_scalar(cells), "{cells:?}");
+        }
     }
     quick
 }
@@ -170,5 +175,31 @@ fn random_lines_agree_with_the_parser() {
     for _ in 0..20_000 {
         let line: Vec<u8> = (0..81).map(|_| rng.u8(..)).collect();
         check(&line);
+    }
+}
+
+/// The x86-64-v3 variant (AVX2 scan, the rest compiled for x86-64-v3) gives what the portable
+/// path gives, masks and given cells, on plain lines and on lines it must refuse.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn the_v3_path_equals_the_portable_path() {
+    if !bitdoku_cpu::use_v3() {
+        return; // nothing to compare on this processor
+    }
+    let mut lines: Vec<Vec<u8>> = corpus().take(1000).map(|l| l.as_bytes().to_vec()).collect();
+    let mut rng = fastrand::Rng::with_seed(5);
+    for line in corpus().take(200) {
+        // A repeated digit, a bad character, a candidate-grid character.
+        let mut bad = line.as_bytes().to_vec();
+        bad[rng.usize(..81)] = b"1x+"[rng.usize(..3)];
+        lines.push(bad);
+    }
+    for line in &lines {
+        let cells: &[u8; 81] = line[..81].try_into().unwrap();
+        let (mut portable, mut v3) = ([0u128; 9], [0u128; 9]);
+        let a = scan(cells).and_then(|s| parts(cells, s, &mut portable));
+        // SAFETY: `use_v3` said the processor runs x86-64-v3 code.
+        let b = unsafe { parts_v3(cells, &mut v3) };
+        assert_eq!((a, portable), (b, v3), "{:?}", String::from_utf8_lossy(line));
     }
 }

@@ -1,8 +1,12 @@
-//! Runtime CPU-feature dispatch of the search: the depth-first search is compiled twice, for
-//! the build's baseline (x86-64-v2 by default, see `.cargo/config.toml`) and for x86-64-v3
-//! (AVX2, BMI1/2, LZCNT, FMA), and the first search picks the variant the processor can run.
-//! `BITDOKU_CPU=portable` (read once) or [`force_portable`] keeps the baseline path; both give
-//! the same results (tested).
+//! `bitdoku-cpu`: runtime CPU-feature dispatch. The hot paths that gain from newer
+//! instructions (the brute-force search of `bitdoku-brute`, the line scan of
+//! `bitdoku-bitboard`'s bulk path) are compiled for the build's baseline (x86-64-v2 by
+//! default, see `.cargo/config.toml`) and for x86-64-v3 (AVX2, BMI1/2, LZCNT, FMA); the first
+//! call picks the variant the processor can run, and every path asks here, so one switch
+//! covers all of them. `BITDOKU_CPU=portable` (read once) or [`force_portable`] keeps the
+//! baseline paths; both give the same results (tested in each crate).
+
+#![deny(missing_docs)]
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
@@ -42,19 +46,19 @@ fn choice() -> u8 {
     }
 }
 
-/// Whether searches run the x86-64-v3 variant.
+/// Whether the x86-64-v3 variants run.
 #[must_use]
 pub fn use_v3() -> bool {
     choice() == V3
 }
 
-/// The path searches take: `"x86-64-v3"` or `"portable"`.
+/// The path taken: `"x86-64-v3"` or `"portable"`.
 #[must_use]
 pub fn path() -> &'static str {
     if use_v3() { "x86-64-v3" } else { "portable" }
 }
 
-/// Keeps every later search on the portable path (`true`), or detects again (`false`).
+/// Keeps every later call on the portable path (`true`), or detects again (`false`).
 pub fn force_portable(on: bool) {
     CHOICE.store(if on { PORTABLE } else { detect() }, Ordering::Relaxed);
 }
