@@ -4,7 +4,7 @@
 # results/2026-11-25-parse-io: search (Search::run*), set-up (every other bitdoku_brute symbol:
 # count_solutions_with_stats, or count_solutions_prepared and Board::digits_of after the
 # prepared entry), parse+IO = everything else; then parse+IO split into the parse shortcut
-# (quick_search_masks, named quick_parts since 2026-11-26), the rest of the
+# (every bitdoku_bitboard::quick symbol: quick_search_masks, quick_parts, parts_v3), the rest of the
 # solving thread (the thread with the most samples: user code, then kernel), and every other
 # thread (reader, writer, pool, start-up threads).
 BIN=$1; IN=$2; T=${3:-1}
@@ -21,7 +21,7 @@ bytid=collections.Counter()
 for n,t,k,s in rows: bytid[t]+=n
 search=sum(n for n,t,k,s in rows if 'Search::run' in s)
 setup=sum(n for n,t,k,s in rows if s.startswith('bitdoku_brute::') and 'Search::run' not in s)
-quick=sum(n for n,t,k,s in rows if 'quick_search_masks' in s or 'quick_parts' in s)
+quick=sum(n for n,t,k,s in rows if s.startswith('bitdoku_bitboard::quick::'))
 solver=max(bytid,key=bytid.get)
 kern=sum(n for n,t,k,s in rows if t==solver and k=='k')
 user=bytid[solver]-search-setup-quick-kern
