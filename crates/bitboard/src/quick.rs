@@ -210,7 +210,7 @@ fn scan_avx2(cells: &[u8; 81]) -> Option<Scan> {
 }
 
 /// [`scan`] one character at a time (the path of other architectures; tested against the
-/// SSE2 one on x86-64).
+/// SSE2 and AVX2 ones on x86-64).
 #[cfg_attr(target_arch = "x86_64", allow(dead_code))]
 fn scan_scalar(cells: &[u8; 81]) -> Option<Scan> {
     let (mut placed, mut planes) = (0u128, [0u128; 4]);
