@@ -22,7 +22,8 @@
 //! (it cannot hold). Off in the default presets, as in HoDoKu (order 8450, score 500).
 //! Example: `Kraken Fish on 5: base r1 r5, cover c2 c7, fins r1c9 => r3c2<>5`.
 
-use super::propagate::{Base, Lit, Propagator, Rules};
+use super::closure::Closure;
+use super::propagate::{Base, Lit, Rules};
 use crate::id::TechniqueId;
 use crate::sink::Sink;
 use crate::step::Step;
@@ -38,7 +39,7 @@ const MAX_FINS: u32 = 2;
 /// What each candidate "on" turns off, by candidate index (every candidate when it
 /// contradicts), computed when first needed; per thread.
 struct Tables {
-    prop: Propagator,
+    closure: Box<Closure>,
     off: Vec<[CellSet; 9]>,
     /// Per digit, the candidates whose row of `off` is filled.
     done: [CellSet; 9],
@@ -50,8 +51,10 @@ impl Tables {
         let lit = Lit::new(d, c, true);
         if !self.done[d.index()].contains(c) {
             self.done[d.index()].insert(c);
-            let ok = self.prop.run(base, Rules::Chain, lit);
-            self.off[lit.candidate()] = if ok { self.prop.off } else { [CellSet::ALL; 9] };
+            // Only the answer and what turns off are read: the work-list closure gives both
+            // (the same as a round-by-round propagation, see `closure.rs`).
+            let ok = self.closure.holds(base, Rules::Chain, lit);
+            self.off[lit.candidate()] = if ok { self.closure.off } else { [CellSet::ALL; 9] };
         }
         &self.off[lit.candidate()]
     }
@@ -70,7 +73,7 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     TABLES.with(|cell| {
         let mut slot = cell.borrow_mut();
         let t = slot.get_or_insert_with(|| Tables {
-            prop: Propagator::untracked(),
+            closure: Box::new(Closure::new()),
             off: vec![[CellSet::EMPTY; 9]; 729],
             done: [CellSet::EMPTY; 9],
         });

@@ -6,13 +6,15 @@
 //! [`forcing_net`] also singles that need several eliminations.
 //!
 //! [`nested`] adds forcing nets whose propagation uses lower-level forcing nets (one id per
-//! level).
+//! level); their innermost probes, which only ask whether an assumption contradicts, take a
+//! work-list closure with the same outcome ([`closure`]).
 //!
 //! A step stores only its [`crate::Premise`]; [`proof::derive`] re-derives the proof (one DAG of
 //! literals with reasons per assumption) from the state before the step, [`proof::text`] prints
 //! it and [`proof::replay`] checks it against the state alone.
 
 mod base;
+pub mod closure;
 pub mod forcing_chain;
 pub mod forcing_net;
 pub mod kraken_fish;
@@ -24,5 +26,6 @@ mod search;
 #[cfg(test)]
 pub(crate) mod test_states;
 
+pub use closure::Closure;
 pub use proof::{Proof, derive, replay};
 pub use propagate::{Base, Contradiction, Lit, Propagator, Rules};

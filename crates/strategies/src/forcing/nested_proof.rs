@@ -6,6 +6,7 @@
 //! read (its footprint, nested proofs included). Replaying the lower-level proof in the base
 //! minus the context then checks the same conditions as in the state it was derived in.
 
+use super::closure::Closure;
 use super::nested::{Probe, propagate};
 use super::proof::{Branch, Outcome, Proof, Reason, Tracer, contradiction_lits, derive_with};
 use super::propagate::{Base, Contradiction, Lit, Propagator, Rules};
@@ -28,7 +29,8 @@ pub(crate) fn derive(base: &Base, level: usize, assumption: Lit) -> Result<Proof
         .map(|i| if i == 0 { Propagator::new() } else { Propagator::untracked() })
         .collect();
     let mut probes: Vec<Probe> = Vec::new();
-    if propagate(&mut props, base, assumption, Some(&mut probes), None) {
+    let mut leaf = Closure::new();
+    if propagate(&mut props, &mut leaf, base, assumption, Some(&mut probes), None) {
         return Err(format!("{assumption} does not lead to a contradiction"));
     }
     let prop = &props[0];
