@@ -127,18 +127,6 @@ impl fmt::Display for Contradiction {
     }
 }
 
-/// Where [`Propagator::run_with_row`] writes depths: `row[cols[literal index]]`.
-struct DepthRow<'a> {
-    row: &'a mut [u8],
-    cols: &'a [u16],
-}
-
-impl DepthRow<'_> {
-    fn set(&mut self, lit: usize, depth: u8) {
-        self.row[usize::from(self.cols[lit])] = depth;
-    }
-}
-
 /// Reusable propagation buffers: the derived literals (`on`, `off` masks per digit), the
 /// depth of each, and the contradiction if any.
 #[derive(Clone)]
@@ -247,32 +235,10 @@ impl Propagator {
     /// Propagates `start` (a candidate of `base`) under `rules`. Returns `true` when no
     /// contradiction appeared (then [`Propagator::contradiction`] is `None`).
     pub fn run(&mut self, base: &Base, rules: Rules, start: Lit) -> bool {
-        self.run_inner(base, rules, start, None)
+        self.run_inner(base, rules, start)
     }
 
-    /// [`Propagator::run`] that also writes the depth of every derived literal, saturated at
-    /// 254, into `row[cols[2 * candidate + on]]` (other entries are left as they were).
-    /// `cols` gives every literal of `base` its column (a dense numbering keeps rows short).
-    pub(crate) fn run_with_row(
-        &mut self,
-        base: &Base,
-        rules: Rules,
-        start: Lit,
-        row: &mut [u8],
-        cols: &[u16],
-    ) -> bool {
-        let mut row = DepthRow { row, cols };
-        row.set(start.candidate() * 2 + usize::from(start.is_on()), 0);
-        self.run_inner(base, rules, start, Some(row))
-    }
-
-    fn run_inner(
-        &mut self,
-        base: &Base,
-        rules: Rules,
-        start: Lit,
-        row: Option<DepthRow<'_>>,
-    ) -> bool {
+    fn run_inner(&mut self, base: &Base, rules: Rules, start: Lit) -> bool {
         self.clear();
         self.live = base.digits;
         self.places = base.places;
@@ -299,7 +265,7 @@ impl Propagator {
                 return true;
             }
         }
-        self.advance(base, rules, row)
+        self.advance(base, rules)
     }
 
     /// Continues a finished propagation without contradiction: `off` (live candidates of
@@ -333,7 +299,7 @@ impl Propagator {
             }
         }
         self.rounds = round;
-        self.advance(base, rules, None)
+        self.advance(base, rules)
     }
 
     /// The rounds after the frontier `self.fronts[0]` (the literals of round `self.rounds`).
@@ -341,7 +307,7 @@ impl Propagator {
     /// Only the digits with literals in the frontier, and the cells and houses their
     /// literals touch, are looked at; `live` (per cell, the base candidates not off) gives
     /// naked singles and empty cells without recounting the grid.
-    fn advance(&mut self, base: &Base, rules: Rules, mut row: Option<DepthRow<'_>>) -> bool {
+    fn advance(&mut self, base: &Base, rules: Rules) -> bool {
         let mut round: u16 = self.rounds;
         let [mut front, mut next] = {
             let [a, b] = &mut self.fronts;
@@ -434,18 +400,9 @@ impl Propagator {
                         self.depth_on[d * 81 + c.index()] = round;
                     }
                 }
-                let saturated = round.min(254) as u8;
-                if let Some(row) = row.as_mut() {
-                    for c in add_on {
-                        row.set((d * 81 + c.index()) * 2 + 1, saturated);
-                    }
-                }
                 for c in add_off {
                     if self.track {
                         self.depth_off[d * 81 + c.index()] = round;
-                    }
-                    if let Some(row) = row.as_mut() {
-                        row.set((d * 81 + c.index()) * 2, saturated);
                     }
                     turn_off(&mut self.live, &mut self.places, base, next, d, c);
                 }

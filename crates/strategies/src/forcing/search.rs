@@ -1,5 +1,6 @@
 //! The one search behind forcing chains and nets (HoDoKu's tabling, on bitboards): propagate
-//! every candidate of the state on and off once ([`super::propagate`]), keep each outcome
+//! every candidate of the state on and off once (the work list of [`super::closure`], whose
+//! rounds are [`super::propagate`]'s), keep each outcome
 //! (derived literals with their depths, or the round of a contradiction), then read the
 //! conclusions off the outcomes:
 //!
@@ -18,7 +19,8 @@
 //! order, then by conclusion (placements before eliminations, then candidate index). The set
 //! of steps does not depend on search order.
 
-use super::propagate::{Base, CANDIDATES, Lit, Propagator, Rules, UNREACHED};
+use super::closure::Closure;
+use super::propagate::{Base, CANDIDATES, Lit, Rules, UNREACHED};
 use crate::id::TechniqueId;
 use crate::premise::Premise;
 use crate::sink::Sink;
@@ -77,11 +79,12 @@ fn word_lit(word: usize, bit: u32) -> usize {
 ///
 /// Forcing nets follow forcing chains in every order, on the same state when the chains found
 /// nothing. A chain propagation that never left out a single the net rules take
-/// ([`Propagator::net_same`]) is the net propagation of the same assumption, so a net search
+/// ([`Closure::net_same`]) is the net propagation of the same assumption, so a net search
 /// on the state of the last chain search keeps those outcomes and rows and propagates only
 /// the other assumptions.
 struct Work {
-    prop: Propagator,
+    /// The propagation (work list, with the round-by-round rounds: see `closure.rs`).
+    closure: Box<Closure>,
     /// The slot of each literal index of the current state (stale for the others).
     slot: Vec<u16>,
     /// Literals of the current state.
@@ -91,7 +94,7 @@ struct Work {
     best: Vec<u64>,
     /// The candidates and rules of the last [`Work::run_all`].
     last: Option<([CellSet; 9], Rules)>,
-    /// Per slot, after a run under chain rules: [`Propagator::net_same`].
+    /// Per slot, after a run under chain rules: [`Closure::net_same`].
     net_same: Vec<bool>,
 }
 
@@ -109,7 +112,7 @@ fn lit_index(l: Lit) -> usize {
 impl Work {
     fn new() -> Work {
         Work {
-            prop: Propagator::untracked(),
+            closure: Box::new(Closure::new()),
             slot: vec![0; LITS],
             n: 0,
             outcomes: Vec::with_capacity(LITS),
@@ -146,11 +149,11 @@ impl Work {
                 continue;
             }
             let row = &mut self.depths[k * n..(k + 1) * n];
-            let ok = self.prop.run_with_row(base, rules, lit, row, &self.slot);
-            self.net_same[k] = rules == Rules::Chain && self.prop.net_same;
+            let broken = self.closure.run_with_row(base, rules, lit, row, &self.slot);
+            self.net_same[k] = rules == Rules::Chain && self.closure.net_same;
             let mut out = Outcome::EMPTY;
-            out.set(&self.prop.on, &self.prop.off);
-            out.broken = if ok { UNREACHED } else { self.prop.rounds };
+            out.set(&self.closure.on, &self.closure.off);
+            out.broken = broken.unwrap_or(UNREACHED);
             if k < self.outcomes.len() {
                 self.outcomes[k] = out;
             } else {
