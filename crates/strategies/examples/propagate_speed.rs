@@ -33,6 +33,9 @@ fn stalled(line: &str) -> Candidates {
     }
 }
 
+/// A closure function: the answer and the literals on.
+type Close<'a> = dyn FnMut(&Base, Lit) -> (bool, [CellSet; 9]) + 'a;
+
 /// Per base state, the assumptions to close in it.
 fn workload(states: &[Candidates]) -> Vec<(Base, Vec<Lit>)> {
     let mut out = Vec::new();
@@ -83,31 +86,26 @@ fn main() {
         text.lines().filter(|l| l.len() >= 81).take(n).map(|l| stalled(&l[..81])).collect();
     let work = workload(&states);
     let runs: usize = work.iter().map(|(_, v)| v.len()).sum();
+    // One timed pass of a closure function over the whole workload: seconds and checksum.
+    let pass = |close: &mut Close<'_>| {
+        let mut check = 0u64;
+        let t = Instant::now();
+        for (base, starts) in &work {
+            for &x in starts {
+                let (ok, on) = close(base, x);
+                check = mix(check, ok, &on);
+            }
+        }
+        (t.elapsed().as_secs_f64(), check)
+    };
+    let (mut prop, mut closure) = (Propagator::untracked(), Closure::new());
     let (mut best_r, mut best_w) = (f64::MAX, f64::MAX);
     let (mut sum_r, mut sum_w) = (0u64, 0u64);
     for _ in 0..rounds {
-        let mut p = Propagator::untracked();
-        let mut check = 0u64;
-        let t = Instant::now();
-        for (base, starts) in &work {
-            for &x in starts {
-                let ok = p.run(base, Rules::Net, x);
-                check = mix(check, ok, &p.on);
-            }
-        }
-        best_r = best_r.min(t.elapsed().as_secs_f64());
-        sum_r = check;
-        let mut w = Closure::new();
-        let mut check = 0u64;
-        let t = Instant::now();
-        for (base, starts) in &work {
-            for &x in starts {
-                let ok = w.holds(base, Rules::Net, x);
-                check = mix(check, ok, &w.on);
-            }
-        }
-        best_w = best_w.min(t.elapsed().as_secs_f64());
-        sum_w = check;
+        let (secs, check) = pass(&mut |base, x| (prop.run(base, Rules::Net, x), prop.on));
+        (best_r, sum_r) = (best_r.min(secs), check);
+        let (secs, check) = pass(&mut |base, x| (closure.holds(base, Rules::Net, x), closure.on));
+        (best_w, sum_w) = (best_w.min(secs), check);
     }
     println!(
         "{} states, {runs} closures: rounds {:.1} ns ({sum_r:016x}), worklist {:.1} ns ({sum_w:016x}), ratio {:.2}",

@@ -45,7 +45,7 @@ use super::propagate::{Base, CANDIDATES, Lit, Rules};
 use bitdoku_bitboard::tables::{CELL_HOUSES, HOUSES, PEERS};
 use bitdoku_bitboard::{Cell, CellSet};
 
-/// Work-list buffers, reused from one closure to the next (about 2.3 KB).
+/// Work-list buffers, reused from one closure to the next (about 5 KB).
 #[derive(Clone)]
 pub struct Closure {
     /// Candidates derived on, per digit.
