@@ -25,7 +25,7 @@
 //! **Cost.** Level `k` tries every candidate with level `k` propagation, which probes every
 //! candidate with level `k - 1`: about `n^(k+1)` level-0 propagations for `n` candidates in
 //! the worst case. A first-step sink stops at the first contradiction. Buffers are per thread
-//! and reused (one propagator per level). The level-0 probes, which only need the answer and
+//! and reused (one propagator per level from 1). The level-0 probes, which only need the answer and
 //! what a probe turns on, take the work-list [`Closure`] (the same outcome as the
 //! round-by-round propagation, about 2.2x faster on these probes).
 //!
@@ -118,8 +118,8 @@ impl PairCache {
     }
 }
 
-/// Level-`props.len() - 1` propagation of `start` in `base` (see the module doc), in
-/// `props[0]`; the lower levels use the rest of `props`, and the level-0 probes `leaf` (the
+/// Level-`props.len()` propagation of `start` in `base` (see the module doc), in `props[0]`;
+/// the lower levels down to 1 use the rest of `props`, and the level-0 probes `leaf` (the
 /// work-list closure: the same answers, see [`Closure`]). Returns `true` when no contradiction
 /// appeared. When `probes` is given, every inner elimination is recorded (for proofs).
 ///
@@ -140,12 +140,9 @@ pub(crate) fn propagate(
     mut probes: Option<&mut Vec<Probe>>,
     mut cache: Option<&mut PairCache>,
 ) -> bool {
-    let (cur, lower) = props.split_first_mut().expect("one propagator per level");
+    let (cur, lower) = props.split_first_mut().expect("one propagator per level from 1");
     if !cur.run(base, Rules::Net, start) {
         return false;
-    }
-    if lower.is_empty() {
-        return true;
     }
     // Level 1 recording a proof: the first sweep probes in the state derived from `start`
     // alone. Elsewhere each proof is added at once, which reaches a contradiction (the common
@@ -153,7 +150,7 @@ pub(crate) fn propagate(
     // Pair results that say "no contradiction" are stored and read only in the state that
     // level 0 derives from `start`, before its first proof (`pristine`).
     let mut pristine = true;
-    if lower.len() == 1 && probes.is_some() {
+    if lower.is_empty() && probes.is_some() {
         pristine = false;
         let sub = cur.derived(base);
         let mut off = [CellSet::EMPTY; 9];
@@ -247,11 +244,11 @@ pub(crate) fn propagate(
     }
 }
 
-/// The propagation of `y` in `sub` at level `lower.len() - 1`: the candidates it derives on
-/// when it does not contradict. Level 0, the innermost and by far the most frequent probe,
-/// takes the work-list closure (same outcome, see `closure.rs`).
+/// The propagation of `y` in `sub` at level `lower.len()`: the candidates it derives on when
+/// it does not contradict. Level 0, the innermost and by far the most frequent probe, is the
+/// work-list closure (same outcome, see `closure.rs`).
 fn probe(lower: &mut [Propagator], leaf: &mut Closure, sub: &Base, y: Lit) -> Option<[CellSet; 9]> {
-    if lower.len() == 1 {
+    if lower.is_empty() {
         leaf.holds(sub, Rules::Net, y).then_some(leaf.on)
     } else {
         propagate(lower, leaf, sub, y, None, None).then_some(lower[0].on)
@@ -268,7 +265,7 @@ fn add_on(holds: &mut [CellSet; 9], on: [CellSet; 9]) {
     }
 }
 
-/// Per-thread buffers: one propagator per level, the level-0 closure, the pair cache.
+/// Per-thread buffers: one propagator per level from 1, the level-0 closure, the pair cache.
 struct Work {
     props: Vec<Propagator>,
     leaf: Option<Box<Closure>>,
@@ -291,13 +288,13 @@ pub(crate) fn find(state: &Candidates, sink: &mut dyn Sink, level: usize) -> Con
     WORK.with(|cell| {
         let mut work = cell.borrow_mut();
         let work = &mut *work;
-        while work.props.len() <= level {
+        while work.props.len() < level {
             work.props.push(Propagator::untracked());
         }
         let cache = work.cache.get_or_insert_with(PairCache::new);
         let leaf = work.leaf.get_or_insert_with(|| Box::new(Closure::new()));
         cache.clear();
-        let props = &mut work.props[..=level];
+        let props = &mut work.props[..level];
         // Skips that do not change the result (module doc, "Cost"): `holds` cannot
         // contradict, `fails` do.
         let mut holds = one_solution(state);
@@ -438,7 +435,7 @@ mod tests {
         use super::{Base, Closure, Digit, Lit, Propagator, propagate};
         let g = stalled();
         let base = Base::new(&g);
-        let mut props = vec![Propagator::untracked(), Propagator::untracked()];
+        let mut props = vec![Propagator::untracked()];
         let mut leaf = Closure::new();
         let mut full = Vec::new();
         for d in Digit::all() {

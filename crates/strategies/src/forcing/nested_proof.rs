@@ -25,7 +25,7 @@ pub(crate) fn derive(base: &Base, level: usize, assumption: Lit) -> Result<Proof
         return Err(format!("{assumption} is no candidate"));
     }
     // Depths for the outer propagation only (the tracer reads them).
-    let mut props: Vec<Propagator> = (0..=level)
+    let mut props: Vec<Propagator> = (0..level)
         .map(|i| if i == 0 { Propagator::new() } else { Propagator::untracked() })
         .collect();
     let mut probes: Vec<Probe> = Vec::new();
