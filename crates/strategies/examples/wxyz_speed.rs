@@ -58,9 +58,17 @@ fn main() {
         }
         best = best.min(t.elapsed().as_secs_f64());
     }
+    // Every step in the order pushed, to compare two builds (same steps, same order).
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    for s in &states {
+        let mut steps: Vec<bitdoku_strategies::Step> = Vec::new();
+        let _ = wxyz.search(s, &mut steps);
+        std::hash::Hash::hash(&format!("{steps:?}"), &mut hasher);
+    }
     println!(
-        "{} calls, {found} steps, best {:.3} ms, {:.0} ns per call",
+        "{} calls, {found} steps (checksum {:016x}), best {:.3} ms, {:.0} ns per call",
         states.len(),
+        std::hash::Hasher::finish(&hasher),
         best * 1e3,
         best * 1e9 / states.len() as f64
     );

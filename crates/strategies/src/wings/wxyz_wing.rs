@@ -185,6 +185,23 @@ mod tests {
         check(WxyzWing, &s, "r1c8<>8 r4c4<>6 r6c6<>2");
     }
 
+    /// The order of the steps: by digit quad, then by set in row-major order. In P158 the
+    /// first two instances share the quad {2,5,6,8} and differ in their second cell (r1c5
+    /// before r1c8); the third has the quad {2,6,8,9}, a larger mask. The search meets the
+    /// sets in row-major order across quads, so this checks its sort.
+    #[test]
+    fn steps_by_quad_then_cells() {
+        let s = state(P158, P158_DELETED);
+        let mut steps: Vec<crate::Step> = Vec::new();
+        let _ = super::find(&s, &mut steps);
+        let shown: Vec<String> =
+            steps.iter().map(|t| format!("{} {}", t.evidence.digits, t.evidence.cells)).collect();
+        assert_eq!(
+            shown,
+            ["2568 r1c4 r1c5 r4c4 r4c8", "2568 r1c4 r1c8 r4c8 r8c4", "2689 r2c6 r2c7 r3c6 r6c7",]
+        );
+    }
+
     /// Two parallel rows: r1c1 {1,9}, r1c5 {1,2} and r5c5 {2,3}, r5c2 {3,9} (a 4-cell
     /// XY-chain). 9 (r1c1, r5c2) is the non-restricted digit; column 2 in box 1, column 1 in
     /// box 4 and the corners r1c2, r5c1 see both.
