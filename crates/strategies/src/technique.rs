@@ -73,13 +73,16 @@ pub struct Technique {
     /// technique the engine can call.
     pub find: Option<FindFn>,
     /// For a *house-local* technique (each instance depends only on the candidates of one
-    /// house, or of a mini-line's line and box), the search that skips the instances which
-    /// cannot have appeared since an empty search. `find_changed(state, changed, sink)` may
+    /// house, or of a mini-line's line and box) or a *cell-local* one (each instance depends
+    /// only on the candidates of its own cells and eliminates outside them only what those
+    /// cells decide: WXYZ-Wing), the search that skips the instances which cannot have
+    /// appeared since an empty search. `find_changed(state, changed, sink)` may
     /// be called only when `find` found nothing on an earlier state from which `state`
     /// follows by removing candidates, `changed` holding every cell that lost one since; it
     /// pushes exactly what `find` pushes on `state`, in the same order, searching only where
     /// a new instance can be: a house or mini-line with a changed cell, or with a changed
-    /// cell that can take part (a naked subset's cells, a locked subset's). With `changed` =
+    /// cell that can take part (a naked subset's cells, a locked subset's), or a set of cells
+    /// with a changed one. With `changed` =
     /// every cell it is `find`. The engine calls it (see `Engine::search`); `None` for the
     /// other techniques.
     pub find_changed: Option<ChangedFindFn>,

@@ -63,7 +63,7 @@ pub(super) const MID: [Technique; 19] = [
         presets: Presets { singles: false, seeds: Some(17), hodoku: false },
         naive: true,
         find: Some(wings::wxyz_wing::find),
-        find_changed: None,
+        find_changed: Some(wings::wxyz_wing::find_changed),
         digit_local: false,
     },
     Technique {

@@ -55,6 +55,12 @@
 //!
 //! Evidence: `digits = Q`, `cells = S`, `pivot` = the cells of `S` that see the other three
 //! (the stem; empty when no cell does), `pincers = S - pivot` (the branches).
+//!
+//! Cell-local (see [`Technique::find_changed`](crate::Technique::find_changed)): rules 1-4
+//! read only the candidates of the four cells, and removing candidates elsewhere only shrinks
+//! the targets. A set none of whose cells changed since a search that found nothing was a
+//! pattern then too, with at least today's targets, that is none: [`find_changed`] skips
+//! the sets without a changed cell.
 
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::tables::PEERS;
@@ -66,7 +72,13 @@ mod search;
 /// Pushes every WXYZ-Wing of `state` (see the module docs for the exact semantics; the
 /// search and its pruning are described in `wxyz_wing/search.rs`).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
-    search::Search::run(state, sink)
+    search::Search::run(state, CellSet::ALL, sink)
+}
+
+/// Pushes the WXYZ-Wings of `state` with a cell of `changed`, in [`find`]'s order: after an
+/// empty search, exactly what [`find`] finds (see the module docs, "Cell-local").
+pub fn find_changed(state: &Candidates, changed: CellSet, sink: &mut dyn Sink) -> ControlFlow<()> {
+    search::Search::run(state, changed, sink)
 }
 
 /// Pushes the step of pattern `set` with non-restricted digit `z`, if it eliminates anything.
@@ -200,6 +212,30 @@ mod tests {
             shown,
             ["2568 r1c4 r1c5 r4c4 r4c8", "2568 r1c4 r1c8 r4c8 r8c4", "2689 r2c6 r2c7 r3c6 r6c7",]
         );
+    }
+
+    /// The search after an empty one: only sets with a changed cell. In P158 nothing changed
+    /// near the three instances finds nothing; a change at r1c5 finds the one instance
+    /// holding it; every cell changed is the full search.
+    #[test]
+    fn changed_cells_narrow_the_search() {
+        use bitdoku_bitboard::{Cell, CellSet};
+        let s = state(P158, P158_DELETED);
+        let changed = |cells: &[(usize, usize)]| -> Vec<crate::Step> {
+            let set: CellSet = cells.iter().map(|&(r, c)| Cell::from_rc(r, c)).collect();
+            let mut steps = Vec::new();
+            let _ = super::find_changed(&s, set, &mut steps);
+            steps
+        };
+        assert!(changed(&[(8, 8)]).is_empty());
+        let one = changed(&[(0, 4)]);
+        assert_eq!(one.len(), 1);
+        assert_eq!(one[0].evidence.cells.to_string(), "r1c4 r1c5 r4c4 r4c8");
+        let mut all = Vec::new();
+        let _ = super::find_changed(&s, CellSet::ALL, &mut all);
+        let mut full = Vec::new();
+        let _ = super::find(&s, &mut full);
+        assert_eq!(all, full);
     }
 
     /// Two parallel rows: r1c1 {1,9}, r1c5 {1,2} and r5c5 {2,3}, r5c2 {3,9} (a 4-cell

@@ -80,8 +80,13 @@ pub(super) struct Search<'a> {
 }
 
 impl Search<'_> {
-    /// Pushes every WXYZ-Wing of `state`.
-    pub(super) fn run(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
+    /// Pushes every WXYZ-Wing of `state` with a cell of `changed` (every one when `changed`
+    /// is every cell).
+    pub(super) fn run(
+        state: &Candidates,
+        changed: CellSet,
+        sink: &mut dyn Sink,
+    ) -> ControlFlow<()> {
         let counts = state.counts();
         let pool = counts.at_least(2) - counts.at_least(5);
         if pool.len() < 4 {
@@ -105,7 +110,7 @@ impl Search<'_> {
         }
         let search = Search { masks, bits: &bits, clashes: &clashes, fits: &fits, shares: &shares };
         let mut found: Vec<Found> = Vec::new();
-        search.sets(pool, &mut found);
+        search.sets(pool, changed, &mut found);
         found.sort_unstable_by_key(|f| f.0);
         for (key, set, z) in found {
             push(masks, set, (key >> 32) as u16, z, sink)?;
@@ -168,8 +173,9 @@ impl Search<'_> {
         holders.fold(self.masks[z.trailing_zeros() as usize], |t, c| t & PEERS[c.index()])
     }
 
-    /// Collects the 4-subsets of `pool` that meet the rules into `found`.
-    fn sets(&self, pool: CellSet, found: &mut Vec<Found>) {
+    /// Collects the 4-subsets of `pool` with a cell of `changed` that meet the rules into
+    /// `found`.
+    fn sets(&self, pool: CellSet, changed: CellSet, found: &mut Vec<Found>) {
         let m = |c: Cell| self.bits[c.index()];
         // The digits two cells share when they do not see each other (non-restricted digits).
         let loose = |x: Cell, y: Cell| if PEERS[x.index()].contains(y) { 0 } else { m(x) & m(y) };
@@ -178,6 +184,11 @@ impl Search<'_> {
             // Later cells fitting `a` and not clashing with it: b, c and d come from here.
             let with_a = (self.fits[a.index()] & after(a)) - self.clashes[a.index()];
             if with_a.len() < 3 {
+                continue;
+            }
+            // A set without a changed cell so far needs one among the cells still to come.
+            let a_changed = changed.contains(a);
+            if !a_changed && !with_a.intersects(changed) {
                 continue;
             }
             let outside = Outside::new(self.masks, m(a), with_a);
@@ -192,7 +203,8 @@ impl Search<'_> {
                     continue;
                 }
                 let with_ab = (with_a & self.fits[b.index()] & after(b)) - self.clashes[b.index()];
-                if with_ab.len() < 2 {
+                let ab_changed = a_changed || changed.contains(b);
+                if with_ab.len() < 2 || !ab_changed && !with_ab.intersects(changed) {
                     continue;
                 }
                 // The triple holds exactly four digits (three would break minimality): when a
@@ -239,7 +251,10 @@ impl Search<'_> {
                         self.shares[a.index()] | self.shares[b.index()] | self.shares[c.index()];
                     let loose_d =
                         if loose_abc == 0 { shares } else { !(shares - plane(loose_abc)) };
-                    let fourths = fourths & with_ab & after(c) & seen & loose_d;
+                    let mut fourths = fourths & with_ab & after(c) & seen & loose_d;
+                    if !ab_changed && !changed.contains(c) {
+                        fourths &= changed;
+                    }
                     for d in fourths - self.clashes[c.index()] {
                         let md = m(d);
                         let z = loose_abc | loose(a, d) | loose(b, d) | loose(c, d);
