@@ -35,7 +35,7 @@
 //! row-major order across all quads, so the patterns found are sorted by (quad, set) before
 //! their steps are pushed.
 //!
-//! Cost (`examples/wxyz_speed.rs`, the states where the `seeds` order calls WXYZ-Wing on the
+//! Cost (`examples/technique_speed.rs`, the states where the `seeds` order calls WXYZ-Wing on the
 //! first 3,000 generated puzzles): about 9.3 us a call, against 14.3 us for the earlier
 //! quad-first search (digit quads first, then the sets of each quad's cells), with the same
 //! steps in the same order. Per call about 37 pool cells, 300 pairs, 320 triples tried, 125
