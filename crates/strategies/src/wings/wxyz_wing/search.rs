@@ -66,6 +66,25 @@ fn after(cell: Cell) -> CellSet {
     CellSet::from_bits_truncate(u128::MAX << (cell.index() + 1))
 }
 
+/// Running planes over the digits outside `digits`: `planes[k]` = the cells holding at least
+/// `k + 1` of them, for `k < depth` (the deeper planes stay empty). Per digit `m`:
+/// `planes[2] |= planes[1] & m; planes[1] |= planes[0] & m; planes[0] |= m`, e.g. outside
+/// {1,2,5}, a cell holding 3 and 7 enters `planes[0]` with 3 and `planes[1]` with 7.
+fn outside_planes(masks: &[CellSet; 9], digits: u16, depth: usize) -> [CellSet; 3] {
+    let mut planes = [CellSet::EMPTY; 3];
+    for d in DigitSet::from_bits(!digits & 0x1ff).iter() {
+        let m = masks[d.index()];
+        if depth > 2 {
+            planes[2] |= planes[1] & m;
+        }
+        if depth > 1 {
+            planes[1] |= planes[0] & m;
+        }
+        planes[0] |= m;
+    }
+    planes
+}
+
 /// A pattern found: its sort key (quad, then the four cells in row-major order), its cells
 /// and its non-restricted digit.
 type Found = (u64, CellSet, usize);
@@ -119,29 +138,10 @@ impl Search<'_> {
     }
 
     /// The cells holding more than `4 - |digits|` digits outside `digits`: those whose union
-    /// with a cell holding `digits` has five digits or more. Counted with running planes over
-    /// the outside digits (`one`, `two`, `three` = holds at least 1, 2, 3 of them so far).
+    /// with a cell holding `digits` has five digits or more.
     fn too_many(masks: &[CellSet; 9], digits: u16) -> CellSet {
-        let outside = DigitSet::from_bits(!digits & 0x1ff);
-        let (mut one, mut two, mut three) = (CellSet::EMPTY, CellSet::EMPTY, CellSet::EMPTY);
-        match digits.count_ones() {
-            4 => outside.iter().fold(CellSet::EMPTY, |acc, d| acc | masks[d.index()]),
-            3 => {
-                for d in outside.iter() {
-                    two |= one & masks[d.index()];
-                    one |= masks[d.index()];
-                }
-                two
-            }
-            _ => {
-                for d in outside.iter() {
-                    three |= two & masks[d.index()];
-                    two |= one & masks[d.index()];
-                    one |= masks[d.index()];
-                }
-                three
-            }
-        }
+        let more = 4 - digits.count_ones() as usize;
+        outside_planes(masks, digits, more + 1)[more]
     }
 
     /// The cells that can never share a pattern with `x`: those not seeing `x` that hold two of
@@ -282,7 +282,7 @@ impl Search<'_> {
 
 /// The cells that may join a pattern with first cell `a` (holding digits `A`), split by how
 /// many digits they hold outside `A`: none, exactly one, exactly two (they fit `a`, so at
-/// most `4 - |A|`). Computed once per `a` with running planes over the digits outside `A`;
+/// most `4 - |A|`). Computed once per `a` with [`outside_planes`];
 /// every later question "which cells hold no digit outside the quad `Q`" or "exactly one
 /// digit outside the triple `T`" is then a few word operations.
 struct Outside {
@@ -294,11 +294,7 @@ struct Outside {
 
 impl Outside {
     fn new(masks: &[CellSet; 9], digits: u16, cells: CellSet) -> Outside {
-        let (mut one, mut two) = (CellSet::EMPTY, CellSet::EMPTY);
-        for d in DigitSet::from_bits(!digits & 0x1ff).iter() {
-            two |= one & masks[d.index()];
-            one |= masks[d.index()];
-        }
+        let [one, two, _] = outside_planes(masks, digits, 2);
         let (one, two) = (one & cells, two & cells);
         Outside { digits, none: cells - one, one: one - two, two }
     }
