@@ -82,9 +82,8 @@ pub struct Technique {
     /// pushes exactly what `find` pushes on `state`, in the same order, searching only where
     /// a new instance can be: a house or mini-line with a changed cell, or with a changed
     /// cell that can take part (a naked subset's cells, a locked subset's), or a set of cells
-    /// with a changed one. With `changed` =
-    /// every cell it is `find`. The engine calls it (see `Engine::search`); `None` for the
-    /// other techniques.
+    /// with a changed one. With `changed` = every cell it is `find`. The engine calls it (see
+    /// `Engine::search`); `None` for the other techniques.
     pub find_changed: Option<ChangedFindFn>,
     /// Whether it is *digit-local*: what it finds for a digit depends only on that digit's
     /// candidates (and placed cells), its steps only eliminate or place that digit, and its

@@ -435,8 +435,8 @@ impl Engine {
     /// found anything (`empty` tells from the sink). A technique that found nothing on an
     /// earlier state of this solve (its candidate masks in `quiet`), searches only where the
     /// candidates changed since, or nothing when none did: a digit-local technique (its row
-    /// says [`Technique::digit_local`]) the digits whose masks changed, a house-local one (its row has
-    /// [`Technique::find_changed`]) given the cells that lost a candidate (a solve only
+    /// says [`Technique::digit_local`]) the digits whose masks changed, a house- or cell-local
+    /// one (its row has [`Technique::find_changed`]) given the cells that lost a candidate (a solve only
     /// removes candidates; should one have come back, it searches in full). Elsewhere it
     /// would find nothing again; its steps, and their order, are those of a full search.
     fn search<S: Sink>(
