@@ -66,6 +66,100 @@ fn col_segments(m: u128) -> u128 {
     (m | m >> 9 | m >> 18) & COL_SEGMENT_BITS
 }
 
+/// Bits `9r` and `9r + 3` of every row (the segment bits of its first two stacks).
+const SEG_FIRST_TWO: u128 = {
+    let mut m = 0;
+    let mut r = 0;
+    while r < 9 {
+        m |= 0b001_001 << (9 * r);
+        r += 1;
+    }
+    m
+};
+/// Row `r` of every band with `r` = 0 or 1, as segment bits.
+const BAND_ROWS_01: u128 = {
+    let mut m = 0;
+    let mut b = 0;
+    while b < 3 {
+        m |= 0x3ffff << (27 * b);
+        b += 1;
+    }
+    m
+};
+/// Bits `27b + c` of bands 0 and 1.
+const COL_BANDS_01: u128 = 0x1ff | 0x1ff << 27;
+/// Bits `27b + c` with `c % 3` = 0 or 1.
+const COL_FIRST_TWO: u128 = 0o333 | 0o333 << 27 | 0o333 << 54;
+
+/// Row segment bits (`9r + 3s`) rotated within each row: stack `s` takes stack `s + 1`'s.
+fn rot_row(x: u128) -> u128 {
+    ((x >> 3) & SEG_FIRST_TWO) | ((x << 6) & ROW_SEGMENT_BITS & !SEG_FIRST_TWO)
+}
+
+/// Row segment bits rotated within each band: row `r` takes the next row of its band's.
+fn rot_band(x: u128) -> u128 {
+    ((x >> 9) & BAND_ROWS_01 & ROW_SEGMENT_BITS) | ((x << 18) & ROW_SEGMENT_BITS & !BAND_ROWS_01)
+}
+
+/// Column segment bits (`27b + c`) rotated over the bands: band `b` takes band `b + 1`'s.
+fn rot_col(x: u128) -> u128 {
+    ((x >> 27) & COL_BANDS_01) | ((x << 54) & COL_SEGMENT_BITS & !COL_BANDS_01)
+}
+
+/// Column segment bits rotated within each stack: column `c` takes the next column's.
+fn rot_stack(x: u128) -> u128 {
+    ((x >> 1) & COL_FIRST_TWO) | ((x << 2) & COL_SEGMENT_BITS & !COL_FIRST_TWO)
+}
+
+/// The segment bits (both layouts) of the mini-lines holding at least two cells of `m`.
+fn two_cells(m: u128) -> (u128, u128) {
+    let across = (m & m >> 1) | (m & m >> 2) | (m >> 1 & m >> 2);
+    let down = (m & m >> 9) | (m & m >> 18) | (m >> 9 & m >> 18);
+    (across & ROW_SEGMENT_BITS, down & COL_SEGMENT_BITS)
+}
+
+/// The boxes where digit mask `m` (with its `row_segments` and `col_segments`) has a pointing
+/// instance that eliminates something: the box holds at least two candidates, all in one
+/// row (or column) mini-line, and that row (column) holds a candidate outside the box. All
+/// 27 row and 27 column mini-lines are tested at once: each segment bit is compared with the
+/// other segments of its row (two rotations of the row's three segment bits), of its box
+/// (two rotations of the band's three rows) and with its own cells (at least two).
+fn pointing_boxes(m: u128, rows: u128, cols: u128) -> u16 {
+    let (across, down) = two_cells(m);
+    let (r1, b1) = (rot_row(rows), rot_band(rows));
+    let by_row = rows & (r1 | rot_row(r1)) & !(b1 | rot_band(b1)) & across;
+    let (c1, s1) = (rot_col(cols), rot_stack(cols));
+    let by_col = cols & (c1 | rot_col(c1)) & !(s1 | rot_stack(s1)) & down;
+    let mut boxes = 0u16;
+    for band in 0..3 {
+        // Row hits of the band onto its first row (bits 0, 3, 6), column hits onto bits 0, 3, 6.
+        let r = (by_row >> (27 * band)) as u32;
+        let r = (r | r >> 9 | r >> 18) & 0o111;
+        let c = (by_col >> (27 * band)) as u32 & 0x1ff;
+        let x = (r | c | c >> 1 | c >> 2) & 0o111;
+        boxes |= (((x & 1) | (x >> 2 & 2) | (x >> 4 & 4)) as u16) << (3 * band);
+    }
+    boxes
+}
+
+/// The lines (rows 0-8, columns 9-17) where digit mask `m` has a claiming instance that
+/// eliminates something: the line holds at least two candidates, all in one mini-line, and
+/// that mini-line's box holds a candidate outside the line. The same all-at-once test as
+/// [`pointing_boxes`], with the roles of line and box swapped.
+fn claiming_lines(m: u128, rows: u128, cols: u128) -> u32 {
+    let (across, down) = two_cells(m);
+    let (r1, b1) = (rot_row(rows), rot_band(rows));
+    let by_row = rows & !(r1 | rot_row(r1)) & (b1 | rot_band(b1)) & across;
+    let (c1, s1) = (rot_col(cols), rot_stack(cols));
+    let by_col = cols & !(c1 | rot_col(c1)) & (s1 | rot_stack(s1)) & down;
+    let mut lines = 0u32;
+    for r in 0..9 {
+        lines |= u32::from(by_row >> (9 * r) & 0o777 != 0) << r;
+    }
+    let c = by_col | by_col >> 27 | by_col >> 54;
+    lines | ((c & 0x1ff) as u32) << 9
+}
+
 /// The index of the single set bit of a 3-bit occupancy word, or `None` if it has 0 or 2+.
 fn single(bits: u128) -> Option<usize> {
     bits.is_power_of_two().then_some(bits.trailing_zeros() as usize)
@@ -101,7 +195,11 @@ pub fn find_pointing(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()>
             continue;
         }
         let (rows, cols) = (row_segments(cands.bits()), col_segments(cands.bits()));
+        let hits = pointing_boxes(cands.bits(), rows, cols);
         for b in 0..9 {
+            if hits >> b & 1 == 0 {
+                continue;
+            }
             let boxx = House::boxx(b);
             let pattern = cands & boxx.cells();
             if !pattern.has_many() {
@@ -134,7 +232,11 @@ pub fn find_claiming(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()>
             continue;
         }
         let (rows, cols) = (row_segments(cands.bits()), col_segments(cands.bits()));
+        let hits = claiming_lines(cands.bits(), rows, cols);
         for i in 0..18 {
+            if hits >> i & 1 == 0 {
+                continue;
+            }
             let (line, boxx) = if i < 9 {
                 // Row i: its stacks are bits 0, 3 and 6 of its 9-bit slice.
                 let x = rows >> (9 * i);
@@ -161,6 +263,96 @@ pub fn find_claiming(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()>
 
 #[cfg(test)]
 mod tests {
+    /// `pointing_boxes` against the direct rule, box by box, on random masks of every
+    /// density: at least two candidates in the box, all in one mini-line, whose line holds
+    /// one more outside the box.
+    #[test]
+    fn pointing_boxes_is_the_rule_box_by_box() {
+        use super::{col_segments, pointing_boxes, row_segments};
+        use bitdoku_bitboard::{CellSet, House};
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut hits = 0;
+        for round in 0..20_000 {
+            // Keep each cell with probability (round % 7 + 1) / 8.
+            let keep = round % 7 + 1;
+            let mut m = 0u128;
+            for cell in 0..81 {
+                if next() % 8 < keep {
+                    m |= 1 << cell;
+                }
+            }
+            let cands = CellSet::from_bits_truncate(m);
+            let mut expected = 0u16;
+            for b in 0..9 {
+                let boxx = House::boxx(b).cells();
+                let inside = cands & boxx;
+                if !inside.has_many() {
+                    continue;
+                }
+                let lines = (0..18).map(|i| House::new(i).expect("line").cells());
+                if lines
+                    .into_iter()
+                    .any(|l| inside.is_subset(l) && !(cands & (l - boxx)).is_empty())
+                {
+                    expected |= 1 << b;
+                }
+            }
+            hits += expected.count_ones();
+            assert_eq!(pointing_boxes(m, row_segments(m), col_segments(m)), expected, "{m:#x}");
+        }
+        assert!(hits > 5_000, "{hits}");
+    }
+
+    /// `claiming_lines` against the direct rule, line by line: at least two candidates in
+    /// the line, all in one box, which holds one more outside the line.
+    #[test]
+    fn claiming_lines_is_the_rule_line_by_line() {
+        use super::{claiming_lines, col_segments, row_segments};
+        use bitdoku_bitboard::{CellSet, House};
+        let mut seed = 0x0123_4567_89ab_cdefu64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut hits = 0;
+        for round in 0..20_000 {
+            let keep = round % 7 + 1;
+            let mut m = 0u128;
+            for cell in 0..81 {
+                if next() % 8 < keep {
+                    m |= 1 << cell;
+                }
+            }
+            let cands = CellSet::from_bits_truncate(m);
+            let mut expected = 0u32;
+            for i in 0..18 {
+                let line = House::new(i).expect("line").cells();
+                let inside = cands & line;
+                if !inside.has_many() {
+                    continue;
+                }
+                let boxes = (0..9).map(|b| House::boxx(b).cells());
+                if boxes
+                    .into_iter()
+                    .any(|b| inside.is_subset(b) && !(cands & (b - line)).is_empty())
+                {
+                    expected |= 1 << i;
+                }
+            }
+            hits += expected.count_ones();
+            assert_eq!(claiming_lines(m, row_segments(m), col_segments(m)), expected, "{m:#x}");
+        }
+        assert!(hits > 5_000, "{hits}");
+    }
+
     use crate::TechniqueId::{LockedCandidatesClaiming, LockedCandidatesPointing};
     use crate::testkit::{EMPTY, check, check_not_applicable, check_step, state};
 
