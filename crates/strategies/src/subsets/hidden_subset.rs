@@ -67,16 +67,20 @@ pub fn find(
         }
         // pool = digits with 1..=n cells in the house (one AND and popcount each);
         // cells_of[d] = the positions of pool digit d in the house.
-        let mut cells_of = [0u16; 9];
+        // Branch-free: `len - 1 < n` is `1 <= len <= n` (an empty digit wraps around).
         let mut pool = 0u16;
         for (d, &m) in masks.iter().enumerate() {
-            if (1..=n).contains(&(m & house).len()) {
-                pool |= 1 << d;
-                cells_of[d] = positions(m, h);
-            }
+            pool |= u16::from((m & house).len().wrapping_sub(1) < n) << d;
         }
         if pool.count_ones() < n {
             continue;
+        }
+        let mut cells_of = [0u16; 9];
+        let mut rest = pool;
+        while rest != 0 {
+            let d = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            cells_of[d] = positions(masks[d], h);
         }
         let this = House::new(h as u8).expect("house index");
         for_each_subset(&cells_of, pool, n, |digits, members| {

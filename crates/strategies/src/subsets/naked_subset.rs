@@ -64,17 +64,20 @@ pub fn find(
             digits_of[cell.index()] |= 1 << d;
         }
     }
-    let wanted = houses.bits();
-    for (h, house_cells) in HOUSE_CELLS.iter().enumerate() {
-        if wanted >> h & 1 == 0 {
-            continue;
-        }
+    // The houses to search: N eligible cells, and at least one more unsolved cell to
+    // eliminate from (tested for every house without a branch, then walked).
+    let mut wanted = 0u32;
+    for (h, &house) in tables::HOUSES.iter().enumerate() {
+        let ok = (small & house).len() >= n && (unsolved & house).len() > n;
+        wanted |= u32::from(ok) << h;
+    }
+    wanted &= houses.bits();
+    while wanted != 0 {
+        let h = wanted.trailing_zeros() as usize;
+        wanted &= wanted - 1;
+        let house_cells = &HOUSE_CELLS[h];
         let house = tables::HOUSES[h];
         let eligible = small & house;
-        // N eligible cells, and at least one more unsolved cell to eliminate from.
-        if eligible.len() < n || (unsolved & house).len() <= n {
-            continue;
-        }
         // digits_at[k] = the digits of the house's k-th cell (eligible cells only).
         let digits_at = house_cells.map(|cell| digits_of[usize::from(cell)]);
         let pool = positions(eligible, h);
