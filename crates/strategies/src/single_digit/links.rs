@@ -33,11 +33,15 @@ impl Links {
             Links { pairs: [CellSet::EMPTY; 27], houses: [HouseSet::EMPTY; 27], len: 0 };
         // line_link[l] = 1 + the index of line l's link (rows 0..9, columns 9..18), 0 if none.
         let mut line_link = [0u8; 18];
+        // The houses holding exactly two candidates, found without a branch per house.
+        let mut two = 0u32;
         for (h, &house_cells) in HOUSES.iter().enumerate().take(last).skip(first) {
-            let pair = cands & house_cells;
-            if pair.len() != 2 {
-                continue;
-            }
+            two |= u32::from((cands & house_cells).len() == 2) << h;
+        }
+        while two != 0 {
+            let h = two.trailing_zeros() as usize;
+            two &= two - 1;
+            let pair = cands & HOUSES[h];
             let house = House::new(h as u8).expect("house index < 27");
             // For a box pair, the line through both its cells, if any.
             let line = (h >= 18).then(|| split(pair)).and_then(|(a, b)| {
