@@ -162,7 +162,47 @@ fn shift_columns(cells: CellSet, by: isize) -> CellSet {
     CellSet::from_bits_truncate(moved)
 }
 
-/// Calls `f` once for every rectangle that passes rules 1-3 of the module docs.
+/// The rectangles of the last state seen on this thread: the seven rectangle techniques
+/// (types 1-6 and the hidden rectangle) come one after the other in the orders, mostly on the
+/// same state, so the list is built once per state.
+#[derive(Default)]
+struct Cache {
+    /// The state the list belongs to (candidates, placed cells and fixed cells: everything
+    /// the rules read).
+    key: Option<([CellSet; 9], [CellSet; 9], CellSet)>,
+    rects: Vec<Rect>,
+}
+
+thread_local! {
+    static CACHE: std::cell::RefCell<Cache> = std::cell::RefCell::default();
+}
+
+/// Calls `f` once for every rectangle that passes rules 1-3 of the module docs, in the
+/// order described at [`enumerate`].
+pub(crate) fn for_each_rectangle(
+    state: &Candidates,
+    mut f: impl FnMut(&Rect) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    // Taken out while `f` runs, so that a nested search gets its own (empty) cache.
+    let mut cache = CACHE.take();
+    let key = (*state.masks(), *state.placed_masks(), state.fixed());
+    if cache.key != Some(key) {
+        cache.rects.clear();
+        enumerate(state, &mut cache.rects);
+        cache.key = Some(key);
+    }
+    let mut flow = ControlFlow::Continue(());
+    for r in &cache.rects {
+        flow = f(r);
+        if flow.is_break() {
+            break;
+        }
+    }
+    CACHE.set(cache);
+    flow
+}
+
+/// Every rectangle that passes rules 1-3 of the module docs, into `out`.
 ///
 /// From each start cell `s` (exactly `{a, b}`), the corners are `p` in the row of `s`, `q` in
 /// its column and `o` opposite `s`. For a given `p`, the possible `o` are found all at once:
@@ -170,10 +210,7 @@ fn shift_columns(cells: CellSet, by: isize) -> CellSet {
 /// kept where eligible, and kept in the band of `s` when `p` is in another stack (else the
 /// rectangle spans four boxes) or outside it when `p` is in the stack of `s` (else one box).
 /// Rectangles come out in the order of `s`, then `p`, then `q` (row-major each).
-pub(crate) fn for_each_rectangle(
-    state: &Candidates,
-    mut f: impl FnMut(&Rect) -> ControlFlow<()>,
-) -> ControlFlow<()> {
+fn enumerate(state: &Candidates, out: &mut Vec<Rect>) {
     let bivalue = state.counts().exactly(2);
     let allowed: [CellSet; 9] =
         std::array::from_fn(|d| allowed(state, Digit::new_unchecked(d as u8)));
@@ -204,13 +241,12 @@ pub(crate) fn for_each_rectangle(
                         if (cells & starts).first() != Some(s) {
                             continue;
                         }
-                        f(&build(state, a, b, cells, others))?;
+                        out.push(build(state, a, b, cells, others));
                     }
                 }
             }
         }
     }
-    ControlFlow::Continue(())
 }
 
 /// The rectangle of corners `cells` for the digits `a < b`; `others` = the cells holding a
