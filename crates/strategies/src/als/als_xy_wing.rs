@@ -20,10 +20,10 @@
 //! [`super::sets`]), pushed in that order.
 //! Evidence: A, C, B in that order (A links to C by x, C to B by y), the eliminated digits.
 
-use super::sets::{AlsLayer, Rcc};
+use super::sets::AlsLayer;
 use super::{als_step, common_eliminations, is_empty};
 use crate::{Sink, TechniqueId};
-use bitdoku_bitboard::{Candidates, DigitSet};
+use bitdoku_bitboard::{Candidates, CellSet, DigitSet};
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
@@ -37,16 +37,45 @@ pub fn find_overlapping(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<
     search(&AlsLayer::build(state, true), sink)
 }
 
+/// What the pair test of [`search`] reads of one neighbour of the pivot, packed so that the
+/// pairs of one pivot are tested from a small array.
+#[derive(Clone, Copy)]
+struct Neighbour {
+    /// Index into `layer.rccs` of the link pivot-neighbour.
+    rcc: u32,
+    /// The neighbour's index into `layer.alses`.
+    als: usize,
+    /// The link's restricted commons.
+    links: u16,
+    /// The neighbour's digits, cells and reach.
+    digits: u16,
+    cells: CellSet,
+    reach: CellSet,
+}
+
 fn search(layer: &AlsLayer, sink: &mut dyn Sink) -> ControlFlow<()> {
     // One step per elimination set (the one HoDoKu meets first).
     let mut found: HashMap<[u128; 9], ((u32, u32), crate::Step)> = HashMap::new();
+    let mut near: Vec<Neighbour> = Vec::new();
     for c in 0..layer.alses.len() {
-        let links = layer.rccs_of(c);
-        for (k, &i) in links.iter().enumerate() {
-            for &j in &links[k + 1..] {
-                let (r1, r2) = (&layer.rccs[i as usize], &layer.rccs[j as usize]);
-                if let Some(step) = wing(layer, c, r1, r2) {
-                    let key = (i.min(j), i.max(j));
+        near.clear();
+        near.extend(layer.rccs_of(c).iter().map(|&k| {
+            let r = &layer.rccs[k as usize];
+            let als = r.other(c);
+            let a = &layer.alses[als];
+            Neighbour {
+                rcc: k,
+                als,
+                links: r.digits.bits(),
+                digits: a.digits.bits(),
+                cells: a.cells,
+                reach: a.reach,
+            }
+        }));
+        for (k, p) in near.iter().enumerate() {
+            for q in &near[k + 1..] {
+                if let Some(step) = wing(layer, c, p, q) {
+                    let key = (p.rcc.min(q.rcc), p.rcc.max(q.rcc));
                     let e = found.entry(step.eliminations.map(|m| m.bits())).or_insert((key, step));
                     if key < e.0 {
                         *e = (key, step);
@@ -63,26 +92,26 @@ fn search(layer: &AlsLayer, sink: &mut dyn Sink) -> ControlFlow<()> {
     ControlFlow::Continue(())
 }
 
-fn wing(layer: &AlsLayer, c: usize, r1: &Rcc, r2: &Rcc) -> Option<crate::Step> {
-    if r1.digits.len() == 1 && r1.digits == r2.digits {
+/// The wing with pivot `c` and neighbours `p` (A) and `q` (B), if it eliminates anything.
+fn wing(layer: &AlsLayer, c: usize, p: &Neighbour, q: &Neighbour) -> Option<crate::Step> {
+    if p.links.count_ones() == 1 && p.links == q.links {
         return None;
     }
-    let (ai, bi) = (r1.other(c), r2.other(c));
-    let (a, b) = (&layer.alses[ai], &layer.alses[bi]);
-    let links = r1.digits.bits() | r2.digits.bits();
-    let zs = DigitSet::from_bits(a.digits.bits() & b.digits.bits() & !links);
+    let zs = p.digits & q.digits & !(p.links | q.links);
     // Cheap tests first: no digit z, or no cell seeing cells of both (every elimination lies
     // in both reaches), means no elimination.
-    if ai == bi || zs.is_empty() || !a.reach.intersects(b.reach) {
+    if p.als == q.als || zs == 0 || !p.reach.intersects(q.reach) {
         return None;
     }
-    if a.cells.intersects(b.cells) && !layer.overlap() {
+    if p.cells.intersects(q.cells) && !layer.overlap() {
         return None;
     }
-    if (a.cells | b.cells) == a.cells || (a.cells | b.cells) == b.cells {
+    let both = p.cells | q.cells;
+    if both == p.cells || both == q.cells {
         return None;
     }
-    let elims = common_eliminations(a, b, zs);
+    let (a, b) = (&layer.alses[p.als], &layer.alses[q.als]);
+    let elims = common_eliminations(a, b, DigitSet::from_bits(zs));
     if is_empty(&elims) {
         return None;
     }
@@ -90,7 +119,11 @@ fn wing(layer: &AlsLayer, c: usize, r1: &Rcc, r2: &Rcc) -> Option<crate::Step> {
     Some(als_step(
         TechniqueId::AlsXyWing,
         elims,
-        &[(a, r1.digits), (pivot, r2.digits), (b, DigitSet::EMPTY)],
+        &[
+            (a, DigitSet::from_bits(p.links)),
+            (pivot, DigitSet::from_bits(q.links)),
+            (b, DigitSet::EMPTY),
+        ],
     ))
 }
 

@@ -303,9 +303,10 @@ fn restricted_commons(alses: &[Als], overlap: bool) -> Vec<Rcc> {
             reached[c.index() * words + w] |= bit;
         }
     }
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(alses.len() * 4);
     let mut near = vec![0u64; words];
     let mut inside = vec![0u64; words];
+    let mut held = vec![0u64; words];
     for (i, a) in alses.iter().enumerate() {
         // ALSs j > i whose reach meets `a.cells` (and holding none of them unless overlapping).
         let first = i / 64;
@@ -325,16 +326,28 @@ fn restricted_commons(alses: &[Als], overlap: bool) -> Vec<Rcc> {
             }
         }
         near[first] &= u64::MAX << (i % 64) << 1;
+        if near[first..].iter().all(|&w| w == 0) {
+            continue;
+        }
+        // Symmetrically, the RCC's cells of `j` lie in `a.reach`: keep the ALSs holding one
+        // of its cells.
+        held[first..].fill(0);
+        for c in a.reach {
+            let at = c.index() * words;
+            for (h, &x) in held[first..].iter_mut().zip(&holding[at + first..at + words]) {
+                *h |= x;
+            }
+        }
+        for (n, &h) in near[first..].iter_mut().zip(&held[first..]) {
+            *n &= h;
+        }
         for (w, &word) in near.iter().enumerate().skip(first) {
             let mut bits = word;
             while bits != 0 {
                 let j = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                // Symmetrically, the RCC's cells of `j` lie in `a.reach`.
                 let b = &alses[j];
-                if !b.cells.intersects(a.reach) {
-                    continue;
-                }
+                debug_assert!(b.cells.intersects(a.reach));
                 let digits =
                     if overlap { common_digits(a, b) } else { disjoint_common_digits(a, b) };
                 if !digits.is_empty() {
@@ -362,21 +375,20 @@ fn common_digits(a: &Als, b: &Als) -> DigitSet {
     digits
 }
 
-/// [`common_digits`] of two disjoint ALSs (no shared cell to check).
+/// [`common_digits`] of two disjoint ALSs (no shared cell to check). Branch-free over the
+/// nine digits (the outcome of each test is data, not a predictable branch); a digit that
+/// either ALS lacks fails on the `common` mask.
 fn disjoint_common_digits(a: &Als, b: &Als) -> DigitSet {
+    let common = a.digits.bits() & b.digits.bits();
     let mut found = 0u16;
-    let mut rest = a.digits.bits() & b.digits.bits();
-    while rest != 0 {
-        let k = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        if b.by_digit[k].is_subset(a.seen[k]) {
-            if found != 0 {
-                return DigitSet::from_bits(found | 1 << k);
-            }
-            found = 1 << k;
-        }
+    for k in 0..9 {
+        let inside = (b.by_digit[k] - a.seen[k]).is_empty();
+        found |= u16::from(inside) << k;
     }
-    DigitSet::from_bits(found)
+    let found = found & common;
+    // The two lowest.
+    let rest = found & found.wrapping_sub(1);
+    DigitSet::from_bits((found & !rest) | (rest & !(rest & rest.wrapping_sub(1))))
 }
 
 #[cfg(test)]
