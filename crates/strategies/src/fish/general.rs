@@ -137,6 +137,7 @@ pub(super) fn find(
                 base_cells: 0,
                 endo: 0,
                 avail: 0,
+                reach: 0,
             };
             s.bases(pool, 0, 0)?;
         }
@@ -179,6 +180,9 @@ struct Search<'a> {
     endo: u128,
     /// The houses the cover may use for the current base.
     avail: u32,
+    /// The targets inside those houses: the only candidates a cover of this base can
+    /// eliminate.
+    reach: u128,
 }
 
 /// A partial cover: chosen houses, excluded houses, covered cells, cells in two covers,
@@ -227,16 +231,33 @@ impl Search<'_> {
 
     /// Every cover of the current base.
     fn covers(&mut self) -> ControlFlow<()> {
+        if self.kind == Kind::Franken && self.base & (ROWS | COLS) == 0 {
+            // Boxes only: mutant whatever the cover.
+            return ControlFlow::Continue(());
+        }
         let mut avail = 0u32;
+        let mut reach = 0u128;
         for h in Bits(self.cover_ok & !self.base) {
             if self.houses[h] & self.base_cells != 0 {
                 avail |= 1 << h;
+                reach |= self.houses[h];
             }
         }
-        if (avail.count_ones() as usize) < self.n {
+        // Every elimination lies in a cover house: without a target there, no cover of this
+        // base eliminates anything.
+        let reach = reach & self.targets;
+        if (avail.count_ones() as usize) < self.n || reach == 0 {
             return ControlFlow::Continue(());
         }
+        if self.kind == Kind::Franken {
+            // A franken cover takes a line (of the other kind, as every cover of the pass),
+            // and a box when the base has none (else the fish is basic).
+            if avail & (ROWS | COLS) == 0 || (self.base & BOXES == 0 && avail & BOXES == 0) {
+                return ControlFlow::Continue(());
+            }
+        }
         self.avail = avail;
+        self.reach = reach;
         let start = Cover { chosen: 0, banned: 0, covered: 0, cannibal: 0, fins: 0 };
         self.decide(start)
     }
@@ -279,7 +300,7 @@ impl Search<'_> {
         }
         if self.finned && fin_count < MAX_FINS {
             let fins = c.fins | 1 << cell;
-            if bits(fins | self.endo).common_peers().bits() & self.targets != 0 {
+            if bits(fins | self.endo).common_peers().bits() & self.reach != 0 {
                 let houses = CELL_HOUSES[cell].iter().fold(0, |m, h| m | 1 << h.index());
                 self.decide(Cover { banned: banned | houses, fins, ..c })?;
             }
@@ -345,6 +366,30 @@ impl Search<'_> {
 fn deletable(state: &Candidates, digit: Digit) -> CellSet {
     let placed = state.placed(digit);
     let cands = state.cells(digit);
+    // The two dozen franken and mutant techniques of an order ask on the same masks: the
+    // last answer per digit is kept (per thread).
+    let key = (cands, placed);
+    if let Some(hit) = DELETABLE
+        .with_borrow(|memo| memo[digit.index()].and_then(|(k, set)| (k == key).then_some(set)))
+    {
+        return hit;
+    }
+    let set = template_free(cands, placed);
+    DELETABLE.with_borrow_mut(|memo| memo[digit.index()] = Some((key, set)));
+    set
+}
+
+/// One digit's `(candidates, placed)` masks and the answer of [`deletable`] for them.
+type Memo = ((CellSet, CellSet), CellSet);
+
+thread_local! {
+    /// Per digit, the last masks [`deletable`] answered, and its answer.
+    static DELETABLE: std::cell::RefCell<[Option<Memo>; 9]> =
+        const { std::cell::RefCell::new([None; 9]) };
+}
+
+/// [`deletable`] computed: the template walk.
+fn template_free(cands: CellSet, placed: CellSet) -> CellSet {
     let open = cands | placed;
     let mut allowed = [0u16; 9];
     for (row, mask) in allowed.iter_mut().enumerate() {
