@@ -75,7 +75,7 @@ pub struct Technique {
     /// For a *house-local* technique (each instance depends only on the candidates of one
     /// house, or of a mini-line's line and box) or a *cell-local* one (each instance depends
     /// only on the candidates of its own cells and eliminates outside them only what those
-    /// cells decide: WXYZ-Wing), the search that skips the instances which cannot have
+    /// cells decide: XY-, XYZ- and WXYZ-Wing), the search that skips the instances which cannot have
     /// appeared since an empty search. `find_changed(state, changed, sink)` may
     /// be called only when `find` found nothing on an earlier state from which `state`
     /// follows by removing candidates, `changed` holding every cell that lost one since; it

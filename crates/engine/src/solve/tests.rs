@@ -131,8 +131,8 @@ fn digit_local_techniques() {
 }
 
 /// The house- and cell-local techniques (a `find_changed` in their row) are the naked and
-/// hidden subsets, the locked pair and triple, Sue de Coq and WXYZ-Wing; none of them is
-/// digit-local.
+/// hidden subsets, the locked pair and triple, Sue de Coq, XY-, XYZ- and WXYZ-Wing; none of
+/// them is digit-local.
 #[test]
 fn house_local_techniques() {
     let all = Order::preset("all").expect("preset");
@@ -154,6 +154,8 @@ fn house_local_techniques() {
         T::NakedQuad,
         T::HiddenQuad,
         T::SueDeCoq,
+        T::XyWing,
+        T::XyzWing,
         T::WxyzWing,
     ];
     assert_eq!(local.len(), expected.len());

@@ -35,7 +35,7 @@ pub(super) const MID: [Technique; 19] = [
         presets: Presets { singles: false, seeds: Some(15), hodoku: true },
         naive: true,
         find: Some(wings::xy_wing::find),
-        find_changed: None,
+        find_changed: Some(wings::xy_wing::find_changed),
         digit_local: false,
     },
     Technique {
@@ -49,7 +49,7 @@ pub(super) const MID: [Technique; 19] = [
         presets: Presets { singles: false, seeds: Some(16), hodoku: true },
         naive: true,
         find: Some(wings::xyz_wing::find),
-        find_changed: None,
+        find_changed: Some(wings::xyz_wing::find_changed),
         digit_local: false,
     },
     Technique {

@@ -31,11 +31,19 @@
 
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::tables::PEERS;
-use bitdoku_bitboard::{Candidates, Digit, DigitSet};
+use bitdoku_bitboard::{Candidates, CellSet, Digit, DigitSet};
 use std::ops::ControlFlow;
 
 /// Pushes every XY-Wing of `state` (see the module docs for the exact semantics).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
+    find_changed(state, CellSet::ALL, sink)
+}
+
+/// The XY-Wings with a cell (pivot or pincer) in `changed`, in the order of [`find`]. A wing
+/// reads only its three cells' candidates and eliminates where its third digit is left, so
+/// after a search that found nothing, a wing whose cells did not change eliminates nothing
+/// (see [`Technique::find_changed`](crate::Technique::find_changed)).
+pub fn find_changed(state: &Candidates, changed: CellSet, sink: &mut dyn Sink) -> ControlFlow<()> {
     let masks = state.masks();
     let bivalue = state.counts().exactly(2);
     for pivot in bivalue {
@@ -45,7 +53,11 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
         let near = bivalue & PEERS[pivot.index()];
         let near_x = (near & masks[x.index()]) - masks[y.index()];
         let near_y = (near & masks[y.index()]) - masks[x.index()];
-        if near_x.is_empty() || near_y.is_empty() {
+        let pivot_changed = changed.contains(pivot);
+        if near_x.is_empty()
+            || near_y.is_empty()
+            || !pivot_changed && !(near_x | near_y).intersects(changed)
+        {
             continue;
         }
         for z in Digit::all() {
@@ -54,7 +66,11 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
             let xz = near_x & zm;
             let yz = near_y & zm;
             for a in xz {
+                let a_changed = pivot_changed || changed.contains(a);
                 for b in yz {
+                    if !a_changed && !changed.contains(b) {
+                        continue;
+                    }
                     let targets = zm & PEERS[a.index()] & PEERS[b.index()];
                     if targets.is_empty() {
                         continue;

@@ -27,12 +27,20 @@
 //! * Evidence: `digits = {x,y,z}`, `pivot = {P}`, `pincers = {A,B}`, `cells = {P,A,B}`.
 
 use crate::{Sink, TechniqueId};
-use bitdoku_bitboard::Candidates;
 use bitdoku_bitboard::tables::PEERS;
+use bitdoku_bitboard::{Candidates, CellSet};
 use std::ops::ControlFlow;
 
 /// Pushes every XYZ-Wing of `state` (see the module docs for the exact semantics).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
+    find_changed(state, CellSet::ALL, sink)
+}
+
+/// The XYZ-Wings with a cell (pivot or pincer) in `changed`, in the order of [`find`]. A
+/// wing reads only its three cells' candidates and eliminates where its digit `z` is left,
+/// so after a search that found nothing, a wing whose cells did not change eliminates
+/// nothing (see [`Technique::find_changed`](crate::Technique::find_changed)).
+pub fn find_changed(state: &Candidates, changed: CellSet, sink: &mut dyn Sink) -> ControlFlow<()> {
     let masks = state.masks();
     let counts = state.counts();
     let bivalue = counts.exactly(2);
@@ -40,6 +48,10 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
         let digits = state.digits_at(pivot);
         let seen = PEERS[pivot.index()];
         let near = bivalue & seen;
+        let pivot_changed = changed.contains(pivot);
+        if !pivot_changed && !near.intersects(changed) {
+            continue;
+        }
         for z in digits.iter() {
             let zm = masks[z.index()];
             // Candidate pincers hold z and one other pivot digit; a bivalue cell holding two
@@ -54,7 +66,11 @@ pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
             let yz = near_z & masks[y.index()];
             let reach = zm & seen;
             for a in xz {
+                let a_changed = pivot_changed || changed.contains(a);
                 for b in yz {
+                    if !a_changed && !changed.contains(b) {
+                        continue;
+                    }
                     let targets = reach & PEERS[a.index()] & PEERS[b.index()];
                     if targets.is_empty() {
                         continue;
