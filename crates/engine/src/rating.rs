@@ -73,11 +73,13 @@ impl Rating {
     }
 
     /// Adds a batch of `steps` steps of `id` (effects not inspected: EP/ED treat the batch as
-    /// both placing and eliminating).
+    /// both placing and eliminating). The same as `steps` calls of `add(id, None)` (at least
+    /// one): after the first, EP and ED are final and ER already counts `id`, so the others
+    /// only add their score.
     pub fn add_batch(&mut self, id: TechniqueId, steps: u32) {
-        for _ in 0..steps.max(1) {
-            self.add(id, None);
-        }
+        self.add(id, None);
+        let more = steps.saturating_sub(1);
+        self.score = self.score.saturating_add(id.score().saturating_mul(more));
     }
 
     /// HoDoKu's level: the hardest step's level, bumped while the total score exceeds that
@@ -103,6 +105,38 @@ impl Rating {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `add_batch(id, n)` is `n` (at least one) calls of `add(id, None)`, whatever came
+    /// before, including a score that saturates.
+    #[test]
+    fn a_batch_is_its_steps_one_by_one() {
+        let ids = [
+            TechniqueId::NakedSingle,
+            TechniqueId::HiddenSingle,
+            TechniqueId::XWing,
+            TechniqueId::AlsXz,
+            TechniqueId::FullHouse,
+        ];
+        for start in [0, 1, 2, 3] {
+            for n in [0, 1, 2, 7] {
+                for (k, &id) in ids.iter().enumerate() {
+                    let mut a = Rating::default();
+                    for &before in &ids[..start] {
+                        a.add(before, None);
+                    }
+                    if k == 4 {
+                        a.score = u32::MAX - 100;
+                    }
+                    let mut b = a;
+                    a.add_batch(id, n);
+                    for _ in 0..n.max(1) {
+                        b.add(id, None);
+                    }
+                    assert_eq!(a, b, "{id} x {n} after {start}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn level_bumps_with_score() {

@@ -249,7 +249,7 @@ impl Engine {
                 o.before(state);
             }
             for (i, t) in self.techniques.iter().enumerate() {
-                if t.id.needs_uniqueness() && !count.unique() {
+                if t.needs_uniqueness && !count.unique() {
                     if count.get().count == 0 {
                         // No solution: the caller discards this logic.
                         return;
@@ -495,7 +495,7 @@ impl Engine {
     /// the unit of the batch-granularity state sequence that `bench agree` compares.
     pub fn step_batch(&self, state: &mut Candidates, unique: bool) -> Option<(TechniqueId, Union)> {
         for t in &self.techniques {
-            if t.id.needs_uniqueness() && !unique {
+            if t.needs_uniqueness && !unique {
                 continue;
             }
             let mut union = Union::default();
@@ -514,7 +514,7 @@ impl Engine {
     /// (`unique`), e.g. with `count_solutions(&state.search_masks(), 2)`.
     pub fn hint(&self, state: &Candidates, unique: bool) -> Option<Step> {
         for t in &self.techniques {
-            if t.id.needs_uniqueness() && !unique {
+            if t.needs_uniqueness && !unique {
                 continue;
             }
             let mut sink = FirstStep(None);

@@ -15,8 +15,14 @@ thread_local! {
 /// Starts empty; a slot holds masks only once [`Quiet::set`] wrote it.
 pub(super) struct Quiet {
     masks: Vec<[CellSet; 9]>,
-    valid: Vec<u64>,
+    /// Which slots hold masks: the first 256 techniques inline (no allocation per solve),
+    /// any further ones in `more`.
+    valid: [u64; INLINE],
+    more: Vec<u64>,
 }
+
+/// Words of the inline validity bitset.
+const INLINE: usize = 4;
 
 impl Quiet {
     /// An empty memory for an order of `n` techniques.
@@ -25,18 +31,25 @@ impl Quiet {
         if masks.len() < n {
             masks.resize(n, [CellSet::EMPTY; 9]);
         }
-        Quiet { masks, valid: vec![0; n.div_ceil(64)] }
+        let more = vec![0; n.div_ceil(64).saturating_sub(INLINE)];
+        Quiet { masks, valid: [0; INLINE], more }
+    }
+
+    fn word(&mut self, w: usize) -> &mut u64 {
+        if w < INLINE { &mut self.valid[w] } else { &mut self.more[w - INLINE] }
     }
 
     /// The masks recorded for technique `i`, if any.
     pub(super) fn get(&self, i: usize) -> Option<&[CellSet; 9]> {
-        (self.valid[i / 64] >> (i % 64) & 1 != 0).then(|| &self.masks[i])
+        let w = i / 64;
+        let word = if w < INLINE { self.valid[w] } else { self.more[w - INLINE] };
+        (word >> (i % 64) & 1 != 0).then(|| &self.masks[i])
     }
 
     /// Records that technique `i` found nothing on `masks`.
     pub(super) fn set(&mut self, i: usize, masks: &[CellSet; 9]) {
         self.masks[i] = *masks;
-        self.valid[i / 64] |= 1 << (i % 64);
+        *self.word(i / 64) |= 1 << (i % 64);
     }
 }
 
@@ -70,7 +83,12 @@ mod tests {
         // The next solve on this thread gets the same storage back, and sees nothing of it.
         let q = Quiet::new(70);
         assert!((0..70).all(|i| q.get(i).is_none()));
-        let nested = Quiet::new(200);
-        assert!((0..200).all(|i| nested.get(i).is_none()));
+        let mut nested = Quiet::new(300);
+        assert!((0..300).all(|i| nested.get(i).is_none()));
+        nested.set(299, &full);
+        nested.set(255, &full);
+        assert_eq!(nested.get(299), Some(&full));
+        assert_eq!(nested.get(255), Some(&full));
+        assert!(nested.get(256).is_none() && nested.get(298).is_none());
     }
 }
