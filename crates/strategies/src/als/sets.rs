@@ -288,8 +288,8 @@ fn make(masks: &[CellSet; 9], cells: CellSet, digits: DigitSet, in_line: bool) -
 /// The restricted commons of every pair `i < j`, in order. Only pairs where each ALS's reach
 /// meets the other's cells can have one (an RCC's x-cells of either ALS see all x-cells of
 /// the other); the candidates `j` are found through two cell indexes (bitsets over ALS
-/// indices: the ALSs holding each cell, the ALSs whose reach holds it) queried with the few
-/// cells of `alses[i]`, then checked against `alses[i].reach`.
+/// indices: the ALSs holding each cell, the ALSs whose reach holds it), the second queried
+/// with the few cells of `alses[i]` and the first with the cells of `alses[i].reach`.
 fn restricted_commons(alses: &[Als], overlap: bool) -> Vec<Rcc> {
     let words = alses.len().div_ceil(64);
     let mut holding = vec![0u64; 81 * words];

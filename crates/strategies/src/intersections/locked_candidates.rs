@@ -30,10 +30,14 @@
 //!
 //! **Speed.** No loop over cells and no per-mini-line subset test: per digit, two
 //! shift-and-OR folds of its 81-bit candidate mask give the occupancy of all 54 mini-lines at
-//! once (`row_segments`, `col_segments`); then one pass over the 9 boxes (or 18 lines). A box's three row segments and three column
-//! segments are then a few shifts away, and "all in one mini-line" is a power-of-two test
-//! on a 3-bit word. Measured on the magictour starting states: about 2x faster than
-//! testing each of the 54 mini-lines with a subset test (~0.6 vs ~1.2 us).
+//! once (`row_segments`, `col_segments`). Rotations of those segment bits within each row,
+//! band, column and stack then compare every segment with its neighbours at once, which
+//! gives the boxes (`pointing_boxes`) or lines (`claiming_lines`) holding an instance that
+//! eliminates something; only those are visited, where a box's three row segments and three
+//! column segments are a few shifts away and "all in one mini-line" is a power-of-two test on
+//! a 3-bit word. Measured on the states where `seeds` calls them (generated puzzles): about
+//! 170 ns a call for pointing and 180 for claiming, against 390 and 350 when every box and
+//! line was visited (`examples/technique_speed.rs`).
 
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::{Candidates, CellSet, Digit, DigitSet, House, HouseSet};
