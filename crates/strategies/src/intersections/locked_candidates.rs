@@ -267,30 +267,24 @@ pub fn find_claiming(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()>
 
 #[cfg(test)]
 mod tests {
-    /// `pointing_boxes` against the direct rule, box by box, on random masks of every
-    /// density: at least two candidates in the box, all in one mini-line, whose line holds
-    /// one more outside the box.
+    /// 20,000 random digit masks of every density (each cell kept with probability 1/8 to
+    /// 7/8, in turn), from a fixed seed.
+    fn random_masks() -> impl Iterator<Item = u128> {
+        let mut rng = fastrand::Rng::with_seed(0x2545_f491_4f6c_dd1d);
+        (0..20_000u32).map(move |round| {
+            let keep = round % 7 + 1;
+            (0..81).filter(|_| rng.u32(..8) < keep).fold(0u128, |m, cell| m | 1 << cell)
+        })
+    }
+
+    /// `pointing_boxes` against the direct rule, box by box: at least two candidates in the
+    /// box, all in one mini-line, whose line holds one more outside the box.
     #[test]
     fn pointing_boxes_is_the_rule_box_by_box() {
         use super::{col_segments, pointing_boxes, row_segments};
         use bitdoku_bitboard::{CellSet, House};
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
         let mut hits = 0;
-        for round in 0..20_000 {
-            // Keep each cell with probability (round % 7 + 1) / 8.
-            let keep = round % 7 + 1;
-            let mut m = 0u128;
-            for cell in 0..81 {
-                if next() % 8 < keep {
-                    m |= 1 << cell;
-                }
-            }
+        for m in random_masks() {
             let cands = CellSet::from_bits_truncate(m);
             let mut expected = 0u16;
             for b in 0..9 {
@@ -319,22 +313,8 @@ mod tests {
     fn claiming_lines_is_the_rule_line_by_line() {
         use super::{claiming_lines, col_segments, row_segments};
         use bitdoku_bitboard::{CellSet, House};
-        let mut seed = 0x0123_4567_89ab_cdefu64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
         let mut hits = 0;
-        for round in 0..20_000 {
-            let keep = round % 7 + 1;
-            let mut m = 0u128;
-            for cell in 0..81 {
-                if next() % 8 < keep {
-                    m |= 1 << cell;
-                }
-            }
+        for m in random_masks() {
             let cands = CellSet::from_bits_truncate(m);
             let mut expected = 0u32;
             for i in 0..18 {

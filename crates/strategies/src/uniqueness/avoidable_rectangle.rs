@@ -304,13 +304,8 @@ mod scan_tests {
         // solution digit and one to three others; digits relabelled per state.
         const SOLUTION: &[u8; 81] =
             b"534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut rng = fastrand::Rng::with_seed(0x9e37_79b9_7f4a_7c15);
+        let mut next = |n: u64| rng.u64(..n);
         let (mut states, mut steps) = (0, 0);
         for _ in 0..3000 {
             let shift = next(9) as u8;
