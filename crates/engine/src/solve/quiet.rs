@@ -5,9 +5,10 @@ use bitdoku_bitboard::CellSet;
 use std::cell::Cell;
 
 thread_local! {
-    /// Mask storage of finished solves on this thread, reused so that a solve does not clear
-    /// (or allocate) a slot per technique: validity lives in a bitset instead.
-    static POOL: Cell<Vec<[CellSet; 9]>> = const { Cell::new(Vec::new()) };
+    /// Storage of finished solves on this thread (masks, validity words), reused so that a
+    /// solve neither allocates nor clears a slot per technique: it only zeroes the few
+    /// validity words.
+    static POOL: Cell<(Vec<[CellSet; 9]>, Vec<u64>)> = const { Cell::new((Vec::new(), Vec::new())) };
 }
 
 /// Per technique of the order (by index), the candidate masks of the last state of the solve
@@ -15,50 +16,40 @@ thread_local! {
 /// Starts empty; a slot holds masks only once [`Quiet::set`] wrote it.
 pub(super) struct Quiet {
     masks: Vec<[CellSet; 9]>,
-    /// Which slots hold masks: the first 256 techniques inline (no allocation per solve),
-    /// any further ones in `more`.
-    valid: [u64; INLINE],
-    more: Vec<u64>,
+    /// Bit `i`: slot `i` holds masks.
+    valid: Vec<u64>,
 }
-
-/// Words of the inline validity bitset.
-const INLINE: usize = 4;
 
 impl Quiet {
     /// An empty memory for an order of `n` techniques.
     pub(super) fn new(n: usize) -> Quiet {
-        let mut masks = POOL.take();
+        let (mut masks, mut valid) = POOL.take();
         if masks.len() < n {
             masks.resize(n, [CellSet::EMPTY; 9]);
         }
-        let more = vec![0; n.div_ceil(64).saturating_sub(INLINE)];
-        Quiet { masks, valid: [0; INLINE], more }
-    }
-
-    fn word(&mut self, w: usize) -> &mut u64 {
-        if w < INLINE { &mut self.valid[w] } else { &mut self.more[w - INLINE] }
+        valid.clear();
+        valid.resize(n.div_ceil(64), 0);
+        Quiet { masks, valid }
     }
 
     /// The masks recorded for technique `i`, if any.
     pub(super) fn get(&self, i: usize) -> Option<&[CellSet; 9]> {
-        let w = i / 64;
-        let word = if w < INLINE { self.valid[w] } else { self.more[w - INLINE] };
-        (word >> (i % 64) & 1 != 0).then(|| &self.masks[i])
+        (self.valid[i / 64] >> (i % 64) & 1 != 0).then(|| &self.masks[i])
     }
 
     /// Records that technique `i` found nothing on `masks`.
     pub(super) fn set(&mut self, i: usize, masks: &[CellSet; 9]) {
         self.masks[i] = *masks;
-        *self.word(i / 64) |= 1 << (i % 64);
+        self.valid[i / 64] |= 1 << (i % 64);
     }
 }
 
 impl Drop for Quiet {
     fn drop(&mut self) {
-        // Keep the larger buffer when solves nest on one thread.
-        let masks = std::mem::take(&mut self.masks);
+        // Keep the larger buffers when solves nest on one thread.
+        let mine = (std::mem::take(&mut self.masks), std::mem::take(&mut self.valid));
         let pooled = POOL.take();
-        POOL.set(if pooled.len() > masks.len() { pooled } else { masks });
+        POOL.set(if pooled.0.len() > mine.0.len() { pooled } else { mine });
     }
 }
 

@@ -115,25 +115,39 @@ fn rot_stack(x: u128) -> u128 {
     ((x >> 1) & COL_FIRST_TWO) | ((x << 2) & COL_SEGMENT_BITS & !COL_FIRST_TWO)
 }
 
-/// The segment bits (both layouts) of the mini-lines holding at least two cells of `m`.
-fn two_cells(m: u128) -> (u128, u128) {
-    let across = (m & m >> 1) | (m & m >> 2) | (m >> 1 & m >> 2);
-    let down = (m & m >> 9) | (m & m >> 18) | (m >> 9 & m >> 18);
-    (across & ROW_SEGMENT_BITS, down & COL_SEGMENT_BITS)
+/// Per mini-line of digit mask `m` (row mini-lines at their segment bits `9r + 3s`, column
+/// mini-lines at `27b + c`), what the two kinds of locked candidates compare: whether it
+/// holds two cells or more, whether its line holds the digit in another box, and whether its
+/// box holds the digit in another line. Each is a few rotations of the segment bits.
+struct Segments {
+    /// Row mini-lines: two cells or more, the row elsewhere, the box elsewhere.
+    row: (u128, u128, u128),
+    /// Column mini-lines: the same.
+    col: (u128, u128, u128),
+}
+
+impl Segments {
+    fn new(m: u128, rows: u128, cols: u128) -> Segments {
+        let across = (m & m >> 1) | (m & m >> 2) | (m >> 1 & m >> 2);
+        let down = (m & m >> 9) | (m & m >> 18) | (m >> 9 & m >> 18);
+        let (r1, b1) = (rot_row(rows), rot_band(rows));
+        let (c1, s1) = (rot_col(cols), rot_stack(cols));
+        Segments {
+            row: (across & ROW_SEGMENT_BITS, r1 | rot_row(r1), b1 | rot_band(b1)),
+            col: (down & COL_SEGMENT_BITS, c1 | rot_col(c1), s1 | rot_stack(s1)),
+        }
+    }
 }
 
 /// The boxes where digit mask `m` (with its `row_segments` and `col_segments`) has a pointing
 /// instance that eliminates something: the box holds at least two candidates, all in one
 /// row (or column) mini-line, and that row (column) holds a candidate outside the box. All
-/// 27 row and 27 column mini-lines are tested at once: each segment bit is compared with the
-/// other segments of its row (two rotations of the row's three segment bits), of its box
-/// (two rotations of the band's three rows) and with its own cells (at least two).
+/// 27 row and 27 column mini-lines are tested at once ([`Segments`]).
 fn pointing_boxes(m: u128, rows: u128, cols: u128) -> u16 {
-    let (across, down) = two_cells(m);
-    let (r1, b1) = (rot_row(rows), rot_band(rows));
-    let by_row = rows & (r1 | rot_row(r1)) & !(b1 | rot_band(b1)) & across;
-    let (c1, s1) = (rot_col(cols), rot_stack(cols));
-    let by_col = cols & (c1 | rot_col(c1)) & !(s1 | rot_stack(s1)) & down;
+    let Segments { row: (r2, r_line, r_box), col: (c2, c_line, c_box) } =
+        Segments::new(m, rows, cols);
+    let by_row = rows & r2 & r_line & !r_box;
+    let by_col = cols & c2 & c_line & !c_box;
     let mut boxes = 0u16;
     for band in 0..3 {
         // Row hits of the band onto its first row (bits 0, 3, 6), column hits onto bits 0, 3, 6.
@@ -148,14 +162,13 @@ fn pointing_boxes(m: u128, rows: u128, cols: u128) -> u16 {
 
 /// The lines (rows 0-8, columns 9-17) where digit mask `m` has a claiming instance that
 /// eliminates something: the line holds at least two candidates, all in one mini-line, and
-/// that mini-line's box holds a candidate outside the line. The same all-at-once test as
-/// [`pointing_boxes`], with the roles of line and box swapped.
+/// that mini-line's box holds a candidate outside the line. The test of [`pointing_boxes`]
+/// with the roles of line and box swapped.
 fn claiming_lines(m: u128, rows: u128, cols: u128) -> u32 {
-    let (across, down) = two_cells(m);
-    let (r1, b1) = (rot_row(rows), rot_band(rows));
-    let by_row = rows & !(r1 | rot_row(r1)) & (b1 | rot_band(b1)) & across;
-    let (c1, s1) = (rot_col(cols), rot_stack(cols));
-    let by_col = cols & !(c1 | rot_col(c1)) & (s1 | rot_stack(s1)) & down;
+    let Segments { row: (r2, r_line, r_box), col: (c2, c_line, c_box) } =
+        Segments::new(m, rows, cols);
+    let by_row = rows & r2 & !r_line & r_box;
+    let by_col = cols & c2 & !c_line & c_box;
     let mut lines = 0u32;
     for r in 0..9 {
         lines |= u32::from(by_row >> (9 * r) & 0o777 != 0) << r;
@@ -277,64 +290,45 @@ mod tests {
         })
     }
 
-    /// `pointing_boxes` against the direct rule, box by box: at least two candidates in the
-    /// box, all in one mini-line, whose line holds one more outside the box.
-    #[test]
-    fn pointing_boxes_is_the_rule_box_by_box() {
-        use super::{col_segments, pointing_boxes, row_segments};
-        use bitdoku_bitboard::{CellSet, House};
-        let mut hits = 0;
-        for m in random_masks() {
-            let cands = CellSet::from_bits_truncate(m);
-            let mut expected = 0u16;
-            for b in 0..9 {
-                let boxx = House::boxx(b).cells();
-                let inside = cands & boxx;
-                if !inside.has_many() {
-                    continue;
-                }
-                let lines = (0..18).map(|i| House::new(i).expect("line").cells());
-                if lines
-                    .into_iter()
-                    .any(|l| inside.is_subset(l) && !(cands & (l - boxx)).is_empty())
-                {
-                    expected |= 1 << b;
-                }
+    /// The direct rule, house by house: the bit of every base house where `cands` has at
+    /// least two cells, all inside one cover house, which holds one more outside the base.
+    fn direct(
+        cands: bitdoku_bitboard::CellSet,
+        bases: impl Iterator<Item = bitdoku_bitboard::CellSet>,
+        covers: &[bitdoku_bitboard::CellSet],
+    ) -> u32 {
+        let mut hits = 0u32;
+        for (i, base) in bases.enumerate() {
+            let inside = cands & base;
+            if inside.has_many()
+                && covers.iter().any(|&c| inside.is_subset(c) && !(cands & (c - base)).is_empty())
+            {
+                hits |= 1 << i;
             }
-            hits += expected.count_ones();
-            assert_eq!(pointing_boxes(m, row_segments(m), col_segments(m)), expected, "{m:#x}");
         }
-        assert!(hits > 5_000, "{hits}");
+        hits
     }
 
-    /// `claiming_lines` against the direct rule, line by line: at least two candidates in
-    /// the line, all in one box, which holds one more outside the line.
+    /// `pointing_boxes` (boxes pointing into a line) and `claiming_lines` (lines claiming in
+    /// a box) against [`direct`] on random masks of every density.
     #[test]
-    fn claiming_lines_is_the_rule_line_by_line() {
-        use super::{claiming_lines, col_segments, row_segments};
+    fn pointing_boxes_and_claiming_lines_are_the_rule() {
+        use super::{claiming_lines, col_segments, pointing_boxes, row_segments};
         use bitdoku_bitboard::{CellSet, House};
-        let mut hits = 0;
+        let lines: Vec<CellSet> = (0..18).map(|i| House::new(i).expect("line").cells()).collect();
+        let boxes: Vec<CellSet> = (0..9).map(|b| House::boxx(b).cells()).collect();
+        let (mut pointing, mut claiming) = (0, 0);
         for m in random_masks() {
             let cands = CellSet::from_bits_truncate(m);
-            let mut expected = 0u32;
-            for i in 0..18 {
-                let line = House::new(i).expect("line").cells();
-                let inside = cands & line;
-                if !inside.has_many() {
-                    continue;
-                }
-                let boxes = (0..9).map(|b| House::boxx(b).cells());
-                if boxes
-                    .into_iter()
-                    .any(|b| inside.is_subset(b) && !(cands & (b - line)).is_empty())
-                {
-                    expected |= 1 << i;
-                }
-            }
-            hits += expected.count_ones();
-            assert_eq!(claiming_lines(m, row_segments(m), col_segments(m)), expected, "{m:#x}");
+            let (rows, cols) = (row_segments(m), col_segments(m));
+            let expected = direct(cands, boxes.iter().copied(), &lines);
+            assert_eq!(u32::from(pointing_boxes(m, rows, cols)), expected, "{m:#x}");
+            pointing += expected.count_ones();
+            let expected = direct(cands, lines.iter().copied(), &boxes);
+            assert_eq!(claiming_lines(m, rows, cols), expected, "{m:#x}");
+            claiming += expected.count_ones();
         }
-        assert!(hits > 5_000, "{hits}");
+        assert!(pointing > 5_000 && claiming > 5_000, "{pointing} {claiming}");
     }
 
     use crate::TechniqueId::{LockedCandidatesClaiming, LockedCandidatesPointing};
