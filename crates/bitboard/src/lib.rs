@@ -32,6 +32,7 @@ mod alone;
 pub mod bulk;
 mod candidates;
 mod cellset;
+pub mod combinations;
 mod digitset;
 mod index;
 mod parse;

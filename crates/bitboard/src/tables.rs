@@ -132,6 +132,26 @@ pub const CELL_HOUSES: [[House; 3]; 81] = {
     out
 };
 
+/// The cells of every house in position order, `HOUSE_CELLS[h][k]`: a row left to right, a
+/// column top to bottom, a box row by row (position `k` is the `k`-th cell of [`HOUSES`]`[h]`
+/// in ascending order). The one house-to-cells list: techniques that work on 9-bit position
+/// masks and the models of other programs (which visit houses in their own orders) read it.
+pub const HOUSE_CELLS: [[Cell; 9]; 27] = {
+    let mut out = [[Cell::new_unchecked(0); 9]; 27];
+    let mut h = 0;
+    while h < 27 {
+        let mut set = HOUSES[h].bits();
+        let mut k = 0;
+        while set != 0 {
+            out[h][k] = Cell::new_unchecked(set.trailing_zeros() as u8);
+            set &= set - 1;
+            k += 1;
+        }
+        h += 1;
+    }
+    out
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

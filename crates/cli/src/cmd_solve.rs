@@ -322,7 +322,7 @@ fn logic(
         Granularity::Batch => "batch",
     });
     let (er, ep, ed) = if pictures.se_model && out.uniqueness_allowed {
-        let se = bitdoku_engine::se::rate_state(&puzzle.candidates(), None);
+        let se = bitdoku_se_model::rate_state(&puzzle.candidates(), None);
         (se.er_value(), se.ep_value(), se.ed_value())
     } else {
         (r.er, r.ep, r.ed)

@@ -96,7 +96,7 @@ impl OrderArgs {
 /// Sudoku Explainer's ER/EP/ED of a puzzle with a unique solution, from the SE model (the
 /// numbers `rate` prints).
 fn se_values(start: &bitdoku_bitboard::Candidates) -> (f32, f32, f32) {
-    let r = bitdoku_engine::se::rate_state(start, None);
+    let r = bitdoku_se_model::rate_state(start, None);
     (r.er_value(), r.ep_value(), r.ed_value())
 }
 

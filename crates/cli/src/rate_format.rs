@@ -13,7 +13,7 @@
 
 use bitdoku_bitboard::{Candidates, format_pencilmarks, to_candidate_line, to_line};
 use bitdoku_engine::Rating;
-use bitdoku_engine::se::{Hint as SeHint, SeRating};
+use bitdoku_se_model::{Hint as SeHint, SeRating};
 use bitdoku_strategies::{Level, Step, TechniqueId};
 use std::fmt::Write as _;
 use std::time::Duration;

@@ -4,10 +4,8 @@
 //! `bitdoku-brute`).
 #![deny(missing_docs)]
 
-mod hodoku;
 mod order;
 mod rating;
-pub mod se;
 mod solve;
 mod verify;
 

@@ -101,3 +101,53 @@ fn steps_after_a_guess_are_verified() {
     assert_eq!(out.verified_steps, logical as u64);
     assert!(out.unsound.is_empty());
 }
+
+/// The `hodoku` preset's single-step paths (traced and verified) of the first `n` top1465
+/// puzzles: each puzzle line and the engine's outcome.
+fn top1465_paths(n: usize) -> Vec<(String, Outcome)> {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../datasets/magictour_top1465.txt");
+    let text = std::fs::read_to_string(path).expect("corpus");
+    let mut options = Options::new(Order::preset("hodoku").expect("preset"));
+    options.granularity = Granularity::Single;
+    options.trace = true;
+    options.verify = true;
+    let engine = Engine::new(options);
+    text.lines()
+        .take(n)
+        .map(|line| {
+            let start = parse_line(line).unwrap().unwrap().candidates();
+            (line.to_string(), engine.solve(&start))
+        })
+        .collect()
+}
+
+/// On the `hodoku` path of the first top1465 puzzles every ALS chain holds four or more
+/// ALSs, moves to later ALSs only (its first ALS is the earliest) and is sound.
+#[test]
+fn als_chains_move_forward_and_are_sound() {
+    let mut chains = 0;
+    for (line, out) in top1465_paths(60) {
+        assert!(out.unsound.is_empty(), "{line}: {:?}", out.unsound);
+        for step in out.steps.iter().filter(|s| s.technique == TechniqueId::AlsChain) {
+            chains += 1;
+            assert!(step.evidence.als.len() >= 4, "{}", step.explain());
+        }
+    }
+    assert!(chains > 0);
+}
+
+/// On the `hodoku` path of the first top1465 puzzles every forcing chain is sound, has
+/// one effect and names its premise.
+#[test]
+fn forcing_chains_along_paths_are_sound() {
+    let mut chains = 0;
+    for (line, out) in top1465_paths(40) {
+        assert!(out.unsound.is_empty(), "{line}: {:?}", out.unsound);
+        for step in out.steps.iter().filter(|s| s.technique == TechniqueId::ForcingChain) {
+            chains += 1;
+            assert_eq!(step.effect_count(), 1, "{}", step.explain());
+            assert!(step.evidence.forcing.is_some());
+        }
+    }
+    assert!(chains > 0);
+}

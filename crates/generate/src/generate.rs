@@ -224,7 +224,7 @@ pub fn meets(engine: &Engine, puzzle: &[u8; 81], target: &Target) -> bool {
     }
     if let Some((lo, hi)) = target.se {
         // Sudoku Explainer's ER, from the SE model (serate's numbers).
-        let er = bitdoku_engine::se::rate_state(&Candidates::from_values(puzzle), None).er_value();
+        let er = bitdoku_se_model::rate_state(&Candidates::from_values(puzzle), None).er_value();
         if er < lo - 1e-4 || er > hi + 1e-4 {
             return false;
         }

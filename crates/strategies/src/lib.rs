@@ -13,7 +13,9 @@ mod als_list;
 mod chain;
 pub mod chains;
 pub mod coloring;
-mod combinations;
+// The combination enumerator is a primitive of the bitboard crate; technique files reach it
+// as `crate::combinations`.
+use bitdoku_bitboard::combinations;
 pub mod fish;
 pub mod forcing;
 mod id;

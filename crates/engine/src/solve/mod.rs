@@ -9,11 +9,11 @@
 //! an observer count before any logic). A grid filled by logic before the order reached a
 //! uniqueness technique needs no count.
 
-use crate::hodoku::{HodokuSingles, brute_force_cell};
 use crate::order::Order;
 use crate::rating::Rating;
 use crate::verify::Verifier;
 use bitdoku_bitboard::{Candidates, CellSet, Digit};
+use bitdoku_hodoku_model::{HodokuSingles, brute_force_cell};
 use bitdoku_strategies::{
     FirstStep, Sink, Step, Technique, TechniqueId, Union, apply_effects, apply_union, registry,
 };
@@ -360,19 +360,19 @@ impl Engine {
         let step = match watch.hodoku.as_mut().map(|h| h.next(t.id)) {
             Some(Some((cell, digit))) => hodoku_single(t, state, cell, digit),
             Some(None) if is_single(t.id) => return false,
-            Some(None) if crate::hodoku::own_search(t.id) => {
-                let Some(step) = crate::hodoku::own_step(t.id, state) else { return false };
+            Some(None) if bitdoku_hodoku_model::own_search(t.id) => {
+                let Some(step) = bitdoku_hodoku_model::own_step(t.id, state) else { return false };
                 step
             }
-            Some(None) if crate::hodoku::ranked(t.id) => {
+            Some(None) if bitdoku_hodoku_model::ranked(t.id) => {
                 let mut steps: Vec<Step> = Vec::new();
                 if !self.search(t, i, state, &mut steps, &mut watch.quiet, |s| s.is_empty()) {
                     return false;
                 }
                 let Some(step) = steps
                     .into_iter()
-                    .filter(crate::hodoku::findable)
-                    .min_by_key(|s| crate::hodoku::order_key(s, state))
+                    .filter(bitdoku_hodoku_model::findable)
+                    .min_by_key(|s| bitdoku_hodoku_model::order_key(s, state))
                 else {
                     return false;
                 };

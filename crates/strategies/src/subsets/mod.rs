@@ -1,7 +1,7 @@
 //! The subsets family: naked and hidden pairs, triples and quads.
 //!
 //! Both kinds work one house at a time on 9-bit *position* masks: position `k` is the k-th
-//! cell of the house in [`HOUSES`](bitdoku_bitboard::tables::HOUSES) order (a row left to right, a column top to
+//! cell of the house in [`HOUSE_CELLS`](bitdoku_bitboard::tables::HOUSE_CELLS) order (a row left to right, a column top to
 //! bottom, a box row-major). Naked subsets build, for each eligible cell, the mask of its
 //! digits; hidden subsets build, for each eligible digit, the mask of its positions. Both
 //! then look for N members whose masks unite to exactly N bits with one enumerator,
@@ -9,37 +9,11 @@
 
 use crate::combinations::for_each;
 use bitdoku_bitboard::CellSet;
+use bitdoku_bitboard::tables::HOUSE_CELLS;
 use std::ops::ControlFlow;
 
 pub mod hidden_subset;
 pub mod naked_subset;
-
-/// The cell index of position `k` (0..9) of house `h` (0..27), in [`HOUSES`](bitdoku_bitboard::tables::HOUSES) order.
-const fn house_cell(h: usize, k: usize) -> usize {
-    match h / 9 {
-        0 => 9 * h + k,
-        1 => 9 * k + (h - 9),
-        _ => {
-            let b = h - 18;
-            (b / 3 * 3 + k / 3) * 9 + b % 3 * 3 + k % 3
-        }
-    }
-}
-
-/// `HOUSE_CELLS[h][k]` = [`house_cell`]`(h, k)`: the cells of every house in position order.
-pub(crate) const HOUSE_CELLS: [[u8; 9]; 27] = {
-    let mut table = [[0u8; 9]; 27];
-    let mut h = 0;
-    while h < 27 {
-        let mut k = 0;
-        while k < 9 {
-            table[h][k] = house_cell(h, k) as u8;
-            k += 1;
-        }
-        h += 1;
-    }
-    table
-};
 
 /// The 9-bit position mask of `set` within house `h`: bit `k` is set when the house's k-th
 /// cell is in `set`. Branch-free shifts and masks, no loop:
@@ -67,7 +41,7 @@ pub(crate) fn cells_at(mask: u16, h: usize) -> CellSet {
     let mut bits = 0u128;
     let mut m = mask;
     while m != 0 {
-        bits |= 1u128 << house_cell(h, m.trailing_zeros() as usize);
+        bits |= 1u128 << HOUSE_CELLS[h][m.trailing_zeros() as usize].index();
         m &= m - 1;
     }
     CellSet::from_bits_truncate(bits)
@@ -104,7 +78,7 @@ mod tests {
             assert_eq!(positions(house, h), 0x1ff);
             assert_eq!(positions(!house, h), 0);
             for (k, cell) in house.iter().enumerate() {
-                assert_eq!(house_cell(h, k), cell.index());
+                assert_eq!(HOUSE_CELLS[h][k], cell);
                 let one = CellSet::single(cell);
                 assert_eq!(positions(one, h), 1 << k);
                 assert_eq!(cells_at(1 << k, h), one);

@@ -32,8 +32,9 @@
 //! one query; their digit masks are filled once per call, each house reads its nine cells'
 //! masks by index, and `for_each_subset` prunes any branch whose digits exceed N.
 
-use super::{HOUSE_CELLS, cells_at, for_each_subset, positions};
+use super::{cells_at, for_each_subset, positions};
 use crate::{Sink, Step, TechniqueId};
+use bitdoku_bitboard::tables::HOUSE_CELLS;
 use bitdoku_bitboard::{Candidates, CellSet, DigitSet, House, HouseSet, tables};
 use std::ops::ControlFlow;
 
@@ -79,7 +80,7 @@ pub fn find(
         let house = tables::HOUSES[h];
         let eligible = small & house;
         // digits_at[k] = the digits of the house's k-th cell (eligible cells only).
-        let digits_at = house_cells.map(|cell| digits_of[usize::from(cell)]);
+        let digits_at = house_cells.map(|cell| digits_of[cell.index()]);
         let pool = positions(eligible, h);
         for_each_subset(&digits_at, pool, n, |members, digits| {
             let cells = cells_at(members, h);

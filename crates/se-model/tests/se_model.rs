@@ -5,7 +5,7 @@
 //! and, when ../shared is present, the shared reference files line for line.
 
 use bitdoku_bitboard::{Candidates, parse_line_at};
-use bitdoku_engine::se::{self, Want};
+use bitdoku_se_model::{self as se, Want};
 use std::path::Path;
 
 /// (puzzle, serate's ER/EP/ED).
@@ -246,7 +246,7 @@ fn every_step_keeps_the_solution() {
     for line in &lines {
         let start = values(line);
         let masks = Candidates::from_values(&start).search_masks();
-        let (count, solution) = bitdoku_engine::count_solutions(&masks, 2);
+        let (count, solution) = bitdoku_brute::count_solutions(&masks, 2);
         assert_eq!(count, 1, "{line}");
         let solution = solution.expect("unique").0;
         let mut steps = 0;

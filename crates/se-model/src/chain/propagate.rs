@@ -20,7 +20,7 @@ impl Chainer {
     }
 
     /// The potentials made on by `p` off (a bivalue cell's other value when `cell_rule`; the
-    /// other position of a digit with two positions in a region when `region_rule`), each with
+    /// other position of a digit with two positions in a house when `house_rule`), each with
     /// its parents: `p`, then the candidates removed since `source` that made it follow.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn off_to_on(
@@ -30,7 +30,7 @@ impl Chainer {
         source: &Grid,
         offs: &PotSet,
         cell_rule: bool,
-        region_rule: bool,
+        house_rule: bool,
         out: &mut Vec<u32>,
     ) {
         out.clear();
@@ -50,18 +50,18 @@ impl Chainer {
             self.nodes[n as usize].cause = 1;
             out.push(n);
         }
-        if region_rule {
-            for &r in &CELL_REGIONS[c] {
+        if house_rule {
+            for &r in &CELL_HOUSES[c] {
                 let r = r as usize;
                 let pos = g.positions(r, d);
                 if pos.count_ones() != 2 {
                     continue;
                 }
                 let mut i = low(pos);
-                if REGION_CELLS[r][i] as usize == c {
+                if HOUSE_CELLS[r][i] as usize == c {
                     i = low(pos & !(1 << i));
                 }
-                let oc = REGION_CELLS[r][i] as usize;
+                let oc = HOUSE_CELLS[r][i] as usize;
                 let k = key(oc, d, true);
                 if out.iter().any(|&n| self.key_of(n) == k) {
                     continue;
@@ -72,7 +72,7 @@ impl Chainer {
                 while removed != 0 {
                     let j = low(removed);
                     removed &= removed - 1;
-                    let s = offs.get(key(REGION_CELLS[r][j] as usize, d, false));
+                    let s = offs.get(key(HOUSE_CELLS[r][j] as usize, d, false));
                     if s != NONE {
                         parents.push(s);
                     }
@@ -213,11 +213,11 @@ impl Chainer {
             return result;
         }
         for stage in 0..6 {
-            let hints: Vec<crate::se::nested::Nested> = match stage {
-                0 => crate::se::nested::locking_all(g, source),
-                1 => crate::se::nested::hidden_pairs_all(g, source),
-                2 => crate::se::nested::naked_pairs_all(g, source),
-                3 => crate::se::nested::xwings_all(g, source),
+            let hints: Vec<crate::nested::Nested> = match stage {
+                0 => crate::nested::locking_all(g, source),
+                1 => crate::nested::hidden_pairs_all(g, source),
+                2 => crate::nested::naked_pairs_all(g, source),
+                3 => crate::nested::xwings_all(g, source),
                 // Levels 2-3 nest forcing chains and multiple forcing chains; levels 4+
                 // nest dynamic forcing chains and, from 5, dynamic chains of level - 3.
                 4 if (2..4).contains(&self.rule.level) => {
@@ -266,7 +266,7 @@ impl Chainer {
         g: &Grid,
         source: &Grid,
         rule: Rule,
-    ) -> Vec<crate::se::nested::Nested> {
+    ) -> Vec<crate::nested::Nested> {
         // Engines of nested rules are kept for the next propagation (their tables are sized
         // once); each search starts afresh.
         let i = self.subs.iter().position(|s| s.rule == rule);
@@ -281,8 +281,8 @@ impl Chainer {
 
     /// The removed candidates (in `source`, not in `g`) a nested chain rests on: for every on
     /// potential of its chains, the removed values of its cell (when it is its cell's last
-    /// value) or the removed positions of its digit in its region (when it is the region's
-    /// last position). `root_cause` stands for the assumption's own cause (cell or region
+    /// value) or the removed positions of its digit in its house (when it is the house's
+    /// last position). `root_cause` stands for the assumption's own cause (cell or house
     /// forcing chains).
     pub(super) fn rule_parents(
         &self,
@@ -315,7 +315,7 @@ impl Chainer {
                         }
                     } else if on && cause >= 2 {
                         let r = (cause - 2) as usize;
-                        for &o in &REGION_CELLS[r] {
+                        for &o in &HOUSE_CELLS[r] {
                             let o = o as usize;
                             if source.has(o, d) && !g.has(o, d) && !out.contains(&(o, d)) {
                                 out.push((o, d));

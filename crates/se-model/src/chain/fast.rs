@@ -18,15 +18,15 @@ pub(super) struct Fast {
     pend_on: Vec<u16>,
     pend_off: Vec<(u16, u16)>,
     /// Per candidate (cell * 9 + digit - 1): the off keys of its digit's other positions in
-    /// its houses, in SE's order (`house_start`..`house_start + 1`).
-    house: Vec<u16>,
-    house_start: Vec<u32>,
+    /// its houses, in SE's order (`peer_start`..`peer_start + 1`).
+    peer: Vec<u16>,
+    peer_start: Vec<u32>,
     /// Per candidate: the on key its cell's other value gets when it is off (bivalue cells).
     cell_on: Vec<u16>,
-    /// Per candidate: the on keys of its digit's other position in each of its regions that
+    /// Per candidate: the on keys of its digit's other position in each of its houses that
     /// hold the digit twice, without repeats.
-    region_on: Vec<[u16; 3]>,
-    region_n: Vec<u8>,
+    house_on: Vec<[u16; 3]>,
+    house_n: Vec<u8>,
 }
 
 pub(super) const NO_KEY: u16 = u16::MAX;
@@ -43,38 +43,38 @@ impl Fast {
             self.via_off = vec![0; NKEYS];
             self.via_on = vec![0; NKEYS];
         }
-        self.house.clear();
-        self.house_start.clear();
+        self.peer.clear();
+        self.peer_start.clear();
         self.cell_on.clear();
-        self.region_on.clear();
-        self.region_n.clear();
+        self.house_on.clear();
+        self.house_n.clear();
         for c in 0..81 {
             for d in 1..=9u8 {
-                self.house_start.push(self.house.len() as u32);
+                self.peer_start.push(self.peer.len() as u32);
                 let mut cell_on = NO_KEY;
                 let mut reg = [NO_KEY; 3];
                 let mut n = 0;
                 if g.has(c, d) {
-                    for &o in &HOUSE_CELLS[c] {
+                    for &o in &PEERS[c] {
                         if g.has(o as usize, d) {
-                            self.house.push(key(o as usize, d, false));
+                            self.peer.push(key(o as usize, d, false));
                         }
                     }
                     if g.count(c) == 2 {
                         let other = low(g.cand[c] & !(1 << (d - 1))) as u8 + 1;
                         cell_on = key(c, other, true);
                     }
-                    for &r in &CELL_REGIONS[c] {
+                    for &r in &CELL_HOUSES[c] {
                         let r = r as usize;
                         let pos = g.positions(r, d);
                         if pos.count_ones() != 2 {
                             continue;
                         }
                         let mut i = low(pos);
-                        if REGION_CELLS[r][i] as usize == c {
+                        if HOUSE_CELLS[r][i] as usize == c {
                             i = low(pos & !(1 << i));
                         }
-                        let nk = key(REGION_CELLS[r][i] as usize, d, true);
+                        let nk = key(HOUSE_CELLS[r][i] as usize, d, true);
                         if !reg[..n].contains(&nk) {
                             reg[n] = nk;
                             n += 1;
@@ -82,11 +82,11 @@ impl Fast {
                     }
                 }
                 self.cell_on.push(cell_on);
-                self.region_on.push(reg);
-                self.region_n.push(n as u8);
+                self.house_on.push(reg);
+                self.house_n.push(n as u8);
             }
         }
-        self.house_start.push(self.house.len() as u32);
+        self.peer_start.push(self.peer.len() as u32);
     }
 
     /// `on_to_off_keys` from the tables.
@@ -101,7 +101,7 @@ impl Fast {
         }
         let i = (k / 2) as usize;
         out.extend_from_slice(
-            &self.house[self.house_start[i] as usize..self.house_start[i + 1] as usize],
+            &self.peer[self.peer_start[i] as usize..self.peer_start[i + 1] as usize],
         );
     }
 
@@ -114,8 +114,8 @@ impl Fast {
             out.push((self.cell_on[i], 1));
         }
         if x {
-            for j in 0..self.region_n[i] as usize {
-                let nk = self.region_on[i][j];
+            for j in 0..self.house_n[i] as usize {
+                let nk = self.house_on[i][j];
                 if !out.iter().any(|&(o, _)| o == nk) {
                     out.push((nk, 2));
                 }
@@ -134,11 +134,11 @@ impl Fast {
             via_on: Vec::new(),
             pend_on: Vec::new(),
             pend_off: Vec::new(),
-            house: Vec::new(),
-            house_start: Vec::new(),
+            peer: Vec::new(),
+            peer_start: Vec::new(),
             cell_on: Vec::new(),
-            region_on: Vec::new(),
-            region_n: Vec::new(),
+            house_on: Vec::new(),
+            house_n: Vec::new(),
         }
     }
 }

@@ -15,7 +15,8 @@
 //! techniques: `bitdoku rate` (and `solve --json`, `explain`, `generate`) take ER/EP/ED from
 //! it; the solving engine does not use it.
 
-// The rules index regions, cells and positions by number, in SE's visiting orders; index
+#![deny(missing_docs)]
+// The rules index houses, cells and positions by number, in SE's visiting orders; index
 // loops keep those orders visible.
 #![allow(clippy::needless_range_loop)]
 

@@ -23,7 +23,7 @@
 //! Written from the rules of HoDoKu 2.2.0's `TablingSolver`, `TableEntry` and `GroupNode`
 //! (GPL, read, not copied).
 
-use super::{HOUSES, house_cells};
+use super::{cells_of, houses};
 use bitdoku_bitboard::{Candidates, Cell, Digit};
 
 /// HoDoKu's cap on the entries of one table.
@@ -67,17 +67,7 @@ pub(super) struct Grid {
 }
 
 fn mask(house: usize) -> u128 {
-    house_cells(house).iter().fold(0, |m, &c| m | 1 << c)
-}
-
-fn cells_of(mut set: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let c = set.trailing_zeros() as usize;
-            set &= set - 1;
-            c
-        })
-    })
+    bitdoku_bitboard::tables::HOUSES[house].bits()
 }
 
 impl Grid {
@@ -217,7 +207,7 @@ impl Grid {
             }
         }
         let others = self.cells[usize::from(digit)] & !(1u128 << cell);
-        for house in HOUSES[cell] {
+        for house in houses(cell) {
             let in_house = others & mask(house);
             if lit.on {
                 for c in cells_of(in_house) {

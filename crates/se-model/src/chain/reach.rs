@@ -52,7 +52,7 @@ pub(super) struct Reach {
 }
 
 impl Reach {
-    /// Builds the graph of the pass with cell links (`y`) and region links (`x`) on `g`,
+    /// Builds the graph of the pass with cell links (`y`) and house links (`x`) on `g`,
     /// then (`components`) its components and (`with_bits`) what reaches what.
     #[inline(never)]
     pub(super) fn build(

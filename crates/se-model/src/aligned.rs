@@ -4,7 +4,7 @@
 
 use super::Hint;
 use super::dirty::Dirty;
-use super::grid::{Grid, HOUSE_CELLS, Mask, digits};
+use super::grid::{Grid, Mask, PEERS, digits};
 
 /// The base cells (two or more candidates, no naked single among their peers) with their
 /// excluders: the peers holding 2 to `max_excluder` candidates (2 for pairs, 3 for
@@ -17,7 +17,7 @@ fn bases(g: &Grid, max_excluder: u32) -> Vec<(usize, u128)> {
         }
         let mut naked_single = false;
         let mut ex = 0u128;
-        for &o in &HOUSE_CELLS[c] {
+        for &o in &PEERS[c] {
             match g.count(o as usize) {
                 1 => naked_single = true,
                 n if n >= 2 && n <= max_excluder => ex |= 1 << o,
@@ -58,7 +58,7 @@ pub fn aligned_pair(g: &Grid, dirty: Option<&Dirty>) -> Option<Hint> {
             if new_base & (1 << a | 1 << b) == 0 && new_excl & common == 0 {
                 continue;
             }
-            let see = HOUSE_CELLS[a].contains(&(b as u8));
+            let see = PEERS[a].contains(&(b as u8));
             let mut allowed_a: Mask = 0;
             let mut allowed_b: Mask = 0;
             for p0 in digits(g.cand[a]) {
@@ -131,7 +131,7 @@ pub fn aligned_triplet(g: &Grid, dirty: Option<&Dirty>) -> Option<Hint> {
             // others.
             let mut seen = 0u128;
             for &base in &[c0, c1] {
-                for &e in &HOUSE_CELLS[base] {
+                for &e in &PEERS[base] {
                     let e = e as usize;
                     if (third & excl_mask[base] & !seen) >> e & 1 == 0 {
                         continue;
@@ -152,7 +152,7 @@ pub fn aligned_triplet(g: &Grid, dirty: Option<&Dirty>) -> Option<Hint> {
 }
 
 fn triplet_hint(g: &Grid, cells: [usize; 3], common: u128) -> Option<Hint> {
-    let see = |x: usize, y: usize| HOUSE_CELLS[cells[x]].contains(&(cells[y] as u8));
+    let see = |x: usize, y: usize| PEERS[cells[x]].contains(&(cells[y] as u8));
     let (s01, s02, s12) = (see(0, 1), see(0, 2), see(1, 2));
     // blocked[m]: some common excluder's candidates lie inside the value set m (m has at
     // most three digits, an excluder two or three).

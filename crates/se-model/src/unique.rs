@@ -3,9 +3,8 @@
 //! types 1-4 (5.6-5.7+).
 
 use super::Hint;
-use super::dirty::REGION_MASK;
-use super::grid::{CELL_REGIONS, Grid, HOUSE_CELLS, Mask, REGION_CELLS, digits, low};
-use super::rules::combos;
+use super::grid::{CELL_HOUSES, Grid, HOUSE_CELLS, HOUSE_MASK, Mask, PEERS, digits, low};
+use bitdoku_bitboard::combinations::of_size;
 
 /// One unique loop hint before sorting: (difficulty, type, removable).
 type Ul = (u32, u32, Vec<(u8, u8)>);
@@ -39,9 +38,9 @@ pub fn unique_loop(g: &Grid) -> Option<Hint> {
     Some(Hint::remove(diff, name, remove))
 }
 
-/// SE's loop walk: from `cell`, through any region kind but the last one used, to cells
+/// SE's loop walk: from `cell`, through any house kind but the last one used, to cells
 /// holding both loop digits (`holders`, a cell mask); at most two cells with extra digits
-/// unless they all share one. Region cells are visited in ascending order, SE's order.
+/// unless they all share one. House cells are visited in ascending order, SE's order.
 #[allow(clippy::too_many_arguments)]
 fn extend(
     g: &Grid,
@@ -58,12 +57,12 @@ fn extend(
     path.push(cell);
     let on_path = on_path | 1 << cell;
     let mut ex = ex_values;
-    for (kind, &r) in CELL_REGIONS[cell].iter().enumerate() {
+    for (kind, &r) in CELL_HOUSES[cell].iter().enumerate() {
         if Some(kind) == last_kind {
             continue;
         }
-        let region = REGION_MASK[r as usize];
-        let mut next_cells = region & (holders & !on_path | 1 << path[0]);
+        let house = HOUSE_MASK[r as usize];
+        let mut next_cells = house & (holders & !on_path | 1 << path[0]);
         while next_cells != 0 {
             let next = next_cells.trailing_zeros() as usize;
             next_cells &= next_cells - 1;
@@ -85,12 +84,12 @@ fn extend(
     path.pop();
 }
 
-/// Every region met by the loop's even-position cells is met once by them and once by the
+/// Every house met by the loop's even-position cells is met once by them and once by the
 /// odd-position cells.
 fn valid_loop(lp: &[usize]) -> bool {
     let mut seen = [[false; 27]; 2];
     for (i, &c) in lp.iter().enumerate() {
-        for &r in &CELL_REGIONS[c] {
+        for &r in &CELL_HOUSES[c] {
             let s = &mut seen[i % 2][r as usize];
             if *s {
                 return false;
@@ -145,12 +144,12 @@ fn hints_of_loop(g: &Grid, lp: &[usize], both: Mask, out: &mut Vec<Ul>) {
 fn type2(g: &Grid, extra: &[usize], both: Mask, base: u32, out: &mut Vec<Ul>) {
     let d = low(g.cand[extra[0]] & !both) as u8 + 1;
     let mut remove = Vec::new();
-    for &o in &HOUSE_CELLS[extra[0]] {
+    for &o in &PEERS[extra[0]] {
         let o = o as usize;
         if extra.contains(&o) || !g.has(o, d) {
             continue;
         }
-        if extra.iter().all(|&e| HOUSE_CELLS[e].contains(&(o as u8))) {
+        if extra.iter().all(|&e| PEERS[e].contains(&(o as u8))) {
             remove.push((o as u8, d));
         }
     }
@@ -164,15 +163,15 @@ fn type3(g: &Grid, c1: usize, c2: usize, both: Mask, base: u32, out: &mut Vec<Ul
     let ne = extra.count_ones();
     for degree in ne..=7 {
         for k in 0..3 {
-            let r = CELL_REGIONS[c1][k] as usize;
-            if CELL_REGIONS[c2][k] as usize != r {
+            let r = CELL_HOUSES[c1][k] as usize;
+            if CELL_HOUSES[c2][k] as usize != r {
                 continue;
             }
             let empty = g.empty_count(r);
-            let i1 = REGION_CELLS[r].iter().position(|&c| c as usize == c1).unwrap_or(0);
-            let i2 = REGION_CELLS[r].iter().position(|&c| c as usize == c2).unwrap_or(0);
+            let i1 = HOUSE_CELLS[r].iter().position(|&c| c as usize == c1).unwrap_or(0);
+            let i2 = HOUSE_CELLS[r].iter().position(|&c| c as usize == c2).unwrap_or(0);
             if degree * 2 <= empty {
-                for &idx in combos(degree) {
+                for &idx in of_size(degree) {
                     if idx >> i1 & 1 == 0 || idx >> i2 & 1 != 0 {
                         continue;
                     }
@@ -187,7 +186,7 @@ fn type3(g: &Grid, c1: usize, c2: usize, both: Mask, base: u32, out: &mut Vec<Ul
                         let p = if i == i1 {
                             extra
                         } else {
-                            let c = REGION_CELLS[r][i] as usize;
+                            let c = HOUSE_CELLS[r][i] as usize;
                             others.push(c);
                             naked |= g.cand[c];
                             g.cand[c]
@@ -201,7 +200,7 @@ fn type3(g: &Grid, c1: usize, c2: usize, both: Mask, base: u32, out: &mut Vec<Ul
                         continue;
                     }
                     let mut remove = Vec::new();
-                    for &o in &REGION_CELLS[r] {
+                    for &o in &HOUSE_CELLS[r] {
                         let o = o as usize;
                         if others.contains(&o) || o == c1 || o == c2 {
                             continue;
@@ -241,7 +240,7 @@ fn type3(g: &Grid, c1: usize, c2: usize, both: Mask, base: u32, out: &mut Vec<Ul
                     let mut remove = Vec::new();
                     for i in 0..9 {
                         if cells >> i & 1 != 0 {
-                            let c = REGION_CELLS[r][i];
+                            let c = HOUSE_CELLS[r][i];
                             for d in digits(g.cand[c as usize] & !hidden) {
                                 remove.push((c, d));
                             }
@@ -257,19 +256,20 @@ fn type3(g: &Grid, c1: usize, c2: usize, both: Mask, base: u32, out: &mut Vec<Ul
 }
 
 /// `k`-subsets of `0..n` in SE's order.
-fn combos_n(k: u32, n: usize) -> Vec<u16> {
-    (0u16..(1 << n)).filter(|m| m.count_ones() == k).collect()
+/// The `k`-subsets of 0..n (`n` at most 9) as masks, in increasing numeric order.
+fn combos_n(k: u32, n: usize) -> impl Iterator<Item = u16> {
+    of_size(k).iter().copied().filter(move |m| m >> n == 0)
 }
 
 fn type4(g: &Grid, c1: usize, c2: usize, v1: u8, v2: u8, base: u32, out: &mut Vec<Ul>) {
     let mut r1 = false;
     let mut r2 = false;
     for k in 0..3 {
-        let r = CELL_REGIONS[c1][k] as usize;
-        if CELL_REGIONS[c2][k] as usize != r {
+        let r = CELL_HOUSES[c1][k] as usize;
+        if CELL_HOUSES[c2][k] as usize != r {
             continue;
         }
-        let others = REGION_CELLS[r].iter().map(|&c| c as usize).filter(|&c| c != c1 && c != c2);
+        let others = HOUSE_CELLS[r].iter().map(|&c| c as usize).filter(|&c| c != c1 && c != c2);
         let (mut h1, mut h2) = (false, false);
         for c in others {
             h1 |= g.has(c, v1);
@@ -293,7 +293,7 @@ fn type4(g: &Grid, c1: usize, c2: usize, v1: u8, v2: u8, base: u32, out: &mut Ve
 }
 
 /// SE's BUG rule: remove the extra candidates (those making a digit appear other than twice
-/// in a region) and check what is left is a bivalue universal grave.
+/// in a house) and check what is left is a bivalue universal grave.
 pub fn bug(g: &Grid) -> Option<Hint> {
     let mut temp = g.clone();
     let mut bug_cells: Vec<usize> = Vec::new();
@@ -309,7 +309,7 @@ pub fn bug(g: &Grid) -> Option<Hint> {
             }
             let new: Vec<usize> = (0..9)
                 .filter(|i| pos >> i & 1 != 0)
-                .map(|i| REGION_CELLS[r][i] as usize)
+                .map(|i| HOUSE_CELLS[r][i] as usize)
                 .filter(|&c| g.count(c) >= 3)
                 .collect();
             if new.len() == 1 {
@@ -320,10 +320,10 @@ pub fn bug(g: &Grid) -> Option<Hint> {
                 bug_values[c] |= 1 << (d - 1);
                 all |= 1 << (d - 1);
                 temp.remove(c, d);
-                let houses: Vec<usize> = HOUSE_CELLS[c].iter().map(|&o| o as usize).collect();
+                let peers: Vec<usize> = PEERS[c].iter().map(|&o| o as usize).collect();
                 let mut cm = match common.take() {
-                    None => houses,
-                    Some(v) => v.into_iter().filter(|o| houses.contains(o)).collect(),
+                    None => peers,
+                    Some(v) => v.into_iter().filter(|o| peers.contains(o)).collect(),
                 };
                 cm.retain(|o| !bug_cells.contains(o));
                 let empty = cm.is_empty();
@@ -377,9 +377,9 @@ pub fn bug(g: &Grid) -> Option<Hint> {
     None
 }
 
-fn shared_region(cells: &[usize], kind: usize) -> Option<usize> {
-    let r = CELL_REGIONS[cells[0]][kind];
-    cells.iter().all(|&c| CELL_REGIONS[c][kind] == r).then_some(r as usize)
+fn shared_house(cells: &[usize], kind: usize) -> Option<usize> {
+    let r = CELL_HOUSES[cells[0]][kind];
+    cells.iter().all(|&c| CELL_HOUSES[c][kind] == r).then_some(r as usize)
 }
 
 fn bug4(g: &Grid, cells: &[usize], values: &[Mask; 81], all: Mask) -> Option<Hint> {
@@ -388,7 +388,7 @@ fn bug4(g: &Grid, cells: &[usize], values: &[Mask; 81], all: Mask) -> Option<Hin
     if common.count_ones() != 1 {
         return None;
     }
-    (0..3).find_map(|k| shared_region(cells, k))?;
+    (0..3).find_map(|k| shared_house(cells, k))?;
     let mut remove = Vec::new();
     for c in [c1, c2] {
         for d in digits(g.cand[c] & !values[c] & !common) {
@@ -400,17 +400,17 @@ fn bug4(g: &Grid, cells: &[usize], values: &[Mask; 81], all: Mask) -> Option<Hin
 
 fn bug3(g: &Grid, cells: &[usize], all: Mask, common: &[usize]) -> Option<Hint> {
     for k in 0..3 {
-        let Some(r) = shared_region(cells, k) else { continue };
-        let region_cells: Vec<usize> =
-            common.iter().copied().filter(|&c| CELL_REGIONS[c][k] as usize == r).collect();
+        let Some(r) = shared_house(cells, k) else { continue };
+        let house_cells: Vec<usize> =
+            common.iter().copied().filter(|&c| CELL_HOUSES[c][k] as usize == r).collect();
         for degree in 2..=6u32 {
-            if region_cells.len() < degree as usize {
+            if house_cells.len() < degree as usize {
                 continue;
             }
-            for idx in combos_n(degree - 1, region_cells.len()) {
-                let naked: Vec<usize> = (0..region_cells.len())
+            for idx in combos_n(degree - 1, house_cells.len()) {
+                let naked: Vec<usize> = (0..house_cells.len())
                     .filter(|i| idx >> i & 1 != 0)
-                    .map(|i| region_cells[i])
+                    .map(|i| house_cells[i])
                     .collect();
                 let mut other = 0;
                 let mut ok = all.count_ones() > 1;
@@ -423,7 +423,7 @@ fn bug3(g: &Grid, cells: &[usize], all: Mask, common: &[usize]) -> Option<Hint> 
                 }
                 let set = other | all;
                 let mut remove = Vec::new();
-                for &c in &region_cells {
+                for &c in &house_cells {
                     if naked.contains(&c) || cells.contains(&c) {
                         continue;
                     }

@@ -1,11 +1,11 @@
 //! SE's multiple, Nishio and dynamic forcing chains: binary (contradiction and double),
-//! cell and region chains, each candidate's propagation cached for the search.
+//! cell and house chains, each candidate's propagation cached for the search.
 
 use super::*;
 
 impl Chainer {
     /// The propagation from candidate `k` (an on key) assumed true, computed once per search
-    /// and shared by binary, cell and region chains: returns its index in the cache.
+    /// and shared by binary, cell and house chains: returns its index in the cache.
     pub(super) fn on_outcome(&mut self, g: &Grid, k: u16) -> usize {
         let i = (k / 2) as usize;
         if self.on_cache[i].is_none() {
@@ -23,7 +23,7 @@ impl Chainer {
         self.on_cache[i].as_ref().expect("filled by on_outcome")
     }
 
-    /// Binary, region and cell forcing chains from every candidate of `c` (SE's multiple
+    /// Binary, house and cell forcing chains from every candidate of `c` (SE's multiple
     /// chains for one cell).
     pub(super) fn multiple_chains(
         &mut self,
@@ -43,7 +43,7 @@ impl Chainer {
             let contradiction = rule.dynamic || rule.nishio;
             let i = self.binary(g, c, d, double, contradiction, out);
             if !rule.nishio {
-                self.region_chains(g, c, d, i, out);
+                self.house_chains(g, c, d, i, out);
             }
             outcomes.push(i);
             if !cell_chains {
@@ -167,9 +167,9 @@ impl Chainer {
         i
     }
 
-    /// SE's region chaining: every position of `d` in each region of `c` where `c` is the
+    /// SE's house chaining: every position of `d` in each house of `c` where `c` is the
     /// first position (`mine` is the cache index of `d` in `c` on).
-    pub(super) fn region_chains(
+    pub(super) fn house_chains(
         &mut self,
         g: &Grid,
         c: usize,
@@ -177,14 +177,14 @@ impl Chainer {
         mine: usize,
         out: &mut Vec<(Found, Vec<u32>, u8)>,
     ) {
-        for &r in &CELL_REGIONS[c] {
+        for &r in &CELL_HOUSES[c] {
             let r = r as usize;
             let pos = g.positions(r, d);
             let n = pos.count_ones();
             if !(n == 2 || (self.rule.multiple && n > 2)) {
                 continue;
             }
-            if REGION_CELLS[r][low(pos)] as usize != c {
+            if HOUSE_CELLS[r][low(pos)] as usize != c {
                 continue;
             }
             let mut outcomes: Vec<usize> = Vec::new();
@@ -192,7 +192,7 @@ impl Chainer {
                 if pos >> i & 1 == 0 {
                     continue;
                 }
-                let oc = REGION_CELLS[r][i] as usize;
+                let oc = HOUSE_CELLS[r][i] as usize;
                 outcomes.push(if oc == c { mine } else { self.on_outcome(g, key(oc, d, true)) });
             }
             for on_side in [true, false] {

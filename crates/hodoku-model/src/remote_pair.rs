@@ -19,7 +19,7 @@
 //! Written from the rules of HoDoKu 2.2.0's `ChainSolver` (GPL, read, not copied).
 
 use super::tables::Grid;
-use super::{HOUSE_CELLS, HOUSES};
+use super::{house_cells, houses};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, DigitSet};
 use bitdoku_strategies::{Chain, ChainNode, Step, TechniqueId};
 use std::collections::HashMap;
@@ -48,8 +48,8 @@ impl Grid {
         let other = (pair & !(1 << digit)).trailing_zeros() as u8;
         out.push(Entry { cell, digit: other, strong: true });
         let (row, col) = (cell / 9, cell % 9);
-        for (k, &h) in HOUSES[cell].iter().enumerate() {
-            for c in HOUSE_CELLS[h] {
+        for (k, h) in houses(cell).into_iter().enumerate() {
+            for c in house_cells(h) {
                 if c == cell || self.cands[c] != pair {
                     continue;
                 }

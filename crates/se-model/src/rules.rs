@@ -3,15 +3,16 @@
 //! `find_*` returns the first hint in SE's search order (the hint SE applies), or None.
 
 use super::Hint;
-use super::dirty::{Dirty, REGION_MASK, peers, skip};
-use super::grid::{COL, Grid, HOUSE_CELLS, Mask, REGION_CELLS, ROW, digits, low, sees};
+use super::dirty::{Dirty, peers, skip};
+use super::grid::{COL, Grid, HOUSE_CELLS, HOUSE_MASK, Mask, PEERS, ROW, digits, low, sees};
+use bitdoku_bitboard::combinations::of_size;
 
-/// The regions in the order block, column, row (SE's order for singles and hidden sets).
+/// The houses in the order block, column, row (SE's order for singles and hidden sets).
 fn bcr() -> impl Iterator<Item = usize> {
     (0..9).chain(COL..COL + 9).chain(ROW..ROW + 9)
 }
 
-/// Hidden singles: first "alone" ones (the region's last empty cell, 1.0), then the others
+/// Hidden singles: first "alone" ones (the house's last empty cell, 1.0), then the others
 /// (1.2 in a block, 1.5 in a row or column).
 pub fn hidden_single(g: &Grid) -> Option<Hint> {
     for alone in [true, false] {
@@ -23,7 +24,7 @@ pub fn hidden_single(g: &Grid) -> Option<Hint> {
             for d in 1..=9u8 {
                 let p = g.positions(r, d);
                 if p.count_ones() == 1 {
-                    let c = REGION_CELLS[r][low(p)] as usize;
+                    let c = HOUSE_CELLS[r][low(p)] as usize;
                     let (diff, name) = if alone {
                         (10, "Hidden Single")
                     } else if r < 9 {
@@ -47,7 +48,7 @@ pub fn naked_single(g: &Grid) -> Option<Hint> {
     })
 }
 
-/// The pairs of crossing regions SE's locking rule visits, in its order: (block, column),
+/// The pairs of crossing houses SE's locking rule visits, in its order: (block, column),
 /// (block, row), (column, block), (row, block), each by number; only pairs that cross.
 const LOCKING_PAIRS: [(u8, u8); 108] = {
     let mut t = [(0u8, 0u8); 108];
@@ -85,7 +86,7 @@ const LOCKING_PAIRS: [(u8, u8); 108] = {
     t
 };
 
-/// `INSIDE[a][b]`: the positions (0-8) in region `a` of the cells it shares with region `b`.
+/// `INSIDE[a][b]`: the positions (0-8) in house `a` of the cells it shares with house `b`.
 pub(super) const INSIDE: [[u16; 27]; 27] = {
     let mut t = [[0u16; 27]; 27];
     let mut a = 0;
@@ -96,7 +97,7 @@ pub(super) const INSIDE: [[u16; 27]; 27] = {
             while i < 9 {
                 let mut j = 0;
                 while j < 9 {
-                    if REGION_CELLS[a][i] == REGION_CELLS[b][j] {
+                    if HOUSE_CELLS[a][i] == HOUSE_CELLS[b][j] {
                         t[a][b] |= 1 << i;
                     }
                     j += 1;
@@ -111,7 +112,7 @@ pub(super) const INSIDE: [[u16; 27]; 27] = {
 };
 
 /// `DIRECT_AREA[r1][r2]`: the cells a direct locking hint of (r1, r2) rests on: r2 and every
-/// region of r1's kind crossing it (r1 among them).
+/// house of r1's kind crossing it (r1 among them).
 const DIRECT_AREA: [[u128; 27]; 27] = {
     let mut t = [[0u128; 27]; 27];
     let mut r1 = 0;
@@ -119,11 +120,11 @@ const DIRECT_AREA: [[u128; 27]; 27] = {
         let kind = kind_start(r1);
         let mut r2 = 0;
         while r2 < 27 {
-            let mut m = REGION_MASK[r2] | REGION_MASK[r1];
+            let mut m = HOUSE_MASK[r2] | HOUSE_MASK[r1];
             let mut r3 = kind;
             while r3 < kind + 9 {
                 if INSIDE[r3][r2] != 0 && r3 != r2 {
-                    m |= REGION_MASK[r3];
+                    m |= HOUSE_MASK[r3];
                 }
                 r3 += 1;
             }
@@ -135,7 +136,7 @@ const DIRECT_AREA: [[u128; 27]; 27] = {
     t
 };
 
-/// The first region of `r`'s kind (blocks 0, rows ROW, columns COL).
+/// The first house of `r`'s kind (blocks 0, rows ROW, columns COL).
 const fn kind_start(r: usize) -> usize {
     if r < 9 {
         0
@@ -150,11 +151,11 @@ fn crosses(a: usize, b: usize) -> bool {
     a != b && INSIDE[a][b] != 0
 }
 
-/// Locked candidates. `direct`: only when the removal leaves a hidden single in another region
-/// of the first region's kind crossing the second (direct pointing 1.7 / claiming 1.9), which
+/// Locked candidates. `direct`: only when the removal leaves a hidden single in another house
+/// of the first house's kind crossing the second (direct pointing 1.7 / claiming 1.9), which
 /// the hint then places; else pointing 2.6 / claiming 2.8. With `dirty`, only digits that
-/// lost a candidate in the regions the hint rests on (both regions, and for a direct hint
-/// every region of the first one's kind crossing the second).
+/// lost a candidate in the houses the hint rests on (both houses, and for a direct hint
+/// every house of the first one's kind crossing the second).
 pub fn locking(g: &Grid, direct: bool, dirty: Option<&Dirty>) -> Option<Hint> {
     let wanted = dirty.map_or(0x1ff, |x| x.digits());
     for &(r1, r2) in &LOCKING_PAIRS {
@@ -162,7 +163,7 @@ pub fn locking(g: &Grid, direct: bool, dirty: Option<&Dirty>) -> Option<Hint> {
         let area = match dirty {
             None => u128::MAX,
             Some(_) if direct => DIRECT_AREA[r1][r2],
-            Some(_) => REGION_MASK[r1] | REGION_MASK[r2],
+            Some(_) => HOUSE_MASK[r1] | HOUSE_MASK[r2],
         };
         for d in digits(wanted) {
             if skip(dirty, |x| x.digit_cells[d as usize - 1] & area != 0) {
@@ -180,13 +181,13 @@ pub fn locking(g: &Grid, direct: bool, dirty: Option<&Dirty>) -> Option<Hint> {
                 continue;
             }
             let removable: Vec<(u8, u8)> =
-                (0..9).filter(|i| rest >> i & 1 != 0).map(|i| (REGION_CELLS[r2][i], d)).collect();
+                (0..9).filter(|i| rest >> i & 1 != 0).map(|i| (HOUSE_CELLS[r2][i], d)).collect();
             let pointing = r1 < 9;
             if !direct {
                 let (diff, name) = if pointing { (26, "Pointing") } else { (28, "Claiming") };
                 return Some(Hint::remove(diff, name, removable));
             }
-            // Another region of r1's kind crossing r2 where one position would remain.
+            // Another house of r1's kind crossing r2 where one position would remain.
             let kind = kind_start(r1);
             for r3 in kind..kind + 9 {
                 if r3 == r1 || !crosses(r3, r2) {
@@ -197,7 +198,7 @@ pub fn locking(g: &Grid, direct: bool, dirty: Option<&Dirty>) -> Option<Hint> {
                     continue;
                 }
                 let left = p3 & !INSIDE[r3][r2];
-                let remain = [REGION_CELLS[r3][low(left.max(1))] as usize];
+                let remain = [HOUSE_CELLS[r3][low(left.max(1))] as usize];
                 if left.count_ones() == 1 {
                     let (diff, name) =
                         if pointing { (17, "Direct Pointing") } else { (19, "Direct Claiming") };
@@ -211,34 +212,12 @@ pub fn locking(g: &Grid, direct: bool, dirty: Option<&Dirty>) -> Option<Hint> {
     None
 }
 
-/// The `k`-subsets of 0..9 as masks in increasing numeric order (the order of SE's
-/// permutation generator), for `k` up to 9.
-pub fn combos(k: u32) -> &'static [u16] {
-    &COMBOS[k as usize][..COMBO_COUNT[k as usize]]
-}
-
-/// `COMBOS[k]`: the `k`-subsets of 0..9, ascending; `COMBO_COUNT[k]` of them.
-const COMBOS: [[u16; 126]; 10] = {
-    let mut t = [[0u16; 126]; 10];
-    let mut n = [0usize; 10];
-    let mut m = 0u16;
-    while m < 512 {
-        let k = m.count_ones() as usize;
-        t[k][n[k]] = m;
-        n[k] += 1;
-        m += 1;
-    }
-    t
-};
-
-const COMBO_COUNT: [usize; 10] = [1, 9, 36, 84, 126, 126, 84, 36, 9, 1];
-
-/// Naked sets of `degree` cells (3.0, 3.6, 5.0), regions block, column, row... as SE's
-/// NakedSet visits them. With `dirty`, only regions with a changed cell.
+/// Naked sets of `degree` cells (3.0, 3.6, 5.0), houses block, column, row... as SE's
+/// NakedSet visits them. With `dirty`, only houses with a changed cell.
 pub fn naked_set(g: &Grid, degree: u32, dirty: Option<&Dirty>) -> Option<Hint> {
-    let combos = combos(degree);
+    let combos = of_size(degree);
     for r in bcr() {
-        if skip(dirty, |x| x.region(r)) || g.empty_count(r) < degree * 2 {
+        if skip(dirty, |x| x.house(r)) || g.empty_count(r) < degree * 2 {
             continue;
         }
         for &idx in combos {
@@ -246,7 +225,7 @@ pub fn naked_set(g: &Grid, degree: u32, dirty: Option<&Dirty>) -> Option<Hint> {
             let mut ok = true;
             for i in 0..9 {
                 if idx >> i & 1 != 0 {
-                    let c = REGION_CELLS[r][i] as usize;
+                    let c = HOUSE_CELLS[r][i] as usize;
                     if g.count(c) <= 1 {
                         ok = false;
                         break;
@@ -259,7 +238,7 @@ pub fn naked_set(g: &Grid, degree: u32, dirty: Option<&Dirty>) -> Option<Hint> {
             }
             let mut removable = Vec::new();
             for i in 0..9 {
-                let c = REGION_CELLS[r][i];
+                let c = HOUSE_CELLS[r][i];
                 if idx >> i & 1 == 0 {
                     let m = g.cand[c as usize] & union;
                     for d in super::grid::digits(m) {
@@ -281,12 +260,12 @@ pub fn naked_set(g: &Grid, degree: u32, dirty: Option<&Dirty>) -> Option<Hint> {
 }
 
 /// Hidden sets of `degree` values (3.4, 4.0, 5.4); `direct` (2.0, 2.5): only when the set
-/// leaves a hidden single of another value in the region, which the hint places. With
-/// `dirty`, only regions with a changed cell (direct or not, a hint rests on one region).
+/// leaves a hidden single of another value in the house, which the hint places. With
+/// `dirty`, only houses with a changed cell (direct or not, a hint rests on one house).
 pub fn hidden_set(g: &Grid, degree: u32, direct: bool, dirty: Option<&Dirty>) -> Option<Hint> {
-    let combos = combos(degree);
+    let combos = of_size(degree);
     for r in bcr() {
-        if skip(dirty, |x| x.region(r)) {
+        if skip(dirty, |x| x.house(r)) {
             continue;
         }
         let empty = g.empty_count(r);
@@ -312,7 +291,7 @@ pub fn hidden_set(g: &Grid, degree: u32, direct: bool, dirty: Option<&Dirty>) ->
             let mut removable = Vec::new();
             for i in 0..9 {
                 if union >> i & 1 != 0 {
-                    let c = REGION_CELLS[r][i];
+                    let c = HOUSE_CELLS[r][i];
                     for d in super::grid::digits(g.cand[c as usize] & !vals) {
                         removable.push((c, d));
                     }
@@ -331,7 +310,7 @@ pub fn hidden_set(g: &Grid, degree: u32, direct: bool, dirty: Option<&Dirty>) ->
                             _ => (43, "Direct Hidden Quad"),
                         };
                         // As for direct pointing, only the single is placed.
-                        let c = REGION_CELLS[r][low(rest)] as usize;
+                        let c = HOUSE_CELLS[r][low(rest)] as usize;
                         return Some(Hint::place(diff, name, c, v as u8 + 1));
                     }
                 }
@@ -351,7 +330,7 @@ pub fn hidden_set(g: &Grid, degree: u32, direct: bool, dirty: Option<&Dirty>) ->
 /// Basic fish of `degree` lines (X-Wing 3.2, Swordfish 3.8, Jellyfish 5.2): columns as base
 /// first, then rows. With `dirty`, only digits that lost a candidate.
 pub fn fish(g: &Grid, degree: u32, dirty: Option<&Dirty>) -> Option<Hint> {
-    let combos = combos(degree);
+    let combos = of_size(degree);
     // Digits placed fewer than 9 - 2 * degree times (and changed, with `dirty`).
     let mut wanted: Mask = dirty.map_or(0x1ff, |x| x.digits());
     for d in 1..=9u8 {
@@ -382,7 +361,7 @@ pub fn fish(g: &Grid, degree: u32, dirty: Option<&Dirty>) -> Option<Hint> {
                     if union >> k & 1 == 0 {
                         continue;
                     }
-                    for (i, &c) in REGION_CELLS[cover + k].iter().enumerate() {
+                    for (i, &c) in HOUSE_CELLS[cover + k].iter().enumerate() {
                         if lines >> i & 1 == 0 && g.has(c as usize, d) {
                             removable.push((c, d));
                         }
@@ -414,13 +393,13 @@ pub fn xy_wing(g: &Grid, xyz: bool, dirty: Option<&Dirty>) -> Option<Hint> {
         {
             continue;
         }
-        for &a in &HOUSE_CELLS[pivot] {
+        for &a in &PEERS[pivot] {
             let a = a as usize;
             let xz = g.cand[a];
             if a == pivot || xz.count_ones() != 2 || (xy & !xz).count_ones() != 1 {
                 continue;
             }
-            for &b in &HOUSE_CELLS[pivot] {
+            for &b in &PEERS[pivot] {
                 let b = b as usize;
                 let yz = g.cand[b];
                 if b == pivot || b == a || yz.count_ones() != 2 {

@@ -10,7 +10,7 @@
 
 use super::Hint;
 use super::dirty::Dirty;
-use super::grid::{CELL_REGIONS, Grid, HOUSE_CELLS, REGION_CELLS, digits, low};
+use super::grid::{CELL_HOUSES, Grid, HOUSE_CELLS, PEERS, digits, low};
 use std::collections::VecDeque;
 
 const NKEYS: usize = 81 * 9 * 2;
@@ -39,7 +39,7 @@ struct Node {
     /// Identity of that nested chain (for counting each once).
     nested_id: u32,
     /// Why an on potential holds: 0 = assumption, 1 = last value of its cell, 2 + r = last
-    /// position in region r.
+    /// position in house r.
     cause: u8,
     /// Steps from the assumption along first parents.
     depth: u16,
@@ -87,7 +87,7 @@ impl PotSet {
 /// Which chaining rule runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rule {
-    /// Cell and region forcing chains.
+    /// Cell and house forcing chains.
     pub multiple: bool,
     /// Candidates assumed off are removed while propagating.
     pub dynamic: bool,

@@ -2,7 +2,7 @@
 //! (locked candidates, hidden pair, naked pair, X-wing), each hint with the candidates removed
 //! since the propagation's start that it rests on (SE's "rule parents").
 
-use super::grid::{COL, Grid, REGION_CELLS, ROW, digits};
+use super::grid::{COL, Grid, HOUSE_CELLS, ROW, digits};
 use super::rules::INSIDE;
 
 /// One hint: (removable candidates, removed candidates it rests on, nested complexity).
@@ -13,7 +13,7 @@ fn lex_pairs() -> impl Iterator<Item = (usize, usize)> {
 }
 
 /// Every locked candidates hint, in SE's order, resting on the removed positions of the
-/// digit in the first region outside the second.
+/// digit in the first house outside the second.
 pub fn locking_all(g: &Grid, source: &Grid) -> Vec<Nested> {
     let mut out = Vec::new();
     let pairs = (0..9)
@@ -38,10 +38,10 @@ pub fn locking_all(g: &Grid, source: &Grid) -> Vec<Nested> {
                 continue;
             }
             let removable: Vec<(u8, u8)> =
-                (0..9).filter(|i| rest >> i & 1 != 0).map(|i| (REGION_CELLS[r2][i], d)).collect();
+                (0..9).filter(|i| rest >> i & 1 != 0).map(|i| (HOUSE_CELLS[r2][i], d)).collect();
             let parents = (0..9)
                 .filter(|i| gone >> i & 1 != 0)
-                .map(|i| (REGION_CELLS[r1][i] as usize, d))
+                .map(|i| (HOUSE_CELLS[r1][i] as usize, d))
                 .collect();
             out.push((removable, parents, 0));
         }
@@ -53,7 +53,7 @@ fn bcr() -> impl Iterator<Item = usize> {
     (0..9).chain(COL..COL + 9).chain(ROW..ROW + 9)
 }
 
-/// Every hidden pair, resting on the removed positions of its two values in the region's
+/// Every hidden pair, resting on the removed positions of its two values in the house's
 /// other cells.
 pub fn hidden_pairs_all(g: &Grid, source: &Grid) -> Vec<Nested> {
     let mut out = Vec::new();
@@ -75,7 +75,7 @@ pub fn hidden_pairs_all(g: &Grid, source: &Grid) -> Vec<Nested> {
             let mut removable = Vec::new();
             let mut parents = Vec::new();
             for i in 0..9 {
-                let c = REGION_CELLS[r][i];
+                let c = HOUSE_CELLS[r][i];
                 if set >> i & 1 != 0 {
                     for d in digits(g.cand[c as usize] & !vals) {
                         removable.push((c, d));
@@ -104,7 +104,7 @@ pub fn naked_pairs_all(g: &Grid, source: &Grid) -> Vec<Nested> {
             continue;
         }
         for (a, b) in lex_pairs() {
-            let (ca, cb) = (REGION_CELLS[r][a] as usize, REGION_CELLS[r][b] as usize);
+            let (ca, cb) = (HOUSE_CELLS[r][a] as usize, HOUSE_CELLS[r][b] as usize);
             if g.count(ca) <= 1 || g.count(cb) <= 1 {
                 continue;
             }
@@ -113,7 +113,7 @@ pub fn naked_pairs_all(g: &Grid, source: &Grid) -> Vec<Nested> {
                 continue;
             }
             let mut removable = Vec::new();
-            for (i, &c) in REGION_CELLS[r].iter().enumerate() {
+            for (i, &c) in HOUSE_CELLS[r].iter().enumerate() {
                 if i != a && i != b {
                     for d in digits(g.cand[c as usize] & union) {
                         removable.push((c, d));
@@ -160,7 +160,7 @@ pub fn xwings_all(g: &Grid, source: &Grid) -> Vec<Nested> {
                     if union >> k & 1 == 0 {
                         continue;
                     }
-                    for (i, &c) in REGION_CELLS[cover + k].iter().enumerate() {
+                    for (i, &c) in HOUSE_CELLS[cover + k].iter().enumerate() {
                         if i != a && i != b && g.has(c as usize, d) {
                             removable.push((c, d));
                         }
@@ -171,7 +171,7 @@ pub fn xwings_all(g: &Grid, source: &Grid) -> Vec<Nested> {
                 }
                 let mut parents = Vec::new();
                 for l in [a, b] {
-                    for (i, &c) in REGION_CELLS[base + l].iter().enumerate() {
+                    for (i, &c) in HOUSE_CELLS[base + l].iter().enumerate() {
                         let c = c as usize;
                         if union >> i & 1 == 0 && source.has(c, d) && !g.has(c, d) {
                             parents.push((c, d));

@@ -1,64 +1,79 @@
-//! The cell-major grid the SE model works on, and Sudoku Explainer's region numbering.
+//! The cell-major grid the SE model works on, and Sudoku Explainer's house numbering.
 //!
-//! Sudoku Explainer visits regions and cells in fixed orders, and which hint it meets first
-//! decides the path; the model keeps those orders: regions are blocks 0-8, rows 9-17 and
-//! columns 18-26 (SE's "region types" order), a block's cells run row by row, and cells are
+//! Sudoku Explainer visits houses and cells in fixed orders, and which hint it meets first
+//! decides the path; the model keeps those orders: houses are blocks 0-8, rows 9-17 and
+//! columns 18-26 (SE's "house types" order), a block's cells run row by row, and cells are
 //! visited row by row.
+
+use bitdoku_bitboard::tables;
 
 /// A candidate mask: bit `d - 1` for digit `d`.
 pub type Mask = u16;
 
-/// Rows start here (blocks are regions 0-8).
+/// Rows start here (boxes are houses 0-8).
 pub const ROW: usize = 9;
 /// Columns start here.
 pub const COL: usize = 18;
 
-/// The 9 cells of region `r`, in SE's order.
-pub const REGION_CELLS: [[u8; 9]; 27] = {
+/// The bitboard index ([`House::index`](bitdoku_bitboard::House::index)) of SE house `h`.
+const fn bitboard_house(h: usize) -> usize {
+    if h < ROW { 18 + h } else { h - ROW }
+}
+
+/// The 9 cells of house `h`, in SE's order (a box row by row, a row left to right, a column
+/// top to bottom: the bitboard's position order, renumbered).
+pub const HOUSE_CELLS: [[u8; 9]; 27] = {
     let mut t = [[0u8; 9]; 27];
-    let mut r = 0;
-    while r < 27 {
+    let mut h = 0;
+    while h < 27 {
         let mut i = 0;
         while i < 9 {
-            t[r][i] = if r < 9 {
-                ((r / 3 * 3 + i / 3) * 9 + r % 3 * 3 + i % 3) as u8
-            } else if r < 18 {
-                ((r - 9) * 9 + i) as u8
-            } else {
-                (i * 9 + r - 18) as u8
-            };
+            t[h][i] = tables::HOUSE_CELLS[bitboard_house(h)][i].index() as u8;
             i += 1;
         }
-        r += 1;
+        h += 1;
     }
     t
 };
 
-/// The block, row and column of each cell (SE's region-type order).
-pub const CELL_REGIONS: [[u8; 3]; 81] = {
+/// The box, row and column of each cell (SE's house-type order).
+pub const CELL_HOUSES: [[u8; 3]; 81] = {
     let mut t = [[0u8; 3]; 81];
     let mut c = 0;
     while c < 81 {
-        let (y, x) = (c / 9, c % 9);
-        t[c] = [(y / 3 * 3 + x / 3) as u8, (9 + y) as u8, (18 + x) as u8];
+        // The bitboard lists a cell's row, column and box.
+        let [row, col, boxx] = tables::CELL_HOUSES[c];
+        t[c] =
+            [(boxx.index() - 18) as u8, (ROW + row.index()) as u8, (COL + col.index() - 9) as u8];
         c += 1;
     }
     t
 };
 
-/// A cell's "house cells" as SE lists them: block, then row, then column, without repeats,
-/// the cell itself left out.
-pub const HOUSE_CELLS: [[u8; 20]; 81] = {
+/// The cells of each house as a mask (bit = cell index).
+pub const HOUSE_MASK: [u128; 27] = {
+    let mut t = [0u128; 27];
+    let mut h = 0;
+    while h < 27 {
+        t[h] = tables::HOUSES[bitboard_house(h)].bits();
+        h += 1;
+    }
+    t
+};
+
+/// A cell's peers as SE lists them: box, then row, then column, without repeats, the cell
+/// itself left out.
+pub const PEERS: [[u8; 20]; 81] = {
     let mut t = [[0u8; 20]; 81];
     let mut c = 0;
     while c < 81 {
         let mut n = 0;
         let mut k = 0;
         while k < 3 {
-            let r = CELL_REGIONS[c][k] as usize;
+            let r = CELL_HOUSES[c][k] as usize;
             let mut i = 0;
             while i < 9 {
-                let o = REGION_CELLS[r][i];
+                let o = HOUSE_CELLS[r][i];
                 let mut seen = o as usize == c;
                 let mut j = 0;
                 while j < n {
@@ -80,10 +95,10 @@ pub const HOUSE_CELLS: [[u8; 20]; 81] = {
     t
 };
 
-/// Whether two distinct cells share a region.
+/// Whether two distinct cells share a house.
 #[inline]
 pub fn sees(a: usize, b: usize) -> bool {
-    a != b && (a / 9 == b / 9 || a % 9 == b % 9 || CELL_REGIONS[a][0] == CELL_REGIONS[b][0])
+    a != b && (a / 9 == b / 9 || a % 9 == b % 9 || CELL_HOUSES[a][0] == CELL_HOUSES[b][0])
 }
 
 /// The position (0-8) of each cell in its block, row and column.
@@ -98,14 +113,14 @@ const CELL_INDEX: [[u8; 3]; 81] = {
     t
 };
 
-/// Values and candidates, cell-major, with each region's positions per digit kept in step.
+/// Values and candidates, cell-major, with each house's positions per digit kept in step.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Grid {
     /// The placed digit of each cell (0 = empty).
     pub val: [u8; 81],
     /// The candidates of each empty cell (0 for placed cells).
     pub cand: [Mask; 81],
-    /// `pos[r][d - 1]`: the positions of digit `d` in region `r`.
+    /// `pos[r][d - 1]`: the positions of digit `d` in house `r`.
     pos: [[u16; 9]; 27],
 }
 
@@ -121,7 +136,7 @@ impl Grid {
         for c in 0..81 {
             if g.val[c] != 0 {
                 let bit = 1 << (g.val[c] - 1);
-                for &o in &HOUSE_CELLS[c] {
+                for &o in &PEERS[c] {
                     g.cand[o as usize] &= !bit;
                 }
             }
@@ -148,7 +163,7 @@ impl Grid {
             for d in 0..9 {
                 if self.cand[c] >> d & 1 != 0 {
                     for k in 0..3 {
-                        self.pos[CELL_REGIONS[c][k] as usize][d] |= 1 << CELL_INDEX[c][k];
+                        self.pos[CELL_HOUSES[c][k] as usize][d] |= 1 << CELL_INDEX[c][k];
                     }
                 }
             }
@@ -167,34 +182,34 @@ impl Grid {
         self.cand[c].count_ones()
     }
 
-    /// The positions (0-8 within the region) of digit `d` in region `r`.
+    /// The positions (0-8 within the house) of digit `d` in house `r`.
     #[inline]
     pub fn positions(&self, r: usize, d: u8) -> u16 {
         self.pos[r][d as usize - 1]
     }
 
-    /// Calls `f` with every peer of `c` holding candidate `d`, in [`HOUSE_CELLS`] order
+    /// Calls `f` with every peer of `c` holding candidate `d`, in [`PEERS`] order
     /// (block, then the row and the column outside the block), from the position masks.
     #[inline]
     pub fn for_peers_with(&self, c: usize, d: u8, mut f: impl FnMut(usize)) {
-        let [b, r, col] = CELL_REGIONS[c].map(usize::from);
+        let [b, r, col] = CELL_HOUSES[c].map(usize::from);
         let dd = d as usize - 1;
         let parts = [
             (b, self.pos[b][dd] & !(1 << CELL_INDEX[c][0])),
             (r, self.pos[r][dd] & !(0b111 << (b % 3 * 3))),
             (col, self.pos[col][dd] & !(0b111 << (b / 3 * 3))),
         ];
-        for (region, mut m) in parts {
+        for (house, mut m) in parts {
             while m != 0 {
-                f(REGION_CELLS[region][m.trailing_zeros() as usize] as usize);
+                f(HOUSE_CELLS[house][m.trailing_zeros() as usize] as usize);
                 m &= m - 1;
             }
         }
     }
 
-    /// The number of empty cells of region `r`.
+    /// The number of empty cells of house `r`.
     pub fn empty_count(&self, r: usize) -> u32 {
-        REGION_CELLS[r].iter().filter(|&&c| self.val[c as usize] == 0).count() as u32
+        HOUSE_CELLS[r].iter().filter(|&&c| self.val[c as usize] == 0).count() as u32
     }
 
     /// How many times digit `d` is placed.
@@ -208,7 +223,7 @@ impl Grid {
             self.remove(c, v);
         }
         self.val[c] = d;
-        for &o in &HOUSE_CELLS[c] {
+        for &o in &PEERS[c] {
             self.remove(o as usize, d);
         }
     }
@@ -220,7 +235,7 @@ impl Grid {
         if self.cand[c] & bit != 0 {
             self.cand[c] &= !bit;
             for k in 0..3 {
-                self.pos[CELL_REGIONS[c][k] as usize][d as usize - 1] &= !(1 << CELL_INDEX[c][k]);
+                self.pos[CELL_HOUSES[c][k] as usize][d as usize - 1] &= !(1 << CELL_INDEX[c][k]);
             }
         }
     }
@@ -283,11 +298,8 @@ mod tests {
                 for d in 1..=9u8 {
                     let mut got = Vec::new();
                     g.for_peers_with(c, d, |o| got.push(o));
-                    let want: Vec<usize> = HOUSE_CELLS[c]
-                        .iter()
-                        .map(|&o| o as usize)
-                        .filter(|&o| g.has(o, d))
-                        .collect();
+                    let want: Vec<usize> =
+                        PEERS[c].iter().map(|&o| o as usize).filter(|&o| g.has(o, d)).collect();
                     assert_eq!(got, want, "cell {c} digit {d}");
                 }
             }

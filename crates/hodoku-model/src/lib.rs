@@ -1,5 +1,5 @@
-//! HoDoKu 2.2.0's step choice, for the `hodoku` preset in single granularity
-//! ([`crate::Options::hodoku`]): its singles queues, its search order among several steps of
+//! A model of HoDoKu 2.2.0's step choice, which the engine (`bitdoku-engine`) follows for the
+//! `hodoku` preset in single granularity (its `StepChoice::Hodoku`): its singles queues, its search order among several steps of
 //! one technique, the order in which it deletes a step's candidates, and its brute force.
 //!
 //! **Singles.** HoDoKu does not search the grid for singles. It keeps two first-in-first-out
@@ -31,7 +31,10 @@
 //! Written from the rules of HoDoKu 2.2.0's `Sudoku2`, `SimpleSolver`, `SingleDigitPattern-`,
 //! `Wing-`, `Uniqueness-`, `Chain-` and `BruteForceSolver` (GPL, read, not copied).
 
-use bitdoku_bitboard::{Candidates, Cell, Digit, House, HouseKind};
+#![deny(missing_docs)]
+
+use bitdoku_bitboard::tables::{CELL_HOUSES, HOUSE_CELLS};
+use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, House, HouseKind};
 use bitdoku_strategies::{Step, TechniqueId};
 
 mod als_chain;
@@ -44,44 +47,21 @@ pub use forcing::forcing_chain;
 pub use remote_pair::remote_pair;
 pub use tabling::{grouped_nice_loop, nice_loop};
 
-/// Houses of every cell as HoDoKu numbers them: row 0-8, column 9-17, box 18-26.
-const HOUSES: [[usize; 3]; 81] = {
-    let mut out = [[0; 3]; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let (r, c) = (cell / 9, cell % 9);
-        out[cell] = [r, 9 + c, 18 + (r / 3) * 3 + c / 3];
-        cell += 1;
-    }
-    out
-};
-
-/// The cells of every house in HoDoKu's order (rows left to right, columns top to bottom,
-/// boxes row by row).
-const HOUSE_CELLS: [[usize; 9]; 27] = {
-    let mut out = [[0; 9]; 27];
-    let mut h = 0;
-    while h < 27 {
-        let mut i = 0;
-        while i < 9 {
-            out[h][i] = match h {
-                0..=8 => h * 9 + i,
-                9..=17 => i * 9 + (h - 9),
-                _ => ((h - 18) / 3 * 3 + i / 3) * 9 + (h - 18) % 3 * 3 + i % 3,
-            };
-            i += 1;
-        }
-        h += 1;
-    }
-    out
-};
-
+/// The houses of `cell` as HoDoKu numbers them (row 0-8, column 9-17, box 18-26: the numbering
+/// of [`House::index`], so the bitboard's table serves).
 fn houses(cell: usize) -> [usize; 3] {
-    HOUSES[cell]
+    CELL_HOUSES[cell].map(House::index)
 }
 
+/// The cells of house `h` in HoDoKu's order (rows left to right, columns top to bottom, boxes
+/// row by row: the bitboard's [`HOUSE_CELLS`]).
 fn house_cells(h: usize) -> [usize; 9] {
-    HOUSE_CELLS[h]
+    HOUSE_CELLS[h].map(Cell::index)
+}
+
+/// The cells of a 81-bit mask, ascending (the order HoDoKu's loops visit them in).
+fn cells_of(set: u128) -> impl Iterator<Item = usize> {
+    CellSet::from_bits_truncate(set).iter().map(Cell::index)
 }
 
 /// A singles queue: entries are appended, taken from the front, or deleted in place.

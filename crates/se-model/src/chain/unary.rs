@@ -2,7 +2,7 @@
 //! every hint is wanted (nested rules), and the cycle's removals and rating.
 
 use super::*;
-use crate::se::dirty::peers;
+use crate::dirty::peers;
 
 impl Chainer {
     /// Cycles and forcing chains from `d` in `c` (SE's unary chaining).
@@ -152,17 +152,17 @@ impl Chainer {
             out.push((key(c, other, true), 1));
         }
         if x {
-            for &r in &CELL_REGIONS[c] {
+            for &r in &CELL_HOUSES[c] {
                 let r = r as usize;
                 let pos = g.positions(r, d);
                 if pos.count_ones() != 2 {
                     continue;
                 }
                 let mut i = low(pos);
-                if REGION_CELLS[r][i] as usize == c {
+                if HOUSE_CELLS[r][i] as usize == c {
                     i = low(pos & !(1 << i));
                 }
-                let k = key(REGION_CELLS[r][i] as usize, d, true);
+                let k = key(HOUSE_CELLS[r][i] as usize, d, true);
                 if out.iter().any(|&(o, _)| o == k) {
                     continue;
                 }
@@ -303,7 +303,7 @@ pub(super) fn cycle_removable(g: &Grid, path: &[u16]) -> Vec<(u8, u8)> {
         if !on {
             continue;
         }
-        for &o in &HOUSE_CELLS[c] {
+        for &o in &PEERS[c] {
             if fwd[d as usize - 1] >> o & 1 != 0 && g.has(o as usize, d) && !out.contains(&(o, d)) {
                 out.push((o, d));
             }
@@ -341,7 +341,7 @@ mod tests {
         let mut back: Vec<(u8, u8)> = Vec::new();
         for &k in path {
             let (c, d, on) = unkey(k);
-            for &o in &HOUSE_CELLS[c] {
+            for &o in &PEERS[c] {
                 if !cells.contains(&(o as usize)) && g.has(o as usize, d) {
                     let v = if on { &mut fwd } else { &mut back };
                     if !v.contains(&(o, d)) {

@@ -3,25 +3,6 @@
 use super::*;
 use bitdoku_bitboard::parse_line;
 
-/// The `hodoku` preset's single-step paths (traced and verified) of the first `n` top1465
-/// puzzles: each puzzle line and the engine's outcome.
-pub(super) fn top1465_paths(n: usize) -> Vec<(String, crate::Outcome)> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../datasets/magictour_top1465.txt");
-    let text = std::fs::read_to_string(path).expect("corpus");
-    let mut options = crate::Options::new(crate::Order::preset("hodoku").expect("preset"));
-    options.granularity = crate::Granularity::Single;
-    options.trace = true;
-    options.verify = true;
-    let engine = crate::Engine::new(options);
-    text.lines()
-        .take(n)
-        .map(|line| {
-            let start = parse_line(line).unwrap().unwrap().candidates();
-            (line.to_string(), engine.solve(&start))
-        })
-        .collect()
-}
-
 #[test]
 fn house_cells_follow_hodoku_order() {
     assert_eq!(house_cells(0), [0, 1, 2, 3, 4, 5, 6, 7, 8]);

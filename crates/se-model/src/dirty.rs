@@ -9,22 +9,7 @@
 //! rule that takes a [`Dirty`] searches only the patterns that touch a changed cell (or
 //! digit), in its usual order, so its first hint is the same as a full search's.
 
-use super::grid::{Grid, Mask, REGION_CELLS};
-
-/// The cells of each region as a mask (bit = cell index).
-pub const REGION_MASK: [u128; 27] = {
-    let mut t = [0u128; 27];
-    let mut r = 0;
-    while r < 27 {
-        let mut i = 0;
-        while i < 9 {
-            t[r] |= 1 << REGION_CELLS[r][i];
-            i += 1;
-        }
-        r += 1;
-    }
-    t
-};
+use super::grid::{Grid, HOUSE_MASK, Mask};
 
 /// The 20 peers of cell `c` as a mask (the bitboard crate's table; SE's cells are numbered
 /// row by row as bitboard cells are).
@@ -89,10 +74,10 @@ impl Dirty {
         (0..9).filter(|&d| self.digit_cells[d] != 0).fold(0, |m, d| m | 1 << d)
     }
 
-    /// Whether region `r` holds a changed cell.
+    /// Whether house `r` holds a changed cell.
     #[inline]
-    pub fn region(&self, r: usize) -> bool {
-        self.cells & REGION_MASK[r] != 0
+    pub fn house(&self, r: usize) -> bool {
+        self.cells & HOUSE_MASK[r] != 0
     }
 
     /// Whether any cell of `mask` changed.
