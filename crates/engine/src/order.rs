@@ -21,11 +21,27 @@
 use bitdoku_strategies::{Technique, TechniqueId, forcing, registry};
 use std::fmt;
 
-/// An ordered list of techniques with the name it was given by.
+/// An ordered list of techniques with the name it was given by, and the model that chooses
+/// among the steps they find.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Order {
     name: String,
     ids: Vec<TechniqueId>,
+    step_choice: StepChoice,
+}
+
+/// Which model chooses the step to apply when a technique finds several, in single
+/// granularity (batch granularity applies them all). Part of an order: the `hodoku` preset
+/// carries [`StepChoice::Hodoku`], every other order [`StepChoice::Finder`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum StepChoice {
+    /// The finder's first step, in its documented find-all order.
+    #[default]
+    Finder,
+    /// HoDoKu 2.2.0's choice (`bitdoku-hodoku-model`): singles from its queues, the first step
+    /// of its own search order, its own searches for the techniques whose registry rows say
+    /// the model replaces their finder, and the brute force one cell at a time.
+    Hodoku,
 }
 
 /// Why an order could not be built.
@@ -70,6 +86,8 @@ pub struct Preset {
     pub description: &'static str,
     /// A row's sort key in this preset, `None` when the row is not in it.
     key: fn(&Technique) -> Option<u32>,
+    /// The step choice its orders carry.
+    pub step_choice: StepChoice,
 }
 
 /// The group names of an order list (see the module docs) and the word their ids contain.
@@ -90,26 +108,31 @@ pub const PRESETS: &[Preset] = &[
         name: "singles",
         description: "full house, naked single, hidden single",
         key: |t| t.presets.singles.then_some(t.hodoku.order),
+        step_choice: StepChoice::Finder,
     },
     Preset {
         name: "seeds",
         description: "the techniques of the seed articles, in their order",
         key: |t| t.presets.seeds.map(u32::from),
+        step_choice: StepChoice::Finder,
     },
     Preset {
         name: "hodoku",
         description: "HoDoKu 2.2.0's default steps in its order, restricted to what exists (no WXYZ-Wing: HoDoKu has none)",
         key: |t| t.presets.hodoku.then_some(t.hodoku.order),
+        step_choice: StepChoice::Hodoku,
     },
     Preset {
         name: "all",
         description: "every implemented technique but the nested forcing nets, in HoDoKu order",
         key: |t| forcing::nested::level_of(t.id).is_none().then_some(t.hodoku.order),
+        step_choice: StepChoice::Finder,
     },
     Preset {
         name: "complete",
         description: "every implemented technique in HoDoKu order, nested forcing nets last (never needs the fallback)",
         key: |t| Some(t.hodoku.order),
+        step_choice: StepChoice::Finder,
     },
 ];
 
@@ -127,7 +150,7 @@ impl Order {
             registry::all().filter_map(|t| (preset.key)(t).map(|k| (k, t.id))).collect();
         keyed.sort_by_key(|&(key, _)| key);
         let ids = keyed.into_iter().map(|(_, id)| id).collect();
-        Some(Order { name: name.to_string(), ids })
+        Some(Order { name: name.to_string(), ids, step_choice: preset.step_choice })
     }
 
     /// A preset name or a comma-separated list of ids and presets. A preset inside a list
@@ -166,12 +189,25 @@ impl Order {
         if ids.is_empty() {
             return Err(OrderError::Empty);
         }
-        Ok(Order { name: text.to_string(), ids })
+        Ok(Order { name: text.to_string(), ids, step_choice: StepChoice::Finder })
     }
 
-    /// A list of ids under a given name.
+    /// A list of ids under a given name (a label: whatever it says, the step choice is
+    /// [`StepChoice::Finder`]; see [`Order::with_step_choice`]).
     pub fn from_ids(name: &str, ids: Vec<TechniqueId>) -> Order {
-        Order { name: name.to_string(), ids }
+        Order { name: name.to_string(), ids, step_choice: StepChoice::Finder }
+    }
+
+    /// The same order with another step choice.
+    #[must_use]
+    pub fn with_step_choice(self, step_choice: StepChoice) -> Order {
+        Order { step_choice, ..self }
+    }
+
+    /// The model that chooses among a technique's steps in single granularity.
+    #[must_use]
+    pub fn step_choice(&self) -> StepChoice {
+        self.step_choice
     }
 
     /// The name: the preset name or the list as given.
@@ -202,6 +238,20 @@ impl fmt::Display for Order {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_the_hodoku_preset_carries_hodoku_step_choice() {
+        assert_eq!(Order::parse("hodoku").unwrap().step_choice(), StepChoice::Hodoku);
+        assert_eq!(Order::preset("hodoku").unwrap().step_choice(), StepChoice::Hodoku);
+        for text in ["all", "complete", "singles", "singles,hodoku", "hodoku,wxyz-wing", "x-wing"] {
+            assert_eq!(Order::parse(text).unwrap().step_choice(), StepChoice::Finder, "{text}");
+        }
+        // A label is a name, not a model switch (the bench's `hodoku=x-wing`).
+        let labelled = Order::from_ids("hodoku", vec![TechniqueId::XWing]);
+        assert_eq!(labelled.step_choice(), StepChoice::Finder);
+        let asked = labelled.with_step_choice(StepChoice::Hodoku);
+        assert_eq!(asked.step_choice(), StepChoice::Hodoku);
+    }
 
     #[test]
     fn presets_parse_and_are_implemented() {

@@ -3,13 +3,15 @@
 //! cell at a time.
 
 use bitdoku_bitboard::parse_line;
-use bitdoku_engine::{Engine, Granularity, Options, Order, Outcome};
+use bitdoku_engine::{Engine, Granularity, Options, Order, Outcome, StepChoice};
 use bitdoku_strategies::{Level, TechniqueId};
 
 fn rate(puzzle: &str, hodoku: bool) -> Outcome {
     let mut o = Options::new(Order::preset("hodoku").unwrap());
-    assert!(o.hodoku, "on by default for the hodoku preset");
-    o.hodoku = hodoku;
+    assert_eq!(o.step_choice, StepChoice::Hodoku, "the hodoku preset's step choice");
+    if !hodoku {
+        o.step_choice = StepChoice::Finder;
+    }
     o.granularity = Granularity::Single;
     o.trace = true;
     Engine::new(o).solve(&parse_line(puzzle).unwrap().unwrap().candidates())

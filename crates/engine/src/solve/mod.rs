@@ -9,7 +9,7 @@
 //! an observer count before any logic). A grid filled by logic before the order reached a
 //! uniqueness technique needs no count.
 
-use crate::order::Order;
+use crate::order::{Order, StepChoice};
 use crate::rating::Rating;
 use crate::verify::Verifier;
 use bitdoku_bitboard::{Candidates, CellSet, Digit};
@@ -71,10 +71,12 @@ pub struct Options {
     pub timing: bool,
     /// Check every step against the solution(s) before applying it.
     pub verify: bool,
-    /// HoDoKu's step choice (single granularity only): singles from HoDoKu's queues, and the
-    /// brute force one cell at a time (the middle empty cell), logic resumed after each. On
-    /// by default for the `hodoku` preset.
-    pub hodoku: bool,
+    /// Which model chooses among a technique's steps (single granularity only). With
+    /// [`StepChoice::Hodoku`]: singles from HoDoKu's queues, HoDoKu's search order and own
+    /// searches, and the brute force one cell at a time (the middle empty cell), logic resumed
+    /// after each. By default the order's ([`Order::step_choice`]: HoDoKu's for the `hodoku`
+    /// preset).
+    pub step_choice: StepChoice,
     /// Count per-technique calls, hits, steps and effects into [`Outcome::stats`]. On by
     /// default; off, `stats` stays empty and the solve skips that bookkeeping (for callers
     /// that never read it, like `bitdoku solve`).
@@ -83,10 +85,10 @@ pub struct Options {
 
 impl Options {
     /// Defaults for an order: batch, fallback on, no trace, no timing, no verify, stats on;
-    /// HoDoKu's step choice for the `hodoku` preset.
+    /// the step choice of the order (HoDoKu's for the `hodoku` preset).
     pub fn new(order: Order) -> Options {
         Options {
-            hodoku: order.name() == "hodoku",
+            step_choice: order.step_choice(),
             order,
             granularity: Granularity::Batch,
             fallback: true,
@@ -153,7 +155,8 @@ impl Engine {
         let verifier = self.options.verify.then(|| Verifier::new(count.get().solution));
         let mut out = Outcome::start(start, self.empty_stats());
         let mut state = *start;
-        let hodoku = self.options.hodoku && self.options.granularity == Granularity::Single;
+        let hodoku = self.options.step_choice == StepChoice::Hodoku
+            && self.options.granularity == Granularity::Single;
         let mut watch = Watch {
             observer,
             stop: false,
