@@ -209,30 +209,30 @@ fn render(a: &GenerateArgs, index: u64, g: &Generated, engine: Option<&Engine>) 
     let solution: String = g.solution.iter().map(|&v| (b'0' + v) as char).collect();
     let outcome = engine.map(|e| e.solve(&Candidates::from_values(&g.puzzle)));
     if a.json {
-        let mut v = serde_json::json!({
-            "index": index,
-            "puzzle": puzzle,
-            "solution": solution,
-            "givens": g.puzzle.iter().filter(|&&x| x != 0).count(),
-            "tries": g.tries,
-        });
-        if let Some(o) = &outcome {
+        let rated = outcome.as_ref().map(|o| {
             let r = &o.rating;
             let (er, ep, ed) = crate::se_values(&Candidates::from_values(&g.puzzle));
-            v["level"] = r.level().as_str().into();
-            v["score"] = r.score.into();
-            v["er"] = crate::json::one_decimal(er).into();
-            v["ep"] = crate::json::one_decimal(ep).into();
-            v["ed"] = crate::json::one_decimal(ed).into();
-            v["fallback"] = o.fallback.into();
-            v["steps"] = o
-                .steps
-                .iter()
-                .map(crate::json::StepRow::from)
-                .map(|s| serde_json::to_value(s).expect("plain data"))
-                .collect();
-        }
-        return v.to_string();
+            crate::json::GeneratedRating {
+                rating: crate::json::RatingFields {
+                    score: r.score,
+                    level: r.level().as_str(),
+                    er: crate::json::one_decimal(er),
+                    ep: crate::json::one_decimal(ep),
+                    ed: crate::json::one_decimal(ed),
+                },
+                fallback: o.fallback,
+                steps: o.steps.iter().map(crate::json::StepRow::from).collect(),
+            }
+        });
+        let row = crate::json::GeneratedRow {
+            index,
+            puzzle,
+            solution,
+            givens: g.puzzle.iter().filter(|&&x| x != 0).count(),
+            tries: g.tries,
+            rated,
+        };
+        return serde_json::to_string(&row).expect("plain data");
     }
     let mut text = puzzle;
     if a.rate {

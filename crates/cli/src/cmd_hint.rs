@@ -11,7 +11,6 @@ use crate::{OrderArgs, json};
 use bitdoku_bitboard::{parse_line, parse_line_at};
 use bitdoku_engine::{Engine, Granularity, Options};
 use clap::Args;
-use serde_json::{Value, json};
 
 /// Arguments of `hint`.
 #[derive(Args, Debug)]
@@ -120,19 +119,16 @@ fn hint_line(
     view: View,
     svg: SvgOut,
 ) -> anyhow::Result<Processed> {
-    let row = |status: &str, step: Value, error: Option<String>, puzzle: String| {
-        let mut v = json!({"line": line.number, "puzzle": puzzle, "status": status, "step": step});
-        if let Some(e) = error {
-            v["error"] = Value::String(e);
-        }
-        v.to_string()
+    let row = |status: &'static str, step: Option<json::StepRow>, error: Option<String>, puzzle| {
+        let row = json::HintRow { line: line.number, puzzle, status, step, error };
+        serde_json::to_string(&row).expect("plain data")
     };
     let puzzle = match parse_line_at(&line.text(), line.number) {
         Ok(None) => return Ok(None),
         Ok(Some(p)) => p,
         Err(e) => {
             let text = if as_json {
-                row("invalid", Value::Null, Some(e.to_string()), json::echo(&line.text()))
+                row("invalid", None, Some(e.to_string()), json::echo(&line.text()))
             } else {
                 format!("error: {e}")
             };
@@ -142,18 +138,15 @@ fn hint_line(
     let state = puzzle.candidates();
     let shown = puzzle.to_line();
     if state.is_solved() {
-        let text = if as_json {
-            row("solved", Value::Null, None, shown)
-        } else {
-            "already solved".to_string()
-        };
+        let text =
+            if as_json { row("solved", None, None, shown) } else { "already solved".to_string() };
         return Ok(Some((text, Kind::Solved)));
     }
     let (count, _) = bitdoku_brute::count_solutions(&state.search_masks(), 2);
     if count == 0 {
         let msg = "no solution (the grid contradicts itself)";
         let text = if as_json {
-            row("no_solution", Value::Null, Some(msg.to_string()), shown)
+            row("no_solution", None, Some(msg.to_string()), shown)
         } else {
             format!("error: {msg}")
         };
@@ -175,9 +168,8 @@ fn hint_line(
     }
     Ok(Some(match hint {
         Some(step) if as_json => {
-            let step =
-                serde_json::to_value(json::StepRow::with_state(&step, &state)).expect("plain data");
-            (row("step", step, None, shown), Kind::Solved)
+            let step = json::StepRow::with_state(&step, &state);
+            (row("step", Some(step), None, shown), Kind::Solved)
         }
         Some(step) => {
             let mut text = if view.grid {
@@ -200,7 +192,7 @@ fn hint_line(
                 engine.options().order,
                 if count > 1 { " (the puzzle has several solutions)" } else { "" }
             );
-            let text = if as_json { row("no_step", Value::Null, Some(msg), shown) } else { msg };
+            let text = if as_json { row("no_step", None, Some(msg), shown) } else { msg };
             (text, Kind::Stuck)
         }
     }))

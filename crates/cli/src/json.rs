@@ -66,6 +66,52 @@ impl Row {
     }
 }
 
+/// One puzzle line of `hint --json`.
+#[derive(Serialize, Debug)]
+pub struct HintRow {
+    /// 1-based input line number.
+    pub line: usize,
+    /// The puzzle as read, or the bad line (cut to [`ECHO_LIMIT`]).
+    pub puzzle: String,
+    /// step, solved, no_solution, no_step or invalid.
+    pub status: &'static str,
+    /// The next step (`null` when there is none).
+    pub step: Option<StepRow>,
+    /// The message of an invalid line, a contradiction or a stall.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// One puzzle of `generate --json`.
+#[derive(Serialize, Debug)]
+pub struct GeneratedRow {
+    /// 0-based index of the puzzle in the run.
+    pub index: u64,
+    /// The 81-character puzzle.
+    pub puzzle: String,
+    /// Its 81-digit solution.
+    pub solution: String,
+    /// The number of givens.
+    pub givens: usize,
+    /// The candidate puzzles tried for this one.
+    pub tries: u64,
+    /// With an engine: the rating and solve path.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub rated: Option<GeneratedRating>,
+}
+
+/// The rating part of a [`GeneratedRow`].
+#[derive(Serialize, Debug)]
+pub struct GeneratedRating {
+    /// HoDoKu-style score and level, SE-style ER/EP/ED.
+    #[serde(flatten)]
+    pub rating: RatingFields,
+    /// Whether the brute-force fallback finished the solve.
+    pub fallback: bool,
+    /// The steps of the solve path.
+    pub steps: Vec<StepRow>,
+}
+
 /// HoDoKu score and level, SE-style ER/EP/ED.
 #[derive(Serialize, Debug)]
 pub struct RatingFields {

@@ -137,8 +137,8 @@ macro_rules! technique_ids {
     };
 }
 
-// One line per technique; its registry row sits at the same position in `registry/table.rs`
-// (rows from simple colours on: `registry/table_late.rs`).
+// One line per technique; its registry row is a constant in the technique's file, listed at
+// the same position in `registry::TECHNIQUES`.
 technique_ids! {
     FullHouse = "full-house",
     NakedSingle = "naked-single",
@@ -189,7 +189,7 @@ technique_ids! {
     GroupedAic = "grouped-aic",
     TemplateSet = "template-set",
     TemplateDelete = "template-delete",
-    // Franken, mutant and large fish (rows: registry/table_fish.rs).
+    // Franken, mutant and large fish.
     Squirmbag = "squirmbag",
     Whale = "whale",
     Leviathan = "leviathan",
@@ -223,17 +223,16 @@ technique_ids! {
     FinnedMutantSquirmbag = "finned-mutant-squirmbag",
     FinnedMutantWhale = "finned-mutant-whale",
     FinnedMutantLeviathan = "finned-mutant-leviathan",
-    // Sue de Coq, dual kite and dual empty rectangle (rows: registry/table_sdc.rs).
+    // Sue de Coq, dual kite and dual empty rectangle.
     SueDeCoq = "sue-de-coq",
     DualTwoStringKite = "dual-two-string-kite",
     DualEmptyRectangle = "dual-empty-rectangle",
-    // Almost locked sets (rows: registry/table_als.rs).
+    // Almost locked sets.
     AlsXz = "als-xz",
     AlsXyWing = "als-xy-wing",
     AlsChain = "als-chain",
     DeathBlossom = "death-blossom",
-    // Kraken fish, forcing chains and nets, nested forcing nets (rows:
-    // registry/table_forcing.rs).
+    // Kraken fish, forcing chains and nets, nested forcing nets.
     KrakenFish = "kraken-fish",
     ForcingChain = "forcing-chain",
     ForcingNet = "forcing-net",

@@ -49,9 +49,31 @@
 //! instance reads only the cells of `L` and `B` and eliminates only there, so the mini-lines
 //! whose line and box did not change find what they found before.
 
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, DigitSet, House, HouseSet};
 use std::ops::ControlFlow;
+
+/// Sue de Coq's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::SueDeCoq,
+    name: "Sue de Coq",
+    family: Family::Als,
+    hodoku: Hodoku { order: 5300, score: 250, level: Level::Unfair },
+    // Sudoku Explainer has no Sue de Coq. Its basic form is two naked subsets sharing the
+    // intersection cells, an ALS-XZ-like deduction: rated like the ALS family's entry
+    // point, above the single-chain colouring (6.5-7.0) and below nice loops/AIC.
+    se: 6.6,
+    reglib: Reglib::Codes(&["1101"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: Some(find_changed),
+    digit_local: false,
+    cost: Cost::Wide,
+};
 
 /// Finds every Sue de Coq (see the module doc for the exact semantics).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

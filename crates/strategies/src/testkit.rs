@@ -3,7 +3,10 @@
 //! finds equals the expected effects), `check_step` (one found step has exactly these effects)
 //! or `check_not_applicable` (it finds nothing).
 //!
-//! Effects are written as in step notation: `r1c2<>5 r3c4=7`.
+//! Effects are written as in step notation: `r1c2<>5 r3c4=7`. The soundness tests' shared
+//! harness (corpora with solutions, the thinned walk) is in [`soundness`].
+
+pub mod soundness;
 
 use crate::{Step, TechniqueId, registry};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, parse_line};
@@ -148,6 +151,14 @@ fn sanity(id: TechniqueId, state: &Candidates, steps: &[Step]) {
                 s.explain()
             );
         }
+        let text = s.explain();
+        let shown = text.strip_prefix(id.name()).and_then(|t| t.split(" => ").next());
+        assert!(
+            shown.is_some_and(|t| !t.is_empty()),
+            "{id}: `Step::explain` shows no evidence ({text:?}): fill the step's evidence in \
+             its search, or add an arm for {id} to `Step::explain` in \
+             crates/strategies/src/step.rs"
+        );
     }
 }
 

@@ -1,15 +1,15 @@
 //! Soundness of the fish family on real puzzles: no fish step may remove a solution digit.
 //!
-//! For the first puzzles of `datasets/magictour_top1465.txt`, the solution comes from
-//! `bitdoku_brute` (a dev-dependency).
+//! For the first puzzles of `datasets/magictour_top1465.txt` (with their solutions, from
+//! `testkit::soundness`).
 //! The state is then walked: singles to a fixpoint, every fish technique in find-all mode (each
 //! elimination checked against the solution), the fish eliminations applied; when nothing
 //! moves, one solution digit is placed to reach new states.
 
-use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, parse_line, tables::HOUSES};
+use bitdoku_bitboard::{Cell, CellSet, Digit};
+use bitdoku_strategies::testkit::soundness::{check_sound, puzzles, singles};
 use bitdoku_strategies::{Family, TechniqueId, registry::find_all};
 use std::collections::BTreeMap;
-use std::path::PathBuf;
 
 const PUZZLES: usize = 300;
 
@@ -24,55 +24,14 @@ fn is_big(id: TechniqueId) -> bool {
         && ["squirmbag", "whale", "leviathan"].iter().any(|s| name.ends_with(s))
 }
 
-/// Places naked and hidden singles until none is left; false on a contradiction.
-fn singles(state: &mut Candidates) -> bool {
-    loop {
-        if state.has_contradiction() {
-            return false;
-        }
-        let mut moved = false;
-        for cell in state.counts().exactly(1) {
-            if let Some(d) = state.digits_at(cell).first() {
-                state.place(cell, d);
-                moved = true;
-            }
-        }
-        for d in Digit::all() {
-            for h in HOUSES {
-                let cells = state.cells(d) & h;
-                if cells.is_single() && !state.placed(d).intersects(h) {
-                    state.place(cells.first().expect("one cell"), d);
-                    moved = true;
-                }
-            }
-        }
-        if !moved {
-            return true;
-        }
-    }
-}
-
 #[test]
 fn fish_steps_never_remove_a_solution_digit() {
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../datasets/magictour_top1465.txt");
-    // The corpus is bundled: a missing file is a broken checkout, not a reason to pass.
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{:?}: {e}", &path));
     let fish: Vec<TechniqueId> =
         TechniqueId::ALL.iter().copied().filter(|t| t.family() == Family::Fish).collect();
     let mut hits: BTreeMap<TechniqueId, u32> = BTreeMap::new();
-    let puzzles = text.lines().filter_map(|l| parse_line(l).ok().flatten()).take(PUZZLES);
-    for (n, puzzle) in puzzles.enumerate() {
-        let start = puzzle.candidates();
-        let (_, sol) = bitdoku_brute::solve_unique(&start.search_masks());
-        let sol = sol.expect("corpus puzzles have one solution").0;
-        let truth: [CellSet; 9] = std::array::from_fn(|d| {
-            (0..81u8)
-                .filter(|&c| sol[usize::from(c)] == d as u8 + 1)
-                .map(Cell::new_unchecked)
-                .collect()
-        });
-        let mut state = start;
+    for (n, puzzle) in puzzles("magictour_top1465.txt").take(PUZZLES).enumerate() {
+        let truth = puzzle.truth();
+        let mut state = puzzle.start;
         let mut reveal = n * 7;
         while singles(&mut state) && !state.is_solved() {
             let mut removed = [CellSet::EMPTY; 9];
@@ -82,12 +41,8 @@ fn fish_steps_never_remove_a_solution_digit() {
                 }
                 for step in find_all(id, &state) {
                     *hits.entry(id).or_default() += 1;
+                    check_sound(&step, &state, &puzzle);
                     for d in 0..9 {
-                        assert!(
-                            !step.eliminations[d].intersects(truth[d]),
-                            "puzzle {n}: {} removes a solution digit",
-                            step.explain()
-                        );
                         removed[d] |= step.eliminations[d];
                     }
                 }

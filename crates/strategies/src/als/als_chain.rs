@@ -28,6 +28,8 @@
 use super::chain_reach::{Ends, LANES, Lanes, Reach};
 use super::sets::AlsLayer;
 use super::{als_step, common_eliminations, is_empty};
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::{Candidates, CellSet, DigitSet};
 use std::cell::RefCell;
@@ -37,6 +39,23 @@ use std::ops::ControlFlow;
 
 /// The most restricted commons in one chain (the evidence holds one more ALS than links).
 pub const MAX_RCC: usize = crate::MAX_ALS - 1;
+
+/// ALS Chain's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::AlsChain,
+    name: "ALS Chain",
+    family: Family::Als,
+    hodoku: Hodoku { order: 5900, score: 340, level: Level::Unfair },
+    se: 8.2,
+    reglib: Reglib::Codes(&["0903"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: false,
+    cost: Cost::Wide,
+};
 
 /// Pushes every ALS chain of `state` (disjoint neighbours; see the module docs).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

@@ -22,10 +22,29 @@
 
 use super::sets::AlsLayer;
 use super::{als_step, common_eliminations, is_empty};
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::{Candidates, CellSet, DigitSet};
 use std::collections::HashMap;
 use std::ops::ControlFlow;
+
+/// ALS-XY-Wing's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::AlsXyWing,
+    name: "ALS-XY-Wing",
+    family: Family::Als,
+    hodoku: Hodoku { order: 5800, score: 320, level: Level::Unfair },
+    se: 8.0,
+    reglib: Reglib::Codes(&["0902"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: false,
+    cost: Cost::Wide,
+};
 
 /// Pushes every ALS-XY-Wing of `state` (disjoint ALSs; see the module docs).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

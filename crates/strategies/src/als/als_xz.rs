@@ -21,9 +21,28 @@
 
 use super::sets::AlsLayer;
 use super::{als_step, common_eliminations, is_empty};
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::{Candidates, CellSet, DigitSet};
 use std::ops::ControlFlow;
+
+/// ALS-XZ's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::AlsXz,
+    name: "ALS-XZ",
+    family: Family::Als,
+    hodoku: Hodoku { order: 5700, score: 300, level: Level::Unfair },
+    se: 7.5,
+    reglib: Reglib::Codes(&["0901"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: false,
+    cost: Cost::Wide,
+};
 
 /// Pushes every ALS-XZ of `state` (disjoint ALSs; see the module docs).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

@@ -23,9 +23,28 @@
 
 use super::sets::{Als, AlsLayer};
 use super::{als_step, is_empty};
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, DigitSet};
 use std::ops::ControlFlow;
+
+/// Death Blossom's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::DeathBlossom,
+    name: "Death Blossom",
+    family: Family::Als,
+    hodoku: Hodoku { order: 6000, score: 360, level: Level::Unfair },
+    se: 8.5,
+    reglib: Reglib::Codes(&["0904"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: false },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: false,
+    cost: Cost::Wide,
+};
 
 /// Pushes every death blossom of `state` (disjoint petals; see the module docs).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

@@ -37,6 +37,8 @@
 
 use super::LinkGraph;
 use super::search::{self, ALL_KINDS, MAX_LINKS, Spec};
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
@@ -50,6 +52,23 @@ pub(crate) const SPEC: Spec = Spec {
     elim_cell: true,
     same_digit_ends: false,
     nice_loops: true,
+};
+
+/// Nice Loop/AIC's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::Aic,
+    name: "Nice Loop/AIC",
+    family: Family::Chains,
+    hodoku: Hodoku { order: 5600, score: 280, level: Level::Unfair },
+    se: 7.0,
+    reglib: Reglib::Codes(&["0706", "0707", "0708"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: false,
+    cost: Cost::Light,
 };
 
 /// Pushes every nice loop and AIC of `state` (see the module docs for the exact semantics).

@@ -23,6 +23,8 @@
 use super::LinkGraph;
 use super::links::ALS;
 use super::search::{self, ALL_KINDS, MAX_LINKS, Spec};
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
@@ -39,6 +41,23 @@ pub(crate) const SPEC: Spec = Spec {
 };
 
 const SPEC_ALS: Spec = Spec { strong: ALL_KINDS | ALS, ..SPEC };
+
+/// Grouped Nice Loop/AIC's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::GroupedAic,
+    name: "Grouped Nice Loop/AIC",
+    family: Family::Chains,
+    hodoku: Hodoku { order: 5650, score: 300, level: Level::Unfair },
+    se: 7.2,
+    reglib: Reglib::Codes(&["0709", "0710", "0711"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: false,
+    cost: Cost::Light,
+};
 
 /// Pushes every grouped nice loop and AIC of `state` (see the module docs).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

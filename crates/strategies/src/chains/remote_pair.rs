@@ -23,10 +23,29 @@
 
 use crate::chain::{Chain, ChainNode};
 use crate::coloring::seen_by;
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::tables::PEERS;
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, DigitSet};
 use std::ops::ControlFlow;
+
+/// Remote Pair's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::RemotePair,
+    name: "Remote Pair",
+    family: Family::Chains,
+    hodoku: Hodoku { order: 2800, score: 110, level: Level::Hard },
+    se: 5.0,
+    reglib: Reglib::Codes(&["0703"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: false,
+    cost: Cost::Light,
+};
 
 /// Pushes every remote-pair network of `state` (see the module docs).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

@@ -24,6 +24,8 @@
 use super::LinkGraph;
 use super::links::HOUSE;
 use super::search::{self, MAX_LINKS, Spec};
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
@@ -37,6 +39,23 @@ pub(crate) const SPEC: Spec = Spec {
     elim_cell: false,
     same_digit_ends: false,
     nice_loops: false,
+};
+
+/// X-Chain's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::XChain,
+    name: "X-Chain",
+    family: Family::Chains,
+    hodoku: Hodoku { order: 5400, score: 260, level: Level::Unfair },
+    se: 6.6,
+    reglib: Reglib::Codes(&["0701"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: true,
+    cost: Cost::Light,
 };
 
 /// Pushes every X-chain of `state` (see the module docs for the exact semantics).

@@ -21,6 +21,8 @@
 use super::LinkGraph;
 use super::links::{CELL, HOUSE};
 use super::search::{self, MAX_LINKS, Spec};
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
@@ -34,6 +36,23 @@ pub(crate) const SPEC: Spec = Spec {
     elim_cell: false,
     same_digit_ends: true,
     nice_loops: false,
+};
+
+/// XY-Chain's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::XyChain,
+    name: "XY-Chain",
+    family: Family::Chains,
+    hodoku: Hodoku { order: 5500, score: 260, level: Level::Unfair },
+    se: 7.0,
+    reglib: Reglib::Codes(&["0702"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: false,
+    cost: Cost::Light,
 };
 
 /// Pushes every XY-chain of `state` (see the module docs for the exact semantics).

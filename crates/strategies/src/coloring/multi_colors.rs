@@ -21,9 +21,28 @@
 //! * One step per instance with eliminations, in the order: digit, `P`, `Q`, type, colours.
 
 use super::{Cluster, clusters, seen_by};
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::{Candidates, CellSet, Digit, DigitSet};
 use std::ops::ControlFlow;
+
+/// Multi Colors's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::MultiColors,
+    name: "Multi Colors",
+    family: Family::Coloring,
+    hodoku: Hodoku { order: 5360, score: 200, level: Level::Hard },
+    se: 7.0,
+    reglib: Reglib::Codes(&["0502", "0503"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: true,
+    cost: Cost::Light,
+};
 
 /// Pushes every multi-colours step of `state` (see the module docs).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

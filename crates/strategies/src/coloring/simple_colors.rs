@@ -20,10 +20,29 @@
 //!   `pincers` = colour B.
 
 use super::{Cluster, clusters, seen_by};
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::tables::PEERS;
 use bitdoku_bitboard::{Candidates, CellSet, Digit, DigitSet};
 use std::ops::ControlFlow;
+
+/// Simple Colors's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::SimpleColors,
+    name: "Simple Colors",
+    family: Family::Coloring,
+    hodoku: Hodoku { order: 5330, score: 150, level: Level::Hard },
+    se: 6.5,
+    reglib: Reglib::Codes(&["0500", "0501"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: true,
+    cost: Cost::Light,
+};
 
 /// Pushes every simple-colours trap and wrap of `state` (see the module docs).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

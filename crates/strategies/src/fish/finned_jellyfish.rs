@@ -19,9 +19,28 @@
 //! eliminates something; two such steps on one base set are HoDoKu's Siamese fish.
 
 use super::fins;
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
+
+/// Finned Jellyfish's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::FinnedJellyfish,
+    name: "Finned Jellyfish",
+    family: Family::Fish,
+    hodoku: Hodoku { order: 4500, score: 250, level: Level::Unfair },
+    se: 5.4,
+    reglib: Reglib::Codes(&["0312"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: true,
+    cost: Cost::Light,
+};
 
 /// Finds every finned Jellyfish (see the module doc).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

@@ -7,9 +7,28 @@
 //! Find-all semantics: those of `finned-x-wing` (see `fish/mod.rs`) with 7 base and cover lines.
 
 use super::fins;
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
+
+/// Finned Leviathan's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::FinnedLeviathan,
+    name: "Finned Leviathan",
+    family: Family::Fish,
+    hodoku: Hodoku { order: 5100, score: 470, level: Level::Unfair },
+    se: 6.2,
+    reglib: Reglib::NoCases,
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: false },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: true,
+    cost: Cost::Wide,
+};
 
 /// Finds every Finned Leviathan (see the module doc).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

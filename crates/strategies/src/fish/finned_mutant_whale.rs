@@ -14,9 +14,28 @@
 //! (ours: see ARCHITECTURE.md).
 
 use super::general::{self, Kind};
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
+
+/// Finned Mutant Whale's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::FinnedMutantWhale,
+    name: "Finned Mutant Whale",
+    family: Family::Fish,
+    hodoku: Hodoku { order: 8300, score: 470, level: Level::Extreme },
+    se: 6.4,
+    reglib: Reglib::Codes(&["0364"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: false },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: true,
+    cost: Cost::Wide,
+};
 
 /// Finds every Finned Mutant Whale (see the module doc).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

@@ -20,9 +20,28 @@
 //! eliminates something; two such steps on one base set are HoDoKu's Siamese fish.
 
 use super::fins;
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
+
+/// Finned Swordfish's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::FinnedSwordfish,
+    name: "Finned Swordfish",
+    family: Family::Fish,
+    hodoku: Hodoku { order: 4300, score: 200, level: Level::Unfair },
+    se: 4.0,
+    reglib: Reglib::Codes(&["0311"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: Some(12), hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: true,
+    cost: Cost::Light,
+};
 
 /// Finds every finned Swordfish (see the module doc).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

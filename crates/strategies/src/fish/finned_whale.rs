@@ -7,9 +7,28 @@
 //! Find-all semantics: those of `finned-x-wing` (see `fish/mod.rs`) with 6 base and cover lines.
 
 use super::fins;
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
+
+/// Finned Whale's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::FinnedWhale,
+    name: "Finned Whale",
+    family: Family::Fish,
+    hodoku: Hodoku { order: 4900, score: 470, level: Level::Unfair },
+    se: 6.0,
+    reglib: Reglib::NoCases,
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: false },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: true,
+    cost: Cost::Wide,
+};
 
 /// Finds every Finned Whale (see the module doc).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

@@ -20,9 +20,28 @@
 //! One step per (digit, orientation, base set, cover set) that eliminates something.
 
 use super::fins;
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
+
+/// Finned X-Wing's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::FinnedXWing,
+    name: "Finned X-Wing",
+    family: Family::Fish,
+    hodoku: Hodoku { order: 4100, score: 130, level: Level::Hard },
+    se: 3.4,
+    reglib: Reglib::Codes(&["0310"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: Some(11), hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: true,
+    cost: Cost::Light,
+};
 
 /// Finds every finned X-Wing (see the module doc).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

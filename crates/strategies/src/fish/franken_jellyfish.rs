@@ -13,9 +13,28 @@
 //! (ours: see ARCHITECTURE.md).
 
 use super::general::{self, Kind};
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
+
+/// Franken Jellyfish's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::FrankenJellyfish,
+    name: "Franken Jellyfish",
+    family: Family::Fish,
+    hodoku: Hodoku { order: 6300, score: 370, level: Level::Unfair },
+    se: 5.4,
+    reglib: Reglib::Codes(&["0332"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: false },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: true,
+    cost: Cost::Wide,
+};
 
 /// Finds every Franken Jellyfish (see the module doc).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

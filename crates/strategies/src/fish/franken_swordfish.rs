@@ -13,9 +13,28 @@
 //! (ours: see ARCHITECTURE.md).
 
 use super::general::{self, Kind};
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
+
+/// Franken Swordfish's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::FrankenSwordfish,
+    name: "Franken Swordfish",
+    family: Family::Fish,
+    hodoku: Hodoku { order: 6200, score: 350, level: Level::Unfair },
+    se: 4.0,
+    reglib: Reglib::Codes(&["0331"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: true,
+    cost: Cost::Wide,
+};
 
 /// Finds every Franken Swordfish (see the module doc).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

@@ -13,9 +13,28 @@
 //! (ours: see ARCHITECTURE.md).
 
 use super::general::{self, Kind};
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
+
+/// Franken Whale's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::FrankenWhale,
+    name: "Franken Whale",
+    family: Family::Fish,
+    hodoku: Hodoku { order: 6500, score: 470, level: Level::Extreme },
+    se: 6.0,
+    reglib: Reglib::NoCases,
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: false },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: true,
+    cost: Cost::Wide,
+};
 
 /// Finds every Franken Whale (see the module doc).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

@@ -13,9 +13,28 @@
 //! (ours: see ARCHITECTURE.md).
 
 use super::general::{self, Kind};
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
+
+/// Franken X-Wing's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::FrankenXWing,
+    name: "Franken X-Wing",
+    family: Family::Fish,
+    hodoku: Hodoku { order: 6100, score: 300, level: Level::Unfair },
+    se: 3.4,
+    reglib: Reglib::NoCases,
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: true,
+    cost: Cost::Wide,
+};
 
 /// Finds every Franken X-Wing (see the module doc).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

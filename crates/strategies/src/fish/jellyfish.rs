@@ -17,9 +17,28 @@
 //! something. A row jellyfish and the complementary column fish can both be reported.
 
 use super::search;
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
+
+/// Jellyfish's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::Jellyfish,
+    name: "Jellyfish",
+    family: Family::Fish,
+    hodoku: Hodoku { order: 2400, score: 160, level: Level::Hard },
+    se: 5.2,
+    reglib: Reglib::Codes(&["0302"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: true,
+    cost: Cost::Light,
+};
 
 /// Finds every Jellyfish (see the module doc).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

@@ -20,9 +20,28 @@
 //! One step per (digit, orientation, base set, cover set) that eliminates something.
 
 use super::fins;
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
+
+/// Sashimi Swordfish's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::SashimiSwordfish,
+    name: "Sashimi Swordfish",
+    family: Family::Fish,
+    hodoku: Hodoku { order: 4400, score: 240, level: Level::Unfair },
+    se: 4.1,
+    reglib: Reglib::Codes(&["0321"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: true,
+    cost: Cost::Light,
+};
 
 /// Finds every sashimi Swordfish (see the module doc).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

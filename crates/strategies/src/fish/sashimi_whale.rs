@@ -7,9 +7,28 @@
 //! Find-all semantics: those of `sashimi-x-wing` (see `fish/mod.rs`) with 6 base and cover lines.
 
 use super::fins;
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
+
+/// Sashimi Whale's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::SashimiWhale,
+    name: "Sashimi Whale",
+    family: Family::Fish,
+    hodoku: Hodoku { order: 5000, score: 470, level: Level::Unfair },
+    se: 6.1,
+    reglib: Reglib::NoCases,
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: false },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: true,
+    cost: Cost::Wide,
+};
 
 /// Finds every Sashimi Whale (see the module doc).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

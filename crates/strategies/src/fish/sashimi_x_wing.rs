@@ -19,9 +19,28 @@
 //! (digit, orientation, base set, cover set) that eliminates something.
 
 use super::fins;
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
+
+/// Sashimi X-Wing's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::SashimiXWing,
+    name: "Sashimi X-Wing",
+    family: Family::Fish,
+    hodoku: Hodoku { order: 4200, score: 150, level: Level::Hard },
+    se: 3.5,
+    reglib: Reglib::Codes(&["0320"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: true,
+    cost: Cost::Light,
+};
 
 /// Finds every sashimi X-Wing (see the module doc).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

@@ -9,9 +9,28 @@
 //! Find-all semantics: those of `x-wing` (see `fish/mod.rs`) with 5 base lines instead of 2.
 
 use super::search;
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
+
+/// Squirmbag's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::Squirmbag,
+    name: "Squirmbag",
+    family: Family::Fish,
+    hodoku: Hodoku { order: 2500, score: 470, level: Level::Unfair },
+    se: 5.6,
+    reglib: Reglib::NoCases,
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: false },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: true,
+    cost: Cost::Wide,
+};
 
 /// Finds every Squirmbag (see the module doc).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

@@ -18,9 +18,28 @@
 //! something; a swordfish containing an X-Wing is still reported.
 
 use super::search;
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
+
+/// Swordfish's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::Swordfish,
+    name: "Swordfish",
+    family: Family::Fish,
+    hodoku: Hodoku { order: 2300, score: 150, level: Level::Hard },
+    se: 3.8,
+    reglib: Reglib::Codes(&["0301"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: Some(10), hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: true,
+    cost: Cost::Light,
+};
 
 /// Finds every Swordfish (see the module doc).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

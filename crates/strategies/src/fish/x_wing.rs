@@ -25,9 +25,28 @@
 //! something; evidence `base`, `cover`, `cells` = the 4 or fewer base candidates.
 
 use super::search;
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
+
+/// X-Wing's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::XWing,
+    name: "X-Wing",
+    family: Family::Fish,
+    hodoku: Hodoku { order: 2200, score: 140, level: Level::Hard },
+    se: 3.2,
+    reglib: Reglib::Codes(&["0300"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: Some(9), hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: true,
+    cost: Cost::Light,
+};
 
 /// Finds every X-Wing (see the module doc).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

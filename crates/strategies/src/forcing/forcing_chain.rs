@@ -19,9 +19,28 @@
 
 use super::propagate::Rules;
 use crate::TechniqueId;
+use crate::id::{Family, Level};
 use crate::sink::Sink;
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
+
+/// Forcing Chain's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::ForcingChain,
+    name: "Forcing Chain",
+    family: Family::Forcing,
+    hodoku: Hodoku { order: 8500, score: 500, level: Level::Extreme },
+    se: 8.0,
+    reglib: Reglib::NoCases,
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: false,
+    cost: Cost::Heavy,
+};
 
 /// Pushes every forcing-chain step (see the module doc).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

@@ -16,9 +16,28 @@
 
 use super::propagate::Rules;
 use crate::TechniqueId;
+use crate::id::{Family, Level};
 use crate::sink::Sink;
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
+
+/// Forcing Net's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::ForcingNet,
+    name: "Forcing Net",
+    family: Family::Forcing,
+    hodoku: Hodoku { order: 8600, score: 700, level: Level::Extreme },
+    se: 8.5,
+    reglib: Reglib::NoCases,
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: false,
+    cost: Cost::Heavy,
+};
 
 /// Pushes every forcing-net step (see the module doc).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

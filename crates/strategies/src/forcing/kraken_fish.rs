@@ -25,8 +25,10 @@
 use super::closure::Closure;
 use super::propagate::{Base, Lit, Rules};
 use crate::id::TechniqueId;
+use crate::id::{Family, Level};
 use crate::sink::Sink;
 use crate::step::Step;
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use bitdoku_bitboard::{Candidates, CellSet, Digit, DigitSet, House, HouseSet};
 use std::cell::RefCell;
 use std::ops::ControlFlow;
@@ -63,6 +65,23 @@ impl Tables {
 thread_local! {
     static TABLES: RefCell<Option<Tables>> = const { RefCell::new(None) };
 }
+
+/// Kraken Fish's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::KrakenFish,
+    name: "Kraken Fish",
+    family: Family::Forcing,
+    hodoku: Hodoku { order: 8450, score: 500, level: Level::Extreme },
+    se: 8.0,
+    reglib: Reglib::NoCases,
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: false },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: false,
+    cost: Cost::Heavy,
+};
 
 /// Pushes every kraken fish step (see the module doc).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

@@ -47,9 +47,11 @@
 use super::closure::Closure;
 use super::propagate::{Base, CANDIDATES, Lit, Propagator, Rules};
 use crate::id::TechniqueId;
+use crate::id::{Family, Level};
 use crate::premise::Premise;
 use crate::sink::Sink;
 use crate::step::Step;
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use bitdoku_bitboard::{Candidates, CellSet, Digit};
 use std::cell::RefCell;
 use std::ops::ControlFlow;
@@ -349,15 +351,66 @@ fn dominated(leaf: &mut Closure, base: &Base, x: Lit, fails: &[CellSet; 9]) -> b
     leaf.on.iter().zip(fails).any(|(on, f)| !(*on & *f).is_empty())
 }
 
+/// Nested Forcing Net (level 1)'s registry row (see [`Technique`]).
+pub(crate) const ROW_LEVEL_1: Technique = Technique {
+    id: TechniqueId::NestedForcingNet1,
+    name: "Nested Forcing Net (level 1)",
+    family: Family::Forcing,
+    hodoku: Hodoku { order: 9100, score: 1000, level: Level::Extreme },
+    se: 9.5,
+    reglib: Reglib::NoCases,
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: false },
+    naive: true,
+    find: Some(find_level_1),
+    find_changed: None,
+    digit_local: false,
+    cost: Cost::Nested(1),
+};
+
 /// Level 1 (see the module doc).
 pub fn find_level_1(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     find(state, sink, 1)
 }
 
+/// Nested Forcing Net (level 2)'s registry row (see [`Technique`]).
+pub(crate) const ROW_LEVEL_2: Technique = Technique {
+    id: TechniqueId::NestedForcingNet2,
+    name: "Nested Forcing Net (level 2)",
+    family: Family::Forcing,
+    hodoku: Hodoku { order: 9200, score: 1500, level: Level::Extreme },
+    se: 10.0,
+    reglib: Reglib::NoCases,
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: false },
+    naive: true,
+    find: Some(find_level_2),
+    find_changed: None,
+    digit_local: false,
+    cost: Cost::Nested(2),
+};
+
 /// Level 2 (see the module doc).
 pub fn find_level_2(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     find(state, sink, 2)
 }
+
+/// Nested Forcing Net (level 3)'s registry row (see [`Technique`]).
+pub(crate) const ROW_LEVEL_3: Technique = Technique {
+    id: TechniqueId::NestedForcingNet3,
+    name: "Nested Forcing Net (level 3)",
+    family: Family::Forcing,
+    hodoku: Hodoku { order: 9300, score: 2000, level: Level::Extreme },
+    se: 10.5,
+    reglib: Reglib::NoCases,
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: false },
+    naive: true,
+    find: Some(find_level_3),
+    find_changed: None,
+    digit_local: false,
+    cost: Cost::Nested(3),
+};
 
 /// Level 3 (see the module doc).
 pub fn find_level_3(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

@@ -39,6 +39,8 @@
 //! 170 ns a call for pointing and 180 for claiming, against 390 and 350 when every box and
 //! line was visited (`examples/technique_speed.rs`).
 
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::{Candidates, CellSet, Digit, DigitSet, House, HouseSet};
 use std::ops::ControlFlow;
@@ -202,6 +204,23 @@ fn push(
     sink.push(step)
 }
 
+/// Locked Candidates (Pointing)'s registry row (see [`Technique`]).
+pub(crate) const ROW_POINTING: Technique = Technique {
+    id: TechniqueId::LockedCandidatesPointing,
+    name: "Locked Candidates (Pointing)",
+    family: Family::Intersections,
+    hodoku: Hodoku { order: 1200, score: 50, level: Level::Medium },
+    se: 2.6,
+    reglib: Reglib::Codes(&["0100"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: Some(3), hodoku: true },
+    naive: true,
+    find: Some(find_pointing),
+    find_changed: None,
+    digit_local: true,
+    cost: Cost::Light,
+};
+
 /// Finds every pointing instance (box -> line; see the module docs). Steps come digit by
 /// digit, boxes in order.
 pub fn find_pointing(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
@@ -239,6 +258,23 @@ pub fn find_pointing(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()>
     }
     ControlFlow::Continue(())
 }
+
+/// Locked Candidates (Claiming)'s registry row (see [`Technique`]).
+pub(crate) const ROW_CLAIMING: Technique = Technique {
+    id: TechniqueId::LockedCandidatesClaiming,
+    name: "Locked Candidates (Claiming)",
+    family: Family::Intersections,
+    hodoku: Hodoku { order: 1210, score: 50, level: Level::Medium },
+    se: 2.8,
+    reglib: Reglib::Codes(&["0101"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: Some(4), hodoku: true },
+    naive: true,
+    find: Some(find_claiming),
+    find_changed: None,
+    digit_local: true,
+    cost: Cost::Light,
+};
 
 /// Finds every claiming instance (line -> box; see the module docs). Steps come digit by
 /// digit, rows then columns.

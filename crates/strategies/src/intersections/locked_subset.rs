@@ -37,6 +37,8 @@
 //! **Speed.** The count planes give the cells with 1..=N candidates in one query; a mini-line
 //! needs N of them before any digit mask is built.
 
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::{Candidates, CellSet, DigitSet, HouseSet, tables};
 use std::ops::ControlFlow;
@@ -113,6 +115,23 @@ fn search(
     ControlFlow::Continue(())
 }
 
+/// Locked Pair's registry row (see [`Technique`]).
+pub(crate) const ROW_PAIR: Technique = Technique {
+    id: TechniqueId::LockedPair,
+    name: "Locked Pair",
+    family: Family::Intersections,
+    hodoku: Hodoku { order: 1000, score: 40, level: Level::Medium },
+    se: 2.0,
+    reglib: Reglib::Codes(&["0110"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find_pair),
+    find_changed: Some(find_pair_changed),
+    digit_local: false,
+    cost: Cost::Light,
+};
+
 /// Finds every locked pair (see the module docs for the exact semantics).
 pub fn find_pair(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     search(state, CellSet::ALL, sink, 2, TechniqueId::LockedPair)
@@ -127,6 +146,23 @@ pub fn find_pair_changed(
 ) -> ControlFlow<()> {
     search(state, changed, sink, 2, TechniqueId::LockedPair)
 }
+
+/// Locked Triple's registry row (see [`Technique`]).
+pub(crate) const ROW_TRIPLE: Technique = Technique {
+    id: TechniqueId::LockedTriple,
+    name: "Locked Triple",
+    family: Family::Intersections,
+    hodoku: Hodoku { order: 1100, score: 60, level: Level::Medium },
+    se: 2.5,
+    reglib: Reglib::Codes(&["0111"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find_triple),
+    find_changed: Some(find_triple_changed),
+    digit_local: false,
+    cost: Cost::Light,
+};
 
 /// Finds every locked triple (see the module docs for the exact semantics).
 pub fn find_triple(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

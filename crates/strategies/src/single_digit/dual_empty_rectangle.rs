@@ -29,6 +29,8 @@
 //! two lines of the strong links).
 
 use super::empty_rectangle;
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::{HouseKind, HouseSet};
 use std::ops::ControlFlow;
@@ -37,6 +39,29 @@ use std::ops::ControlFlow;
 fn box_of(step: &Step) -> HouseSet {
     step.evidence.base.iter().filter(|h| h.kind() == HouseKind::Box).collect()
 }
+
+/// Dual Empty Rectangle's registry row (see [`Technique`]).
+///
+/// HoDoKu 2.2.0 has no step configuration of its own for the duals: it maps them to the empty
+/// rectangle's (order 3170, score 120, hard) and finds them only with the option "allow duals
+/// and Siamese", off by default (so not in the `hodoku` preset). With that option on, its ER
+/// search sorts every dual before the single patterns, so the dual's order is just before the
+/// empty rectangle's (3169): in the `all` preset a dual fires before the two patterns it joins.
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::DualEmptyRectangle,
+    name: "Dual Empty Rectangle",
+    family: Family::SingleDigit,
+    hodoku: Hodoku { order: 3169, score: 120, level: Level::Hard },
+    se: 4.2,
+    reglib: Reglib::Codes(&["0405"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: false },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: true,
+    cost: Cost::Light,
+};
 
 /// Finds every dual empty rectangle (see the module doc for the exact semantics).
 pub fn find(state: &bitdoku_bitboard::Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

@@ -32,8 +32,33 @@
 //! columns).
 
 use super::two_string_kite;
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, Step, TechniqueId};
 use std::ops::ControlFlow;
+
+/// Dual Two-String Kite's registry row (see [`Technique`]).
+///
+/// HoDoKu 2.2.0 has no step configuration of its own for the duals: it maps them to the
+/// kite's (order 3100, score 150, hard) and finds them only with the option "allow duals and
+/// Siamese", off by default (so not in the `hodoku` preset). With that option on, its kite
+/// search sorts every dual before the single patterns, so the dual's order is just before the
+/// kite's (3099): in the `all` preset a dual fires before the two kites it joins.
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::DualTwoStringKite,
+    name: "Dual Two-String Kite",
+    family: Family::SingleDigit,
+    hodoku: Hodoku { order: 3099, score: 150, level: Level::Hard },
+    se: 4.1,
+    reglib: Reglib::Codes(&["0404"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: false },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: true,
+    cost: Cost::Light,
+};
 
 /// Finds every dual two-string kite (see the module doc for the exact semantics).
 pub fn find(state: &bitdoku_bitboard::Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

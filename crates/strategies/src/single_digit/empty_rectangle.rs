@@ -42,6 +42,8 @@
 //! strong link's line.
 
 use super::pattern_step;
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, House, HouseSet};
 use std::ops::ControlFlow;
@@ -85,6 +87,23 @@ fn box_positions(cells: CellSet, b: usize) -> usize {
     let x = cells.bits() >> (27 * (b / 3) + 3 * (b % 3));
     (x & 7 | (x >> 9 & 7) << 3 | (x >> 18 & 7) << 6) as usize
 }
+
+/// Empty Rectangle's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::EmptyRectangle,
+    name: "Empty Rectangle",
+    family: Family::SingleDigit,
+    hodoku: Hodoku { order: 3170, score: 120, level: Level::Hard },
+    se: 4.2,
+    reglib: Reglib::Codes(&["0402"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: true,
+    cost: Cost::Light,
+};
 
 /// Finds every empty rectangle (see the module doc for the exact semantics).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

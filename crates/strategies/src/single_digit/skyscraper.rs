@@ -32,6 +32,8 @@
 
 use super::links::{Links, seeing_both, split};
 use super::pattern_step;
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, HouseKind};
 use std::ops::ControlFlow;
@@ -41,6 +43,23 @@ use std::ops::ControlFlow;
 fn cross(cell: Cell, kind: HouseKind) -> usize {
     if kind == HouseKind::Row { cell.col() } else { cell.row() }
 }
+
+/// Skyscraper's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::Skyscraper,
+    name: "Skyscraper",
+    family: Family::SingleDigit,
+    hodoku: Hodoku { order: 3000, score: 130, level: Level::Hard },
+    se: 4.0,
+    reglib: Reglib::Codes(&["0400"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: Some(13), hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: true,
+    cost: Cost::Light,
+};
 
 /// Finds every skyscraper (see the module doc for the exact semantics).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

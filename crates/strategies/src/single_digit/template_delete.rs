@@ -11,9 +11,28 @@
 //! * One step per digit with eliminations; evidence: `digits` = `d`.
 
 use super::templates::refined;
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::{Candidates, Digit, DigitSet};
 use std::ops::ControlFlow;
+
+/// Template Delete's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::TemplateDelete,
+    name: "Template Delete",
+    family: Family::SingleDigit,
+    hodoku: Hodoku { order: 8800, score: 10000, level: Level::Extreme },
+    se: 9.0,
+    reglib: Reglib::Codes(&["1202"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: false },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: false,
+    cost: Cost::Heavy,
+};
 
 /// Pushes every template-delete step of `state` (see the module docs).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

@@ -14,9 +14,28 @@
 //! * One step per digit with placements; evidence: `digits` = `d`, `cells` = the placements.
 
 use super::templates::refined;
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::{Candidates, Digit, DigitSet};
 use std::ops::ControlFlow;
+
+/// Template Set's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::TemplateSet,
+    name: "Template Set",
+    family: Family::SingleDigit,
+    hodoku: Hodoku { order: 8700, score: 10000, level: Level::Extreme },
+    se: 9.0,
+    reglib: Reglib::Codes(&["1201"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: false },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: false,
+    cost: Cost::Heavy,
+};
 
 /// Pushes every template-set step of `state` (see the module docs).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

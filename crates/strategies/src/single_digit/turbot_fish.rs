@@ -48,6 +48,8 @@
 
 use super::links::{Links, other, seeing_both};
 use super::pattern_step;
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::tables::PEERS;
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, HouseKind};
@@ -65,6 +67,23 @@ fn is_skyscraper_or_kite(links: &Links, (i, i1): (usize, Cell), (j, i2): (usize,
     let kite = ((row(i) && col(j)) || (col(i) && row(j))) && i1.box_index() == i2.box_index();
     skyscraper_rows || skyscraper_cols || kite
 }
+
+/// Turbot Fish's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::TurbotFish,
+    name: "Turbot Fish",
+    family: Family::SingleDigit,
+    hodoku: Hodoku { order: 3120, score: 120, level: Level::Hard },
+    se: 4.2,
+    reglib: Reglib::Codes(&["0403"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: true,
+    cost: Cost::Light,
+};
 
 /// Finds every turbot fish (see the module doc for the exact semantics).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

@@ -32,10 +32,29 @@
 
 use super::links::{Links, other, seeing_both};
 use super::pattern_step;
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::tables::HOUSES;
 use bitdoku_bitboard::{Candidates, CellSet, Digit, HouseKind};
 use std::ops::ControlFlow;
+
+/// Two-String Kite's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::TwoStringKite,
+    name: "Two-String Kite",
+    family: Family::SingleDigit,
+    hodoku: Hodoku { order: 3100, score: 150, level: Level::Hard },
+    se: 4.1,
+    reglib: Reglib::Codes(&["0401"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: Some(14), hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: true,
+    cost: Cost::Light,
+};
 
 /// Finds every two-string kite (see the module doc for the exact semantics).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

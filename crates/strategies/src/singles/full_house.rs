@@ -19,9 +19,28 @@
 //!   729-character candidate grid) every cell counts as unsolved, so no full house exists.
 //! - Steps come in cell order (row-major).
 
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::{Candidates, CellSet, Digit};
 use std::ops::ControlFlow;
+
+/// Full House's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::FullHouse,
+    name: "Full House",
+    family: Family::Singles,
+    hodoku: Hodoku { order: 100, score: 4, level: Level::Easy },
+    se: 1.0,
+    reglib: Reglib::Codes(&["0000"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: true, seeds: Some(0), hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: false,
+    cost: Cost::Light,
+};
 
 /// Finds every full house (see the module docs for the exact semantics).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

@@ -25,9 +25,28 @@
 //! once with [`Sink::push_effects`], without building a step per placement, and computes all
 //! nine digits in one pass ([`alone_in_a_house_each`], vectorised).
 
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::{Candidates, CellSet, Digit, alone_in_a_house_each};
 use std::ops::ControlFlow;
+
+/// Hidden Single's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::HiddenSingle,
+    name: "Hidden Single",
+    family: Family::Singles,
+    hodoku: Hodoku { order: 300, score: 14, level: Level::Easy },
+    se: 1.5,
+    reglib: Reglib::Codes(&["0002"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: true, seeds: Some(2), hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: true,
+    cost: Cost::Light,
+};
 
 /// Finds every hidden single (see the module docs for the exact semantics).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

@@ -16,9 +16,28 @@
 //! **Speed.** The cells come from one query on the bit-sliced [`CountPlanes`](bitdoku_bitboard::CountPlanes)
 //! (`exactly(1)`), then one AND per digit splits them by their digit: no per-cell popcount.
 
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::{Candidates, Digit};
 use std::ops::ControlFlow;
+
+/// Naked Single's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::NakedSingle,
+    name: "Naked Single",
+    family: Family::Singles,
+    hodoku: Hodoku { order: 200, score: 4, level: Level::Easy },
+    se: 2.3,
+    reglib: Reglib::Codes(&["0003"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: true, seeds: Some(1), hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: false,
+    cost: Cost::Light,
+};
 
 /// Finds every naked single (see the module docs for the exact semantics).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

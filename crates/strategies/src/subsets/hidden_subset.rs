@@ -33,6 +33,8 @@
 //! whose positions exceed N.
 
 use super::{cells_at, for_each_subset, positions};
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::{Candidates, CellSet, DigitSet, House, HouseSet, tables};
 use std::ops::ControlFlow;
@@ -117,6 +119,23 @@ pub fn find(
     ControlFlow::Continue(())
 }
 
+/// Hidden Pair's registry row (see [`Technique`]).
+pub(crate) const ROW_PAIR: Technique = Technique {
+    id: TechniqueId::HiddenPair,
+    name: "Hidden Pair",
+    family: Family::Subsets,
+    hodoku: Hodoku { order: 1500, score: 70, level: Level::Medium },
+    se: 3.4,
+    reglib: Reglib::Codes(&["0210"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: Some(6), hodoku: true },
+    naive: true,
+    find: Some(find_pair),
+    find_changed: Some(find_pair_changed),
+    digit_local: false,
+    cost: Cost::Light,
+};
+
 /// Hidden pairs.
 pub fn find_pair(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     find(state, CellSet::ALL, sink, 2, TechniqueId::HiddenPair)
@@ -132,6 +151,23 @@ pub fn find_pair_changed(
     find(state, changed, sink, 2, TechniqueId::HiddenPair)
 }
 
+/// Hidden Triple's registry row (see [`Technique`]).
+pub(crate) const ROW_TRIPLE: Technique = Technique {
+    id: TechniqueId::HiddenTriple,
+    name: "Hidden Triple",
+    family: Family::Subsets,
+    hodoku: Hodoku { order: 1600, score: 100, level: Level::Medium },
+    se: 4.0,
+    reglib: Reglib::Codes(&["0211"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: Some(8), hodoku: true },
+    naive: true,
+    find: Some(find_triple),
+    find_changed: Some(find_triple_changed),
+    digit_local: false,
+    cost: Cost::Light,
+};
+
 /// Hidden triples.
 pub fn find_triple(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     find(state, CellSet::ALL, sink, 3, TechniqueId::HiddenTriple)
@@ -145,6 +181,23 @@ pub fn find_triple_changed(
 ) -> ControlFlow<()> {
     find(state, changed, sink, 3, TechniqueId::HiddenTriple)
 }
+
+/// Hidden Quad's registry row (see [`Technique`]).
+pub(crate) const ROW_QUAD: Technique = Technique {
+    id: TechniqueId::HiddenQuad,
+    name: "Hidden Quad",
+    family: Family::Subsets,
+    hodoku: Hodoku { order: 2100, score: 150, level: Level::Hard },
+    se: 5.4,
+    reglib: Reglib::Codes(&["0212"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find_quad),
+    find_changed: Some(find_quad_changed),
+    digit_local: false,
+    cost: Cost::Light,
+};
 
 /// Hidden quads.
 pub fn find_quad(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

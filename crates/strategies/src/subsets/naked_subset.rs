@@ -33,6 +33,8 @@
 //! masks by index, and `for_each_subset` prunes any branch whose digits exceed N.
 
 use super::{cells_at, for_each_subset, positions};
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::tables::HOUSE_CELLS;
 use bitdoku_bitboard::{Candidates, CellSet, DigitSet, House, HouseSet, tables};
@@ -101,6 +103,23 @@ pub fn find(
     ControlFlow::Continue(())
 }
 
+/// Naked Pair's registry row (see [`Technique`]).
+pub(crate) const ROW_PAIR: Technique = Technique {
+    id: TechniqueId::NakedPair,
+    name: "Naked Pair",
+    family: Family::Subsets,
+    hodoku: Hodoku { order: 1300, score: 60, level: Level::Medium },
+    se: 3.0,
+    reglib: Reglib::Codes(&["0200"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: Some(5), hodoku: true },
+    naive: true,
+    find: Some(find_pair),
+    find_changed: Some(find_pair_changed),
+    digit_local: false,
+    cost: Cost::Light,
+};
+
 /// Naked pairs.
 pub fn find_pair(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     find(state, CellSet::ALL, sink, 2, TechniqueId::NakedPair)
@@ -116,6 +135,23 @@ pub fn find_pair_changed(
     find(state, changed, sink, 2, TechniqueId::NakedPair)
 }
 
+/// Naked Triple's registry row (see [`Technique`]).
+pub(crate) const ROW_TRIPLE: Technique = Technique {
+    id: TechniqueId::NakedTriple,
+    name: "Naked Triple",
+    family: Family::Subsets,
+    hodoku: Hodoku { order: 1400, score: 80, level: Level::Medium },
+    se: 3.6,
+    reglib: Reglib::Codes(&["0201"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: Some(7), hodoku: true },
+    naive: true,
+    find: Some(find_triple),
+    find_changed: Some(find_triple_changed),
+    digit_local: false,
+    cost: Cost::Light,
+};
+
 /// Naked triples.
 pub fn find_triple(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     find(state, CellSet::ALL, sink, 3, TechniqueId::NakedTriple)
@@ -129,6 +165,23 @@ pub fn find_triple_changed(
 ) -> ControlFlow<()> {
     find(state, changed, sink, 3, TechniqueId::NakedTriple)
 }
+
+/// Naked Quad's registry row (see [`Technique`]).
+pub(crate) const ROW_QUAD: Technique = Technique {
+    id: TechniqueId::NakedQuad,
+    name: "Naked Quad",
+    family: Family::Subsets,
+    hodoku: Hodoku { order: 2000, score: 120, level: Level::Hard },
+    se: 5.0,
+    reglib: Reglib::Codes(&["0202"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find_quad),
+    find_changed: Some(find_quad_changed),
+    digit_local: false,
+    cost: Cost::Light,
+};
 
 /// Naked quads.
 pub fn find_quad(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

@@ -38,6 +38,8 @@
 //! - `evidence.digits` = `{a, b}`, `evidence.cells` = the four corners (type 2:
 //!   `evidence.fins` = U1 and U2).
 
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, DigitSet, tables};
 use std::ops::ControlFlow;
@@ -56,6 +58,23 @@ fn step(id: TechniqueId, a: Digit, b: Digit, cells: CellSet) -> Step {
     step.evidence.cells = cells;
     step
 }
+
+/// Avoidable Rectangle Type 1's registry row (see [`Technique`]).
+pub(crate) const ROW_TYPE_1: Technique = Technique {
+    id: TechniqueId::AvoidableRectangle1,
+    name: "Avoidable Rectangle Type 1",
+    family: Family::Uniqueness,
+    hodoku: Hodoku { order: 4020, score: 100, level: Level::Hard },
+    se: 4.5,
+    reglib: Reglib::Codes(&["0607"]),
+    needs_uniqueness: true,
+    presets: Presets { singles: false, seeds: Some(18), hodoku: true },
+    naive: true,
+    find: Some(find_type_1),
+    find_changed: None,
+    digit_local: false,
+    cost: Cost::Light,
+};
 
 /// Finds every avoidable rectangle type 1 (see the module docs for the exact semantics).
 pub fn find_type_1(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
@@ -99,6 +118,23 @@ pub fn find_type_1(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
     }
     ControlFlow::Continue(())
 }
+
+/// Avoidable Rectangle Type 2's registry row (see [`Technique`]).
+pub(crate) const ROW_TYPE_2: Technique = Technique {
+    id: TechniqueId::AvoidableRectangle2,
+    name: "Avoidable Rectangle Type 2",
+    family: Family::Uniqueness,
+    hodoku: Hodoku { order: 4030, score: 100, level: Level::Hard },
+    se: 4.6,
+    reglib: Reglib::Codes(&["0608"]),
+    needs_uniqueness: true,
+    presets: Presets { singles: false, seeds: Some(19), hodoku: true },
+    naive: true,
+    find: Some(find_type_2),
+    find_changed: None,
+    digit_local: false,
+    cost: Cost::Light,
+};
 
 /// Finds every avoidable rectangle type 2 (see the module docs for the exact semantics).
 pub fn find_type_2(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

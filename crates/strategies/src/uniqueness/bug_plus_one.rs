@@ -26,9 +26,28 @@
 //! `evidence.digits` = `{x}` (HoDoKu leaves its `<candidates>` field empty),
 //! `evidence.cells` = T, `evidence.base` = T's three houses.
 
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::{Candidates, CellSet, DigitSet, HouseSet, tables};
 use std::ops::ControlFlow;
+
+/// BUG+1's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::BugPlusOne,
+    name: "BUG+1",
+    family: Family::Uniqueness,
+    hodoku: Hodoku { order: 2900, score: 100, level: Level::Hard },
+    se: 5.6,
+    reglib: Reglib::Codes(&["0610"]),
+    needs_uniqueness: true,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: false,
+    cost: Cost::Light,
+};
 
 /// Finds the BUG+1, if any (see the module docs for the exact semantics).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

@@ -26,9 +26,28 @@
 //! `evidence.base` = Y's row and column, `evidence.pivot` = X.
 
 use super::unique_rectangle::{for_each_rectangle, in_one_line};
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::{Candidates, CellSet, House, HouseSet};
 use std::ops::ControlFlow;
+
+/// Hidden Rectangle's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::HiddenRectangle,
+    name: "Hidden Rectangle",
+    family: Family::Uniqueness,
+    hodoku: Hodoku { order: 4010, score: 100, level: Level::Hard },
+    se: 4.6,
+    reglib: Reglib::Codes(&["0606"]),
+    needs_uniqueness: true,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: false,
+    cost: Cost::Light,
+};
 
 /// Finds every hidden rectangle (see the module docs for the exact semantics).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

@@ -3,71 +3,15 @@
 //! solution (random non-given placements of solution digits, random removal of wrong
 //! candidates) and assert that no uniqueness step ever removes a solution digit. Every
 //! uniqueness deduction holds on any such state, so this exercises far more rectangles than
-//! real solving paths do. A small backtracking solver gives the solutions (this crate has no
-//! dependency on the brute-force crate).
+//! real solving paths do. `bitdoku-brute` gives the solutions.
 
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit};
 
-/// A backtracking solver over row/column/box masks (fewest options first).
-struct Solver {
-    grid: [u8; 81],
-    used: [u16; 27],
-    solutions: u32,
-    first: Option<[u8; 81]>,
-}
-
-impl Solver {
-    fn houses(i: usize) -> [usize; 3] {
-        [i / 9, 9 + i % 9, 18 + i / 27 * 3 + i % 9 / 3]
-    }
-
-    /// Counts the solutions of `values` up to two; returns the first one if it is unique.
-    fn unique(values: &[u8; 81]) -> Option<[u8; 81]> {
-        let mut s = Solver { grid: *values, used: [0; 27], solutions: 0, first: None };
-        for (i, &v) in values.iter().enumerate() {
-            if v != 0 {
-                for h in Self::houses(i) {
-                    if s.used[h] & 1 << v != 0 {
-                        return None;
-                    }
-                    s.used[h] |= 1 << v;
-                }
-            }
-        }
-        s.search();
-        if s.solutions == 1 { s.first } else { None }
-    }
-
-    fn search(&mut self) {
-        let mut best: Option<(usize, u16)> = None;
-        for i in 0..81 {
-            if self.grid[i] != 0 {
-                continue;
-            }
-            let [r, c, b] = Self::houses(i);
-            let free = !(self.used[r] | self.used[c] | self.used[b]) & 0x3fe;
-            if best.is_none_or(|(_, f)| free.count_ones() < f.count_ones()) {
-                best = Some((i, free));
-                if free.count_ones() <= 1 {
-                    break;
-                }
-            }
-        }
-        let Some((i, free)) = best else {
-            self.solutions += 1;
-            self.first.get_or_insert(self.grid);
-            return;
-        };
-        for v in 1..=9u8 {
-            if free >> v & 1 == 1 && self.solutions < 2 {
-                let hs = Self::houses(i);
-                self.grid[i] = v;
-                hs.iter().for_each(|&h| self.used[h] |= 1 << v);
-                self.search();
-                hs.iter().for_each(|&h| self.used[h] &= !(1 << v));
-                self.grid[i] = 0;
-            }
-        }
+/// The solution of `values`, if it has exactly one (from `bitdoku-brute`).
+fn unique_solution(values: &[u8; 81]) -> Option<[u8; 81]> {
+    match bitdoku_brute::solve_unique(&bitdoku_brute::masks_from_values(values)) {
+        (bitdoku_brute::Count::One, Some(solution)) => Some(solution.0),
+        _ => None,
     }
 }
 
@@ -90,7 +34,7 @@ fn uniqueness_steps_never_remove_the_solution() {
         for (v, ch) in values.iter_mut().zip(line.chars()) {
             *v = ch.to_digit(10).unwrap_or(0) as u8;
         }
-        let Some(solution) = Solver::unique(&values) else { continue };
+        let Some(solution) = unique_solution(&values) else { continue };
         let truth: [CellSet; 9] = std::array::from_fn(|d| {
             Cell::all().filter(|c| solution[c.index()] == d as u8 + 1).collect()
         });

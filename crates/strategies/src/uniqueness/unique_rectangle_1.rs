@@ -19,9 +19,28 @@
 //! neither. `evidence.digits` = `{a, b}`, `evidence.cells` = the four corners.
 
 use super::unique_rectangle::for_each_rectangle;
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
+
+/// Unique Rectangle Type 1's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::UniqueRectangle1,
+    name: "Unique Rectangle Type 1",
+    family: Family::Uniqueness,
+    hodoku: Hodoku { order: 3500, score: 100, level: Level::Hard },
+    se: 4.5,
+    reglib: Reglib::Codes(&["0600"]),
+    needs_uniqueness: true,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: false,
+    cost: Cost::Light,
+};
 
 /// Finds every unique rectangle type 1 (see the module docs for the exact semantics).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

@@ -24,8 +24,28 @@
 //! four corners, `evidence.fins` = the roof corners.
 
 use crate::Sink;
+use crate::TechniqueId;
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
+
+/// Unique Rectangle Type 2's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::UniqueRectangle2,
+    name: "Unique Rectangle Type 2",
+    family: Family::Uniqueness,
+    hodoku: Hodoku { order: 3600, score: 100, level: Level::Hard },
+    se: 4.6,
+    reglib: Reglib::Codes(&["0601"]),
+    needs_uniqueness: true,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: false,
+    cost: Cost::Light,
+};
 
 /// Finds every unique rectangle type 2 (see the module docs for the exact semantics).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

@@ -30,9 +30,28 @@
 //! `evidence.base` = `H` (plus the box for a locked subset), `evidence.fins` = `Q`.
 
 use super::unique_rectangle::{Rect, for_each_rectangle, in_one_line};
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, DigitSet, House, HouseKind, HouseSet};
 use std::ops::ControlFlow;
+
+/// Unique Rectangle Type 3's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::UniqueRectangle3,
+    name: "Unique Rectangle Type 3",
+    family: Family::Uniqueness,
+    hodoku: Hodoku { order: 3700, score: 100, level: Level::Hard },
+    se: 4.6,
+    reglib: Reglib::Codes(&["0602"]),
+    needs_uniqueness: true,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: false,
+    cost: Cost::Light,
+};
 
 /// Finds every unique rectangle type 3 (see the module docs for the exact semantics).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

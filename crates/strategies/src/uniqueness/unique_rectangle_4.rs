@@ -28,9 +28,28 @@
 //! houses where a UR digit is locked.
 
 use super::unique_rectangle::{for_each_rectangle, in_one_line};
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::{Candidates, House, HouseSet};
 use std::ops::ControlFlow;
+
+/// Unique Rectangle Type 4's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::UniqueRectangle4,
+    name: "Unique Rectangle Type 4",
+    family: Family::Uniqueness,
+    hodoku: Hodoku { order: 3800, score: 100, level: Level::Hard },
+    se: 4.5,
+    reglib: Reglib::Codes(&["0603"]),
+    needs_uniqueness: true,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: false,
+    cost: Cost::Light,
+};
 
 /// Finds every unique rectangle type 4 (see the module docs for the exact semantics).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

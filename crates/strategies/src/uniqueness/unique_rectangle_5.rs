@@ -22,8 +22,28 @@
 //! `evidence.cells` = the four corners, `evidence.fins` = the roof corners.
 
 use crate::Sink;
+use crate::TechniqueId;
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
+
+/// Unique Rectangle Type 5's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::UniqueRectangle5,
+    name: "Unique Rectangle Type 5",
+    family: Family::Uniqueness,
+    hodoku: Hodoku { order: 3900, score: 100, level: Level::Hard },
+    se: 4.6,
+    reglib: Reglib::Codes(&["0604"]),
+    needs_uniqueness: true,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: false,
+    cost: Cost::Light,
+};
 
 /// Finds every unique rectangle type 5 (see the module docs for the exact semantics).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

@@ -24,9 +24,28 @@
 //! the two columns.
 
 use super::unique_rectangle::{for_each_rectangle, in_one_line};
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::{Candidates, House, HouseSet};
 use std::ops::ControlFlow;
+
+/// Unique Rectangle Type 6's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::UniqueRectangle6,
+    name: "Unique Rectangle Type 6",
+    family: Family::Uniqueness,
+    hodoku: Hodoku { order: 4000, score: 100, level: Level::Hard },
+    se: 4.6,
+    reglib: Reglib::Codes(&["0605"]),
+    needs_uniqueness: true,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: false,
+    cost: Cost::Light,
+};
 
 /// Finds every unique rectangle type 6 (see the module docs for the exact semantics).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

@@ -28,10 +28,29 @@
 //! * Evidence: `digits = {x,y}`, `pincers = {C1,C2}`, `cells = {C1,C2,L1,L2}`, `base` = the
 //!   link's house; no pivot.
 
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::tables::{HOUSES, PEERS};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, House, HouseSet};
 use std::ops::ControlFlow;
+
+/// W-Wing's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::WWing,
+    name: "W-Wing",
+    family: Family::Wings,
+    hodoku: Hodoku { order: 3200, score: 150, level: Level::Hard },
+    se: 4.4,
+    reglib: Reglib::Codes(&["0803"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: None, hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: None,
+    digit_local: false,
+    cost: Cost::Light,
+};
 
 /// Pushes every W-Wing of `state` (see the module docs for the exact semantics).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

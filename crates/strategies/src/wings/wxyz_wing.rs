@@ -62,12 +62,31 @@
 //! pattern then too, with at least today's targets, that is none: [`find_changed`] skips
 //! the sets without a changed cell.
 
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::tables::PEERS;
 use bitdoku_bitboard::{Candidates, CellSet, Digit, DigitSet};
 use std::ops::ControlFlow;
 
 mod search;
+
+/// WXYZ-Wing's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::WxyzWing,
+    name: "WXYZ-Wing",
+    family: Family::Wings,
+    hodoku: Hodoku { order: 3450, score: 200, level: Level::Hard },
+    se: 5.5,
+    reglib: Reglib::NoCases,
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: Some(17), hodoku: false },
+    naive: true,
+    find: Some(find),
+    find_changed: Some(find_changed),
+    digit_local: false,
+    cost: Cost::Light,
+};
 
 /// Pushes every WXYZ-Wing of `state` (see the module docs for the exact semantics; the
 /// search and its pruning are described in `wxyz_wing/search.rs`).

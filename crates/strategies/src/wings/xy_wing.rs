@@ -29,10 +29,29 @@
 //!   different pivots are separate steps.
 //! * Evidence: `digits = {x,y,z}`, `pivot = {P}`, `pincers = {A,B}`, `cells = {P,A,B}`.
 
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::tables::PEERS;
 use bitdoku_bitboard::{Candidates, CellSet, Digit, DigitSet};
 use std::ops::ControlFlow;
+
+/// XY-Wing's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::XyWing,
+    name: "XY-Wing",
+    family: Family::Wings,
+    hodoku: Hodoku { order: 3300, score: 160, level: Level::Hard },
+    se: 4.2,
+    reglib: Reglib::Codes(&["0800"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: Some(15), hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: Some(find_changed),
+    digit_local: false,
+    cost: Cost::Light,
+};
 
 /// Pushes every XY-Wing of `state` (see the module docs for the exact semantics).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {

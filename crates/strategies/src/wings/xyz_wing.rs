@@ -26,10 +26,29 @@
 //! * One step per triple with at least one elimination.
 //! * Evidence: `digits = {x,y,z}`, `pivot = {P}`, `pincers = {A,B}`, `cells = {P,A,B}`.
 
+use crate::id::{Family, Level};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::tables::PEERS;
 use bitdoku_bitboard::{Candidates, CellSet};
 use std::ops::ControlFlow;
+
+/// XYZ-Wing's registry row (see [`Technique`]).
+pub(crate) const ROW: Technique = Technique {
+    id: TechniqueId::XyzWing,
+    name: "XYZ-Wing",
+    family: Family::Wings,
+    hodoku: Hodoku { order: 3400, score: 180, level: Level::Hard },
+    se: 4.4,
+    reglib: Reglib::Codes(&["0801"]),
+    needs_uniqueness: false,
+    presets: Presets { singles: false, seeds: Some(16), hodoku: true },
+    naive: true,
+    find: Some(find),
+    find_changed: Some(find_changed),
+    digit_local: false,
+    cost: Cost::Light,
+};
 
 /// Pushes every XYZ-Wing of `state` (see the module docs for the exact semantics).
 pub fn find(state: &Candidates, sink: &mut dyn Sink) -> ControlFlow<()> {
