@@ -35,7 +35,7 @@
 
 use bitdoku_bitboard::tables::{CELL_HOUSES, HOUSE_CELLS};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, House, HouseKind};
-use bitdoku_strategies::{Step, TechniqueId};
+use bitdoku_strategies::{HodokuChoice, Step, TechniqueId};
 
 mod als_chain;
 mod forcing;
@@ -305,57 +305,18 @@ fn deletion_order(step: &Step) -> Vec<(usize, u8)> {
     out
 }
 
-/// Chain techniques that HoDoKu finds all of and sorts (most eliminations first, then the
-/// index sum), by their stable ids: they rank like turbot fish wherever they are implemented.
-const SORTED_CHAINS: [&str; 5] = ["x-chain", "xy-chain", "remote-pair", "aic", "grouped-aic"];
-
-/// Whether HoDoKu's search order is known for `id` (then [`order_key`] ranks its steps).
+/// Whether the technique's row says HoDoKu's search order is modelled for it
+/// ([`HodokuChoice::Ranked`]): then [`order_key`] ranks its steps.
 #[must_use]
 pub fn ranked(id: TechniqueId) -> bool {
-    use TechniqueId as T;
-    SORTED_CHAINS.contains(&id.as_str())
-        || matches!(
-            id,
-            T::LockedCandidatesPointing
-                | T::LockedCandidatesClaiming
-                | T::LockedPair
-                | T::LockedTriple
-                | T::NakedPair
-                | T::NakedTriple
-                | T::NakedQuad
-                | T::HiddenPair
-                | T::HiddenTriple
-                | T::HiddenQuad
-                | T::Skyscraper
-                | T::TwoStringKite
-                | T::TurbotFish
-                | T::WWing
-                | T::XyWing
-                | T::XyzWing
-                | T::UniqueRectangle1
-                | T::UniqueRectangle2
-                | T::UniqueRectangle3
-                | T::UniqueRectangle4
-                | T::UniqueRectangle5
-                | T::UniqueRectangle6
-                | T::HiddenRectangle
-        )
+    id.row().hodoku.choice == HodokuChoice::Ranked
 }
 
-/// Techniques whose step the `hodoku` mode takes from a model of HoDoKu's own search
-/// ([`own_step`]) instead of bitdoku's finder.
+/// Whether the technique's row says this model's own search replaces its finder
+/// ([`HodokuChoice::Replaced`]; [`own_step`] runs it).
 #[must_use]
 pub fn own_search(id: TechniqueId) -> bool {
-    use TechniqueId as T;
-    matches!(
-        id,
-        T::Aic
-            | T::GroupedAic
-            | T::AlsChain
-            | T::RemotePair
-            | T::ForcingChain
-            | T::AvoidableRectangle1
-    )
+    id.row().hodoku.choice == HodokuChoice::Replaced
 }
 
 /// The step HoDoKu's own search takes for technique `id` (see [`own_search`]), if any. An
@@ -363,24 +324,42 @@ pub fn own_search(id: TechniqueId) -> bool {
 /// (HoDoKu's search asks for two candidates there).
 #[must_use]
 pub fn own_step(id: TechniqueId, state: &Candidates) -> Option<Step> {
-    use TechniqueId as T;
-    match id {
-        T::Aic => nice_loop(state),
-        T::GroupedAic => grouped_nice_loop(state),
-        T::AlsChain => als_chain(state),
-        T::RemotePair => remote_pair(state),
-        T::ForcingChain => forcing_chain(state),
-        T::AvoidableRectangle1 => {
-            let bivalue = |s: &Step| {
-                Digit::all()
-                    .flat_map(|d| s.eliminations[d.index()])
-                    .all(|c| state.digits_at(c).len() == 2)
-            };
-            bitdoku_strategies::registry::find_all(id, state).into_iter().find(bivalue)
-        }
-        _ => None,
-    }
+    own_step_search(id).and_then(|search| search(state))
 }
+
+/// A search of HoDoKu's own for `id` (declared [`HodokuChoice::Replaced`] on its row).
+fn own_step_search(id: TechniqueId) -> Option<fn(&Candidates) -> Option<Step>> {
+    use TechniqueId as T;
+    Some(match id {
+        T::Aic => nice_loop,
+        T::GroupedAic => grouped_nice_loop,
+        T::AlsChain => als_chain,
+        T::RemotePair => remote_pair,
+        T::ForcingChain => forcing_chain,
+        T::AvoidableRectangle1 => avoidable_rectangle_1,
+        _ => return None,
+    })
+}
+
+/// bitdoku's first avoidable rectangle of type 1 whose unsolved corner is bivalue.
+fn avoidable_rectangle_1(state: &Candidates) -> Option<Step> {
+    let bivalue = |s: &Step| {
+        Digit::all().flat_map(|d| s.eliminations[d.index()]).all(|c| state.digits_at(c).len() == 2)
+    };
+    bitdoku_strategies::registry::find_all(TechniqueId::AvoidableRectangle1, state)
+        .into_iter()
+        .find(bivalue)
+}
+
+/// Chain techniques HoDoKu finds all of and sorts (most eliminations first, then the index
+/// sum): their steps rank like turbot fish.
+const SORTED_CHAINS: [TechniqueId; 5] = [
+    TechniqueId::XChain,
+    TechniqueId::XyChain,
+    TechniqueId::RemotePair,
+    TechniqueId::Aic,
+    TechniqueId::GroupedAic,
+];
 
 /// HoDoKu's default cap on the links of an X- or XY-chain (its "restrict chain size" option).
 const MAX_CHAIN_LINKS: usize = 20;
@@ -479,9 +458,7 @@ pub fn order_key(step: &Step, state: &Candidates) -> [usize; 7] {
                 *k = n;
             }
         }
-        _ if step.technique == T::TurbotFish
-            || SORTED_CHAINS.contains(&step.technique.as_str()) =>
-        {
+        _ if step.technique == T::TurbotFish || SORTED_CHAINS.contains(&step.technique) => {
             let elims = deletion_order(step);
             key[0] = usize::MAX - elims.len();
             key[1] = index_sum(elims);

@@ -38,11 +38,10 @@ fn elims(id: TechniqueId, cells: &[(usize, u8)]) -> Step {
 #[test]
 fn sorted_techniques_rank_by_eliminations_then_index_sum() {
     let state = Candidates::from_values(&[0; 81]);
-    let mut ids = vec![TechniqueId::TurbotFish];
-    // The chain techniques rank the same way once they exist.
-    ids.extend(SORTED_CHAINS.iter().filter_map(|s| s.parse::<TechniqueId>().ok()));
-    for id in ids {
-        assert!(ranked(id));
+    // Turbot fish and the chain techniques HoDoKu sorts rank the same way (those whose row
+    // says the model's own search replaces the finder rank its steps by this key too).
+    for id in std::iter::once(TechniqueId::TurbotFish).chain(SORTED_CHAINS) {
+        assert!(ranked(id) || own_search(id), "{id}");
         let one_early = elims(id, &[(3, 5)]);
         let one_late = elims(id, &[(40, 5)]);
         let two = elims(id, &[(70, 1), (80, 2)]);
@@ -137,4 +136,30 @@ fn avoidable_rectangle_one_needs_a_bivalue_corner() {
     }
     let step = own_step(ar, &state).expect("r2c1 {2, 5} is bivalue");
     assert!(step.eliminations[digit(2).index()].contains(cell(9)));
+}
+
+/// Every row that says this model replaces its finder has a search here, and every row that
+/// says its steps are ranked gets a key of its own (not the default one).
+#[test]
+fn rows_declaring_the_model_are_served_by_it() {
+    for t in bitdoku_strategies::registry::all() {
+        match t.hodoku.choice {
+            HodokuChoice::Replaced => assert!(
+                own_step_search(t.id).is_some(),
+                "{}: its row says HodokuChoice::Replaced; add its search to own_step_search",
+                t.id
+            ),
+            HodokuChoice::Queue => assert!(
+                matches!(
+                    t.id,
+                    TechniqueId::FullHouse | TechniqueId::NakedSingle | TechniqueId::HiddenSingle
+                ),
+                "{}: only the three singles come from HoDoKu's queues",
+                t.id
+            ),
+            HodokuChoice::Ranked | HodokuChoice::First => {
+                assert!(own_step_search(t.id).is_none(), "{}: own search without Replaced", t.id)
+            }
+        }
+    }
 }

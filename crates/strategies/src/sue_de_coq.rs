@@ -50,7 +50,7 @@
 //! whose line and box did not change find what they found before.
 
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, DigitSet, House, HouseSet};
 use std::ops::ControlFlow;
@@ -60,7 +60,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::SueDeCoq,
     name: "Sue de Coq",
     family: Family::Als,
-    hodoku: Hodoku { order: 5300, score: 250, level: Level::Unfair },
+    hodoku: Hodoku { order: 5300, score: 250, level: Level::Unfair, choice: HodokuChoice::First },
     // Sudoku Explainer has no Sue de Coq. Its basic form is two naked subsets sharing the
     // intersection cells, an ALS-XZ-like deduction: rated like the ALS family's entry
     // point, above the single-chain colouring (6.5-7.0) and below nice loops/AIC.

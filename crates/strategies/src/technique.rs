@@ -16,7 +16,7 @@ pub type FindFn = fn(&Candidates, &mut dyn Sink) -> ControlFlow<()>;
 pub type ChangedFindFn = fn(&Candidates, CellSet, &mut dyn Sink) -> ControlFlow<()>;
 
 /// HoDoKu 2.2.0's data for a technique: its place in the default order, the score added per
-/// use, and its level.
+/// use, its level, and how the model of HoDoKu's step choice takes its step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hodoku {
     /// Position in HoDoKu's default order (techniques HoDoKu lacks get a place near their kin).
@@ -25,6 +25,28 @@ pub struct Hodoku {
     pub score: u32,
     /// Difficulty level.
     pub level: Level,
+    /// How the `hodoku` preset's step choice (the `bitdoku-hodoku-model` crate) takes this
+    /// technique's step in single granularity.
+    pub choice: HodokuChoice,
+}
+
+/// How the model of HoDoKu's step choice (`bitdoku-hodoku-model`, the `hodoku` preset in
+/// single granularity) takes a technique's step. Declared on the row so that a reader of the
+/// technique learns when a model replaces its finder; the model reads it from here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HodokuChoice {
+    /// The finder's first step (HoDoKu's search meets the same step first, or its order is not
+    /// modelled).
+    First,
+    /// From HoDoKu's singles queues (full house, naked and hidden single): the model, not the
+    /// finder, names the cell.
+    Queue,
+    /// Every step of the finder, the one HoDoKu's own loops would meet first (the model's
+    /// search-order key).
+    Ranked,
+    /// The model's own search replaces the finder: HoDoKu finds other steps than bitdoku's
+    /// finder (its chain searches, its avoidable rectangle type 1 rule).
+    Replaced,
 }
 
 /// Which cases of HoDoKu's regression library test a technique.

@@ -29,7 +29,7 @@ use super::chain_reach::{Ends, LANES, Lanes, Reach};
 use super::sets::AlsLayer;
 use super::{als_step, common_eliminations, is_empty};
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::{Candidates, CellSet, DigitSet};
 use std::cell::RefCell;
@@ -45,7 +45,12 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::AlsChain,
     name: "ALS Chain",
     family: Family::Als,
-    hodoku: Hodoku { order: 5900, score: 340, level: Level::Unfair },
+    hodoku: Hodoku {
+        order: 5900,
+        score: 340,
+        level: Level::Unfair,
+        choice: HodokuChoice::Replaced,
+    },
     se: 8.2,
     reglib: Reglib::Codes(&["0903"]),
     needs_uniqueness: false,

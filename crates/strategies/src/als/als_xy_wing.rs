@@ -23,7 +23,7 @@
 use super::sets::AlsLayer;
 use super::{als_step, common_eliminations, is_empty};
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::{Candidates, CellSet, DigitSet};
 use std::collections::HashMap;
@@ -34,7 +34,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::AlsXyWing,
     name: "ALS-XY-Wing",
     family: Family::Als,
-    hodoku: Hodoku { order: 5800, score: 320, level: Level::Unfair },
+    hodoku: Hodoku { order: 5800, score: 320, level: Level::Unfair, choice: HodokuChoice::First },
     se: 8.0,
     reglib: Reglib::Codes(&["0902"]),
     needs_uniqueness: false,

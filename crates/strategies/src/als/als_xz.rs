@@ -22,7 +22,7 @@
 use super::sets::AlsLayer;
 use super::{als_step, common_eliminations, is_empty};
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::{Candidates, CellSet, DigitSet};
 use std::ops::ControlFlow;
@@ -32,7 +32,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::AlsXz,
     name: "ALS-XZ",
     family: Family::Als,
-    hodoku: Hodoku { order: 5700, score: 300, level: Level::Unfair },
+    hodoku: Hodoku { order: 5700, score: 300, level: Level::Unfair, choice: HodokuChoice::First },
     se: 7.5,
     reglib: Reglib::Codes(&["0901"]),
     needs_uniqueness: false,

@@ -24,7 +24,7 @@
 use super::sets::{Als, AlsLayer};
 use super::{als_step, is_empty};
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, DigitSet};
 use std::ops::ControlFlow;
@@ -34,7 +34,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::DeathBlossom,
     name: "Death Blossom",
     family: Family::Als,
-    hodoku: Hodoku { order: 6000, score: 360, level: Level::Unfair },
+    hodoku: Hodoku { order: 6000, score: 360, level: Level::Unfair, choice: HodokuChoice::First },
     se: 8.5,
     reglib: Reglib::Codes(&["0904"]),
     needs_uniqueness: false,

@@ -38,7 +38,7 @@
 use super::LinkGraph;
 use super::search::{self, ALL_KINDS, MAX_LINKS, Spec};
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
@@ -59,7 +59,12 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::Aic,
     name: "Nice Loop/AIC",
     family: Family::Chains,
-    hodoku: Hodoku { order: 5600, score: 280, level: Level::Unfair },
+    hodoku: Hodoku {
+        order: 5600,
+        score: 280,
+        level: Level::Unfair,
+        choice: HodokuChoice::Replaced,
+    },
     se: 7.0,
     reglib: Reglib::Codes(&["0706", "0707", "0708"]),
     needs_uniqueness: false,

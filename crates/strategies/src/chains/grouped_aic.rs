@@ -24,7 +24,7 @@ use super::LinkGraph;
 use super::links::ALS;
 use super::search::{self, ALL_KINDS, MAX_LINKS, Spec};
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
@@ -47,7 +47,12 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::GroupedAic,
     name: "Grouped Nice Loop/AIC",
     family: Family::Chains,
-    hodoku: Hodoku { order: 5650, score: 300, level: Level::Unfair },
+    hodoku: Hodoku {
+        order: 5650,
+        score: 300,
+        level: Level::Unfair,
+        choice: HodokuChoice::Replaced,
+    },
     se: 7.2,
     reglib: Reglib::Codes(&["0709", "0710", "0711"]),
     needs_uniqueness: false,

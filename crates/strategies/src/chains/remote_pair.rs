@@ -24,7 +24,7 @@
 use crate::chain::{Chain, ChainNode};
 use crate::coloring::seen_by;
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::tables::PEERS;
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, DigitSet};
@@ -35,7 +35,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::RemotePair,
     name: "Remote Pair",
     family: Family::Chains,
-    hodoku: Hodoku { order: 2800, score: 110, level: Level::Hard },
+    hodoku: Hodoku { order: 2800, score: 110, level: Level::Hard, choice: HodokuChoice::Replaced },
     se: 5.0,
     reglib: Reglib::Codes(&["0703"]),
     needs_uniqueness: false,

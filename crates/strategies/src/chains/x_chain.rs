@@ -25,7 +25,7 @@ use super::LinkGraph;
 use super::links::HOUSE;
 use super::search::{self, MAX_LINKS, Spec};
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
@@ -46,7 +46,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::XChain,
     name: "X-Chain",
     family: Family::Chains,
-    hodoku: Hodoku { order: 5400, score: 260, level: Level::Unfair },
+    hodoku: Hodoku { order: 5400, score: 260, level: Level::Unfair, choice: HodokuChoice::Ranked },
     se: 6.6,
     reglib: Reglib::Codes(&["0701"]),
     needs_uniqueness: false,

@@ -22,7 +22,7 @@ use super::LinkGraph;
 use super::links::{CELL, HOUSE};
 use super::search::{self, MAX_LINKS, Spec};
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
@@ -43,7 +43,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::XyChain,
     name: "XY-Chain",
     family: Family::Chains,
-    hodoku: Hodoku { order: 5500, score: 260, level: Level::Unfair },
+    hodoku: Hodoku { order: 5500, score: 260, level: Level::Unfair, choice: HodokuChoice::Ranked },
     se: 7.0,
     reglib: Reglib::Codes(&["0702"]),
     needs_uniqueness: false,

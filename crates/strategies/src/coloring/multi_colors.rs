@@ -22,7 +22,7 @@
 
 use super::{Cluster, clusters, seen_by};
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::{Candidates, CellSet, Digit, DigitSet};
 use std::ops::ControlFlow;
@@ -32,7 +32,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::MultiColors,
     name: "Multi Colors",
     family: Family::Coloring,
-    hodoku: Hodoku { order: 5360, score: 200, level: Level::Hard },
+    hodoku: Hodoku { order: 5360, score: 200, level: Level::Hard, choice: HodokuChoice::First },
     se: 7.0,
     reglib: Reglib::Codes(&["0502", "0503"]),
     needs_uniqueness: false,

@@ -21,7 +21,7 @@
 
 use super::{Cluster, clusters, seen_by};
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::tables::PEERS;
 use bitdoku_bitboard::{Candidates, CellSet, Digit, DigitSet};
@@ -32,7 +32,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::SimpleColors,
     name: "Simple Colors",
     family: Family::Coloring,
-    hodoku: Hodoku { order: 5330, score: 150, level: Level::Hard },
+    hodoku: Hodoku { order: 5330, score: 150, level: Level::Hard, choice: HodokuChoice::First },
     se: 6.5,
     reglib: Reglib::Codes(&["0500", "0501"]),
     needs_uniqueness: false,

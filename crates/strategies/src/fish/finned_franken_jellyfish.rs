@@ -15,7 +15,7 @@
 
 use super::general::{self, Kind};
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
@@ -25,7 +25,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::FinnedFrankenJellyfish,
     name: "Finned Franken Jellyfish",
     family: Family::Fish,
-    hodoku: Hodoku { order: 6900, score: 430, level: Level::Unfair },
+    hodoku: Hodoku { order: 6900, score: 430, level: Level::Unfair, choice: HodokuChoice::First },
     se: 5.6,
     reglib: Reglib::Codes(&["0342"]),
     needs_uniqueness: false,

@@ -15,7 +15,7 @@
 
 use super::general::{self, Kind};
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
@@ -25,7 +25,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::FinnedFrankenSwordfish,
     name: "Finned Franken Swordfish",
     family: Family::Fish,
-    hodoku: Hodoku { order: 6800, score: 410, level: Level::Unfair },
+    hodoku: Hodoku { order: 6800, score: 410, level: Level::Unfair, choice: HodokuChoice::First },
     se: 4.2,
     reglib: Reglib::Codes(&["0341"]),
     needs_uniqueness: false,

@@ -15,7 +15,7 @@
 
 use super::general::{self, Kind};
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
@@ -25,7 +25,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::FinnedFrankenXWing,
     name: "Finned Franken X-Wing",
     family: Family::Fish,
-    hodoku: Hodoku { order: 6700, score: 390, level: Level::Unfair },
+    hodoku: Hodoku { order: 6700, score: 390, level: Level::Unfair, choice: HodokuChoice::First },
     se: 3.6,
     reglib: Reglib::Codes(&["0340"]),
     needs_uniqueness: false,

@@ -20,7 +20,7 @@
 
 use super::fins;
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
@@ -30,7 +30,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::FinnedJellyfish,
     name: "Finned Jellyfish",
     family: Family::Fish,
-    hodoku: Hodoku { order: 4500, score: 250, level: Level::Unfair },
+    hodoku: Hodoku { order: 4500, score: 250, level: Level::Unfair, choice: HodokuChoice::First },
     se: 5.4,
     reglib: Reglib::Codes(&["0312"]),
     needs_uniqueness: false,

@@ -15,7 +15,7 @@
 
 use super::general::{self, Kind};
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
@@ -25,7 +25,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::FinnedMutantLeviathan,
     name: "Finned Mutant Leviathan",
     family: Family::Fish,
-    hodoku: Hodoku { order: 8400, score: 470, level: Level::Extreme },
+    hodoku: Hodoku { order: 8400, score: 470, level: Level::Extreme, choice: HodokuChoice::First },
     se: 6.6,
     reglib: Reglib::NoCases,
     needs_uniqueness: false,

@@ -21,7 +21,7 @@
 
 use super::fins;
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
@@ -31,7 +31,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::FinnedSwordfish,
     name: "Finned Swordfish",
     family: Family::Fish,
-    hodoku: Hodoku { order: 4300, score: 200, level: Level::Unfair },
+    hodoku: Hodoku { order: 4300, score: 200, level: Level::Unfair, choice: HodokuChoice::First },
     se: 4.0,
     reglib: Reglib::Codes(&["0311"]),
     needs_uniqueness: false,

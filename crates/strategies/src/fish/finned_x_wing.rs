@@ -21,7 +21,7 @@
 
 use super::fins;
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
@@ -31,7 +31,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::FinnedXWing,
     name: "Finned X-Wing",
     family: Family::Fish,
-    hodoku: Hodoku { order: 4100, score: 130, level: Level::Hard },
+    hodoku: Hodoku { order: 4100, score: 130, level: Level::Hard, choice: HodokuChoice::First },
     se: 3.4,
     reglib: Reglib::Codes(&["0310"]),
     needs_uniqueness: false,

@@ -14,7 +14,7 @@
 
 use super::general::{self, Kind};
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
@@ -24,7 +24,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::FrankenXWing,
     name: "Franken X-Wing",
     family: Family::Fish,
-    hodoku: Hodoku { order: 6100, score: 300, level: Level::Unfair },
+    hodoku: Hodoku { order: 6100, score: 300, level: Level::Unfair, choice: HodokuChoice::First },
     se: 3.4,
     reglib: Reglib::NoCases,
     needs_uniqueness: false,

@@ -18,7 +18,7 @@
 
 use super::search;
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
@@ -28,7 +28,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::Jellyfish,
     name: "Jellyfish",
     family: Family::Fish,
-    hodoku: Hodoku { order: 2400, score: 160, level: Level::Hard },
+    hodoku: Hodoku { order: 2400, score: 160, level: Level::Hard, choice: HodokuChoice::First },
     se: 5.2,
     reglib: Reglib::Codes(&["0302"]),
     needs_uniqueness: false,

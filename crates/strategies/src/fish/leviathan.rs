@@ -10,7 +10,7 @@
 
 use super::search;
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
@@ -20,7 +20,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::Leviathan,
     name: "Leviathan",
     family: Family::Fish,
-    hodoku: Hodoku { order: 2700, score: 470, level: Level::Unfair },
+    hodoku: Hodoku { order: 2700, score: 470, level: Level::Unfair, choice: HodokuChoice::First },
     se: 6.0,
     reglib: Reglib::NoCases,
     needs_uniqueness: false,

@@ -21,7 +21,7 @@
 
 use super::fins;
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
@@ -31,7 +31,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::SashimiJellyfish,
     name: "Sashimi Jellyfish",
     family: Family::Fish,
-    hodoku: Hodoku { order: 4600, score: 260, level: Level::Unfair },
+    hodoku: Hodoku { order: 4600, score: 260, level: Level::Unfair, choice: HodokuChoice::First },
     se: 5.5,
     reglib: Reglib::Codes(&["0322"]),
     needs_uniqueness: false,

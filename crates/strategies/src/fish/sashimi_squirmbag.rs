@@ -8,7 +8,7 @@
 
 use super::fins;
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
@@ -18,7 +18,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::SashimiSquirmbag,
     name: "Sashimi Squirmbag",
     family: Family::Fish,
-    hodoku: Hodoku { order: 4800, score: 470, level: Level::Unfair },
+    hodoku: Hodoku { order: 4800, score: 470, level: Level::Unfair, choice: HodokuChoice::First },
     se: 5.9,
     reglib: Reglib::NoCases,
     needs_uniqueness: false,

@@ -20,7 +20,7 @@
 
 use super::fins;
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
@@ -30,7 +30,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::SashimiXWing,
     name: "Sashimi X-Wing",
     family: Family::Fish,
-    hodoku: Hodoku { order: 4200, score: 150, level: Level::Hard },
+    hodoku: Hodoku { order: 4200, score: 150, level: Level::Hard, choice: HodokuChoice::First },
     se: 3.5,
     reglib: Reglib::Codes(&["0320"]),
     needs_uniqueness: false,

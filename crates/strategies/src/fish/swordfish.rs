@@ -19,7 +19,7 @@
 
 use super::search;
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
@@ -29,7 +29,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::Swordfish,
     name: "Swordfish",
     family: Family::Fish,
-    hodoku: Hodoku { order: 2300, score: 150, level: Level::Hard },
+    hodoku: Hodoku { order: 2300, score: 150, level: Level::Hard, choice: HodokuChoice::First },
     se: 3.8,
     reglib: Reglib::Codes(&["0301"]),
     needs_uniqueness: false,

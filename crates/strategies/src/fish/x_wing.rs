@@ -26,7 +26,7 @@
 
 use super::search;
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
@@ -36,7 +36,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::XWing,
     name: "X-Wing",
     family: Family::Fish,
-    hodoku: Hodoku { order: 2200, score: 140, level: Level::Hard },
+    hodoku: Hodoku { order: 2200, score: 140, level: Level::Hard, choice: HodokuChoice::First },
     se: 3.2,
     reglib: Reglib::Codes(&["0300"]),
     needs_uniqueness: false,

@@ -21,7 +21,7 @@ use super::propagate::Rules;
 use crate::TechniqueId;
 use crate::id::{Family, Level};
 use crate::sink::Sink;
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
 
@@ -30,7 +30,12 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::ForcingChain,
     name: "Forcing Chain",
     family: Family::Forcing,
-    hodoku: Hodoku { order: 8500, score: 500, level: Level::Extreme },
+    hodoku: Hodoku {
+        order: 8500,
+        score: 500,
+        level: Level::Extreme,
+        choice: HodokuChoice::Replaced,
+    },
     se: 8.0,
     reglib: Reglib::NoCases,
     needs_uniqueness: false,

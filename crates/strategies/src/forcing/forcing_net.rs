@@ -18,7 +18,7 @@ use super::propagate::Rules;
 use crate::TechniqueId;
 use crate::id::{Family, Level};
 use crate::sink::Sink;
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
 
@@ -27,7 +27,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::ForcingNet,
     name: "Forcing Net",
     family: Family::Forcing,
-    hodoku: Hodoku { order: 8600, score: 700, level: Level::Extreme },
+    hodoku: Hodoku { order: 8600, score: 700, level: Level::Extreme, choice: HodokuChoice::First },
     se: 8.5,
     reglib: Reglib::NoCases,
     needs_uniqueness: false,

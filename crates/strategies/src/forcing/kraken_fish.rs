@@ -28,7 +28,7 @@ use crate::id::TechniqueId;
 use crate::id::{Family, Level};
 use crate::sink::Sink;
 use crate::step::Step;
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use bitdoku_bitboard::{Candidates, CellSet, Digit, DigitSet, House, HouseSet};
 use std::cell::RefCell;
 use std::ops::ControlFlow;
@@ -71,7 +71,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::KrakenFish,
     name: "Kraken Fish",
     family: Family::Forcing,
-    hodoku: Hodoku { order: 8450, score: 500, level: Level::Extreme },
+    hodoku: Hodoku { order: 8450, score: 500, level: Level::Extreme, choice: HodokuChoice::First },
     se: 8.0,
     reglib: Reglib::NoCases,
     needs_uniqueness: false,

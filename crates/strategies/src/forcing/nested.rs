@@ -51,7 +51,7 @@ use crate::id::{Family, Level};
 use crate::premise::Premise;
 use crate::sink::Sink;
 use crate::step::Step;
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use bitdoku_bitboard::{Candidates, CellSet, Digit};
 use std::cell::RefCell;
 use std::ops::ControlFlow;
@@ -356,7 +356,7 @@ pub(crate) const ROW_LEVEL_1: Technique = Technique {
     id: TechniqueId::NestedForcingNet1,
     name: "Nested Forcing Net (level 1)",
     family: Family::Forcing,
-    hodoku: Hodoku { order: 9100, score: 1000, level: Level::Extreme },
+    hodoku: Hodoku { order: 9100, score: 1000, level: Level::Extreme, choice: HodokuChoice::First },
     se: 9.5,
     reglib: Reglib::NoCases,
     needs_uniqueness: false,
@@ -378,7 +378,7 @@ pub(crate) const ROW_LEVEL_2: Technique = Technique {
     id: TechniqueId::NestedForcingNet2,
     name: "Nested Forcing Net (level 2)",
     family: Family::Forcing,
-    hodoku: Hodoku { order: 9200, score: 1500, level: Level::Extreme },
+    hodoku: Hodoku { order: 9200, score: 1500, level: Level::Extreme, choice: HodokuChoice::First },
     se: 10.0,
     reglib: Reglib::NoCases,
     needs_uniqueness: false,
@@ -400,7 +400,7 @@ pub(crate) const ROW_LEVEL_3: Technique = Technique {
     id: TechniqueId::NestedForcingNet3,
     name: "Nested Forcing Net (level 3)",
     family: Family::Forcing,
-    hodoku: Hodoku { order: 9300, score: 2000, level: Level::Extreme },
+    hodoku: Hodoku { order: 9300, score: 2000, level: Level::Extreme, choice: HodokuChoice::First },
     se: 10.5,
     reglib: Reglib::NoCases,
     needs_uniqueness: false,

@@ -40,7 +40,7 @@
 //! line was visited (`examples/technique_speed.rs`).
 
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::{Candidates, CellSet, Digit, DigitSet, House, HouseSet};
 use std::ops::ControlFlow;
@@ -209,7 +209,7 @@ pub(crate) const ROW_POINTING: Technique = Technique {
     id: TechniqueId::LockedCandidatesPointing,
     name: "Locked Candidates (Pointing)",
     family: Family::Intersections,
-    hodoku: Hodoku { order: 1200, score: 50, level: Level::Medium },
+    hodoku: Hodoku { order: 1200, score: 50, level: Level::Medium, choice: HodokuChoice::Ranked },
     se: 2.6,
     reglib: Reglib::Codes(&["0100"]),
     needs_uniqueness: false,
@@ -264,7 +264,7 @@ pub(crate) const ROW_CLAIMING: Technique = Technique {
     id: TechniqueId::LockedCandidatesClaiming,
     name: "Locked Candidates (Claiming)",
     family: Family::Intersections,
-    hodoku: Hodoku { order: 1210, score: 50, level: Level::Medium },
+    hodoku: Hodoku { order: 1210, score: 50, level: Level::Medium, choice: HodokuChoice::Ranked },
     se: 2.8,
     reglib: Reglib::Codes(&["0101"]),
     needs_uniqueness: false,

@@ -38,7 +38,7 @@
 //! needs N of them before any digit mask is built.
 
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::{Candidates, CellSet, DigitSet, HouseSet, tables};
 use std::ops::ControlFlow;
@@ -120,7 +120,7 @@ pub(crate) const ROW_PAIR: Technique = Technique {
     id: TechniqueId::LockedPair,
     name: "Locked Pair",
     family: Family::Intersections,
-    hodoku: Hodoku { order: 1000, score: 40, level: Level::Medium },
+    hodoku: Hodoku { order: 1000, score: 40, level: Level::Medium, choice: HodokuChoice::Ranked },
     se: 2.0,
     reglib: Reglib::Codes(&["0110"]),
     needs_uniqueness: false,
@@ -152,7 +152,7 @@ pub(crate) const ROW_TRIPLE: Technique = Technique {
     id: TechniqueId::LockedTriple,
     name: "Locked Triple",
     family: Family::Intersections,
-    hodoku: Hodoku { order: 1100, score: 60, level: Level::Medium },
+    hodoku: Hodoku { order: 1100, score: 60, level: Level::Medium, choice: HodokuChoice::Ranked },
     se: 2.5,
     reglib: Reglib::Codes(&["0111"]),
     needs_uniqueness: false,

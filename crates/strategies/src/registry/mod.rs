@@ -21,7 +21,7 @@
 //! `technique`, never the registry.
 
 use crate::id::{Family, Level, TechniqueId};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{
     als, chains, coloring, fish, forcing, intersections, single_digit, singles, subsets,
     sue_de_coq, uniqueness, wings,
@@ -135,7 +135,12 @@ const BRUTE_FORCE: Technique = Technique {
     id: TechniqueId::BruteForce,
     name: "Brute Force",
     family: Family::Fallback,
-    hodoku: Hodoku { order: 8900, score: 10000, level: Level::Extreme },
+    hodoku: Hodoku {
+        order: 8900,
+        score: 10000,
+        level: Level::Extreme,
+        choice: HodokuChoice::First,
+    },
     se: 20.0,
     reglib: Reglib::NoCases,
     needs_uniqueness: false,

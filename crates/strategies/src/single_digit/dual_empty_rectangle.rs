@@ -30,7 +30,7 @@
 
 use super::empty_rectangle;
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::{HouseKind, HouseSet};
 use std::ops::ControlFlow;
@@ -51,7 +51,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::DualEmptyRectangle,
     name: "Dual Empty Rectangle",
     family: Family::SingleDigit,
-    hodoku: Hodoku { order: 3169, score: 120, level: Level::Hard },
+    hodoku: Hodoku { order: 3169, score: 120, level: Level::Hard, choice: HodokuChoice::First },
     se: 4.2,
     reglib: Reglib::Codes(&["0405"]),
     needs_uniqueness: false,

@@ -33,7 +33,7 @@
 
 use super::two_string_kite;
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, Step, TechniqueId};
 use std::ops::ControlFlow;
 
@@ -48,7 +48,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::DualTwoStringKite,
     name: "Dual Two-String Kite",
     family: Family::SingleDigit,
-    hodoku: Hodoku { order: 3099, score: 150, level: Level::Hard },
+    hodoku: Hodoku { order: 3099, score: 150, level: Level::Hard, choice: HodokuChoice::First },
     se: 4.1,
     reglib: Reglib::Codes(&["0404"]),
     needs_uniqueness: false,

@@ -43,7 +43,7 @@
 
 use super::pattern_step;
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, House, HouseSet};
 use std::ops::ControlFlow;
@@ -93,7 +93,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::EmptyRectangle,
     name: "Empty Rectangle",
     family: Family::SingleDigit,
-    hodoku: Hodoku { order: 3170, score: 120, level: Level::Hard },
+    hodoku: Hodoku { order: 3170, score: 120, level: Level::Hard, choice: HodokuChoice::First },
     se: 4.2,
     reglib: Reglib::Codes(&["0402"]),
     needs_uniqueness: false,

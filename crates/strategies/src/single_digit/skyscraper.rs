@@ -33,7 +33,7 @@
 use super::links::{Links, seeing_both, split};
 use super::pattern_step;
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, HouseKind};
 use std::ops::ControlFlow;
@@ -49,7 +49,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::Skyscraper,
     name: "Skyscraper",
     family: Family::SingleDigit,
-    hodoku: Hodoku { order: 3000, score: 130, level: Level::Hard },
+    hodoku: Hodoku { order: 3000, score: 130, level: Level::Hard, choice: HodokuChoice::Ranked },
     se: 4.0,
     reglib: Reglib::Codes(&["0400"]),
     needs_uniqueness: false,

@@ -12,7 +12,7 @@
 
 use super::templates::refined;
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::{Candidates, Digit, DigitSet};
 use std::ops::ControlFlow;
@@ -22,7 +22,12 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::TemplateDelete,
     name: "Template Delete",
     family: Family::SingleDigit,
-    hodoku: Hodoku { order: 8800, score: 10000, level: Level::Extreme },
+    hodoku: Hodoku {
+        order: 8800,
+        score: 10000,
+        level: Level::Extreme,
+        choice: HodokuChoice::First,
+    },
     se: 9.0,
     reglib: Reglib::Codes(&["1202"]),
     needs_uniqueness: false,

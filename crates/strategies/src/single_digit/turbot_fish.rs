@@ -49,7 +49,7 @@
 use super::links::{Links, other, seeing_both};
 use super::pattern_step;
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::tables::PEERS;
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, HouseKind};
@@ -73,7 +73,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::TurbotFish,
     name: "Turbot Fish",
     family: Family::SingleDigit,
-    hodoku: Hodoku { order: 3120, score: 120, level: Level::Hard },
+    hodoku: Hodoku { order: 3120, score: 120, level: Level::Hard, choice: HodokuChoice::Ranked },
     se: 4.2,
     reglib: Reglib::Codes(&["0403"]),
     needs_uniqueness: false,

@@ -33,7 +33,7 @@
 use super::links::{Links, other, seeing_both};
 use super::pattern_step;
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::tables::HOUSES;
 use bitdoku_bitboard::{Candidates, CellSet, Digit, HouseKind};
@@ -44,7 +44,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::TwoStringKite,
     name: "Two-String Kite",
     family: Family::SingleDigit,
-    hodoku: Hodoku { order: 3100, score: 150, level: Level::Hard },
+    hodoku: Hodoku { order: 3100, score: 150, level: Level::Hard, choice: HodokuChoice::Ranked },
     se: 4.1,
     reglib: Reglib::Codes(&["0401"]),
     needs_uniqueness: false,

@@ -20,7 +20,7 @@
 //! - Steps come in cell order (row-major).
 
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::{Candidates, CellSet, Digit};
 use std::ops::ControlFlow;
@@ -30,7 +30,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::FullHouse,
     name: "Full House",
     family: Family::Singles,
-    hodoku: Hodoku { order: 100, score: 4, level: Level::Easy },
+    hodoku: Hodoku { order: 100, score: 4, level: Level::Easy, choice: HodokuChoice::Queue },
     se: 1.0,
     reglib: Reglib::Codes(&["0000"]),
     needs_uniqueness: false,

@@ -26,7 +26,7 @@
 //! nine digits in one pass ([`alone_in_a_house_each`], vectorised).
 
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::{Candidates, CellSet, Digit, alone_in_a_house_each};
 use std::ops::ControlFlow;
@@ -36,7 +36,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::HiddenSingle,
     name: "Hidden Single",
     family: Family::Singles,
-    hodoku: Hodoku { order: 300, score: 14, level: Level::Easy },
+    hodoku: Hodoku { order: 300, score: 14, level: Level::Easy, choice: HodokuChoice::Queue },
     se: 1.5,
     reglib: Reglib::Codes(&["0002"]),
     needs_uniqueness: false,

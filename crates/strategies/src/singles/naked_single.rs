@@ -17,7 +17,7 @@
 //! (`exactly(1)`), then one AND per digit splits them by their digit: no per-cell popcount.
 
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::{Candidates, Digit};
 use std::ops::ControlFlow;
@@ -27,7 +27,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::NakedSingle,
     name: "Naked Single",
     family: Family::Singles,
-    hodoku: Hodoku { order: 200, score: 4, level: Level::Easy },
+    hodoku: Hodoku { order: 200, score: 4, level: Level::Easy, choice: HodokuChoice::Queue },
     se: 2.3,
     reglib: Reglib::Codes(&["0003"]),
     needs_uniqueness: false,

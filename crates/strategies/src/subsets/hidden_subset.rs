@@ -34,7 +34,7 @@
 
 use super::{cells_at, for_each_subset, positions};
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::{Candidates, CellSet, DigitSet, House, HouseSet, tables};
 use std::ops::ControlFlow;
@@ -124,7 +124,7 @@ pub(crate) const ROW_PAIR: Technique = Technique {
     id: TechniqueId::HiddenPair,
     name: "Hidden Pair",
     family: Family::Subsets,
-    hodoku: Hodoku { order: 1500, score: 70, level: Level::Medium },
+    hodoku: Hodoku { order: 1500, score: 70, level: Level::Medium, choice: HodokuChoice::Ranked },
     se: 3.4,
     reglib: Reglib::Codes(&["0210"]),
     needs_uniqueness: false,
@@ -156,7 +156,7 @@ pub(crate) const ROW_TRIPLE: Technique = Technique {
     id: TechniqueId::HiddenTriple,
     name: "Hidden Triple",
     family: Family::Subsets,
-    hodoku: Hodoku { order: 1600, score: 100, level: Level::Medium },
+    hodoku: Hodoku { order: 1600, score: 100, level: Level::Medium, choice: HodokuChoice::Ranked },
     se: 4.0,
     reglib: Reglib::Codes(&["0211"]),
     needs_uniqueness: false,
@@ -187,7 +187,7 @@ pub(crate) const ROW_QUAD: Technique = Technique {
     id: TechniqueId::HiddenQuad,
     name: "Hidden Quad",
     family: Family::Subsets,
-    hodoku: Hodoku { order: 2100, score: 150, level: Level::Hard },
+    hodoku: Hodoku { order: 2100, score: 150, level: Level::Hard, choice: HodokuChoice::Ranked },
     se: 5.4,
     reglib: Reglib::Codes(&["0212"]),
     needs_uniqueness: false,

@@ -34,7 +34,7 @@
 
 use super::{cells_at, for_each_subset, positions};
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::tables::HOUSE_CELLS;
 use bitdoku_bitboard::{Candidates, CellSet, DigitSet, House, HouseSet, tables};
@@ -108,7 +108,7 @@ pub(crate) const ROW_PAIR: Technique = Technique {
     id: TechniqueId::NakedPair,
     name: "Naked Pair",
     family: Family::Subsets,
-    hodoku: Hodoku { order: 1300, score: 60, level: Level::Medium },
+    hodoku: Hodoku { order: 1300, score: 60, level: Level::Medium, choice: HodokuChoice::Ranked },
     se: 3.0,
     reglib: Reglib::Codes(&["0200"]),
     needs_uniqueness: false,
@@ -140,7 +140,7 @@ pub(crate) const ROW_TRIPLE: Technique = Technique {
     id: TechniqueId::NakedTriple,
     name: "Naked Triple",
     family: Family::Subsets,
-    hodoku: Hodoku { order: 1400, score: 80, level: Level::Medium },
+    hodoku: Hodoku { order: 1400, score: 80, level: Level::Medium, choice: HodokuChoice::Ranked },
     se: 3.6,
     reglib: Reglib::Codes(&["0201"]),
     needs_uniqueness: false,
@@ -171,7 +171,7 @@ pub(crate) const ROW_QUAD: Technique = Technique {
     id: TechniqueId::NakedQuad,
     name: "Naked Quad",
     family: Family::Subsets,
-    hodoku: Hodoku { order: 2000, score: 120, level: Level::Hard },
+    hodoku: Hodoku { order: 2000, score: 120, level: Level::Hard, choice: HodokuChoice::Ranked },
     se: 5.0,
     reglib: Reglib::Codes(&["0202"]),
     needs_uniqueness: false,

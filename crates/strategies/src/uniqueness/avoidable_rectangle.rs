@@ -39,7 +39,7 @@
 //!   `evidence.fins` = U1 and U2).
 
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, DigitSet, tables};
 use std::ops::ControlFlow;
@@ -64,7 +64,7 @@ pub(crate) const ROW_TYPE_1: Technique = Technique {
     id: TechniqueId::AvoidableRectangle1,
     name: "Avoidable Rectangle Type 1",
     family: Family::Uniqueness,
-    hodoku: Hodoku { order: 4020, score: 100, level: Level::Hard },
+    hodoku: Hodoku { order: 4020, score: 100, level: Level::Hard, choice: HodokuChoice::Replaced },
     se: 4.5,
     reglib: Reglib::Codes(&["0607"]),
     needs_uniqueness: true,
@@ -124,7 +124,7 @@ pub(crate) const ROW_TYPE_2: Technique = Technique {
     id: TechniqueId::AvoidableRectangle2,
     name: "Avoidable Rectangle Type 2",
     family: Family::Uniqueness,
-    hodoku: Hodoku { order: 4030, score: 100, level: Level::Hard },
+    hodoku: Hodoku { order: 4030, score: 100, level: Level::Hard, choice: HodokuChoice::First },
     se: 4.6,
     reglib: Reglib::Codes(&["0608"]),
     needs_uniqueness: true,

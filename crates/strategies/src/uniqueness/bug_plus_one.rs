@@ -27,7 +27,7 @@
 //! `evidence.cells` = T, `evidence.base` = T's three houses.
 
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::{Candidates, CellSet, DigitSet, HouseSet, tables};
 use std::ops::ControlFlow;
@@ -37,7 +37,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::BugPlusOne,
     name: "BUG+1",
     family: Family::Uniqueness,
-    hodoku: Hodoku { order: 2900, score: 100, level: Level::Hard },
+    hodoku: Hodoku { order: 2900, score: 100, level: Level::Hard, choice: HodokuChoice::First },
     se: 5.6,
     reglib: Reglib::Codes(&["0610"]),
     needs_uniqueness: true,

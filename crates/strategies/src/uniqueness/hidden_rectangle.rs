@@ -27,7 +27,7 @@
 
 use super::unique_rectangle::{for_each_rectangle, in_one_line};
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::{Candidates, CellSet, House, HouseSet};
 use std::ops::ControlFlow;
@@ -37,7 +37,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::HiddenRectangle,
     name: "Hidden Rectangle",
     family: Family::Uniqueness,
-    hodoku: Hodoku { order: 4010, score: 100, level: Level::Hard },
+    hodoku: Hodoku { order: 4010, score: 100, level: Level::Hard, choice: HodokuChoice::Ranked },
     se: 4.6,
     reglib: Reglib::Codes(&["0606"]),
     needs_uniqueness: true,

@@ -20,7 +20,7 @@
 
 use super::unique_rectangle::for_each_rectangle;
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
@@ -30,7 +30,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::UniqueRectangle1,
     name: "Unique Rectangle Type 1",
     family: Family::Uniqueness,
-    hodoku: Hodoku { order: 3500, score: 100, level: Level::Hard },
+    hodoku: Hodoku { order: 3500, score: 100, level: Level::Hard, choice: HodokuChoice::Ranked },
     se: 4.5,
     reglib: Reglib::Codes(&["0600"]),
     needs_uniqueness: true,

@@ -26,7 +26,7 @@
 use crate::Sink;
 use crate::TechniqueId;
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
 
@@ -35,7 +35,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::UniqueRectangle2,
     name: "Unique Rectangle Type 2",
     family: Family::Uniqueness,
-    hodoku: Hodoku { order: 3600, score: 100, level: Level::Hard },
+    hodoku: Hodoku { order: 3600, score: 100, level: Level::Hard, choice: HodokuChoice::Ranked },
     se: 4.6,
     reglib: Reglib::Codes(&["0601"]),
     needs_uniqueness: true,

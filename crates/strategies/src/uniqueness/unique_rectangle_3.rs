@@ -31,7 +31,7 @@
 
 use super::unique_rectangle::{Rect, for_each_rectangle, in_one_line};
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, DigitSet, House, HouseKind, HouseSet};
 use std::ops::ControlFlow;
@@ -41,7 +41,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::UniqueRectangle3,
     name: "Unique Rectangle Type 3",
     family: Family::Uniqueness,
-    hodoku: Hodoku { order: 3700, score: 100, level: Level::Hard },
+    hodoku: Hodoku { order: 3700, score: 100, level: Level::Hard, choice: HodokuChoice::Ranked },
     se: 4.6,
     reglib: Reglib::Codes(&["0602"]),
     needs_uniqueness: true,

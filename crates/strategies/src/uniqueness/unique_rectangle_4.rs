@@ -29,7 +29,7 @@
 
 use super::unique_rectangle::{for_each_rectangle, in_one_line};
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::{Candidates, House, HouseSet};
 use std::ops::ControlFlow;
@@ -39,7 +39,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::UniqueRectangle4,
     name: "Unique Rectangle Type 4",
     family: Family::Uniqueness,
-    hodoku: Hodoku { order: 3800, score: 100, level: Level::Hard },
+    hodoku: Hodoku { order: 3800, score: 100, level: Level::Hard, choice: HodokuChoice::Ranked },
     se: 4.5,
     reglib: Reglib::Codes(&["0603"]),
     needs_uniqueness: true,

@@ -24,7 +24,7 @@
 use crate::Sink;
 use crate::TechniqueId;
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use bitdoku_bitboard::Candidates;
 use std::ops::ControlFlow;
 
@@ -33,7 +33,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::UniqueRectangle5,
     name: "Unique Rectangle Type 5",
     family: Family::Uniqueness,
-    hodoku: Hodoku { order: 3900, score: 100, level: Level::Hard },
+    hodoku: Hodoku { order: 3900, score: 100, level: Level::Hard, choice: HodokuChoice::Ranked },
     se: 4.6,
     reglib: Reglib::Codes(&["0604"]),
     needs_uniqueness: true,

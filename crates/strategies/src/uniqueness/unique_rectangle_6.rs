@@ -25,7 +25,7 @@
 
 use super::unique_rectangle::{for_each_rectangle, in_one_line};
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::{Candidates, House, HouseSet};
 use std::ops::ControlFlow;
@@ -35,7 +35,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::UniqueRectangle6,
     name: "Unique Rectangle Type 6",
     family: Family::Uniqueness,
-    hodoku: Hodoku { order: 4000, score: 100, level: Level::Hard },
+    hodoku: Hodoku { order: 4000, score: 100, level: Level::Hard, choice: HodokuChoice::Ranked },
     se: 4.6,
     reglib: Reglib::Codes(&["0605"]),
     needs_uniqueness: true,

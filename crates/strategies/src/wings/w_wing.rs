@@ -29,7 +29,7 @@
 //!   link's house; no pivot.
 
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::tables::{HOUSES, PEERS};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, House, HouseSet};
@@ -40,7 +40,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::WWing,
     name: "W-Wing",
     family: Family::Wings,
-    hodoku: Hodoku { order: 3200, score: 150, level: Level::Hard },
+    hodoku: Hodoku { order: 3200, score: 150, level: Level::Hard, choice: HodokuChoice::Ranked },
     se: 4.4,
     reglib: Reglib::Codes(&["0803"]),
     needs_uniqueness: false,

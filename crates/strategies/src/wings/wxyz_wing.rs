@@ -63,7 +63,7 @@
 //! the sets without a changed cell.
 
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, Step, TechniqueId};
 use bitdoku_bitboard::tables::PEERS;
 use bitdoku_bitboard::{Candidates, CellSet, Digit, DigitSet};
@@ -76,7 +76,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::WxyzWing,
     name: "WXYZ-Wing",
     family: Family::Wings,
-    hodoku: Hodoku { order: 3450, score: 200, level: Level::Hard },
+    hodoku: Hodoku { order: 3450, score: 200, level: Level::Hard, choice: HodokuChoice::First },
     se: 5.5,
     reglib: Reglib::NoCases,
     needs_uniqueness: false,

@@ -30,7 +30,7 @@
 //! * Evidence: `digits = {x,y,z}`, `pivot = {P}`, `pincers = {A,B}`, `cells = {P,A,B}`.
 
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::tables::PEERS;
 use bitdoku_bitboard::{Candidates, CellSet, Digit, DigitSet};
@@ -41,7 +41,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::XyWing,
     name: "XY-Wing",
     family: Family::Wings,
-    hodoku: Hodoku { order: 3300, score: 160, level: Level::Hard },
+    hodoku: Hodoku { order: 3300, score: 160, level: Level::Hard, choice: HodokuChoice::Ranked },
     se: 4.2,
     reglib: Reglib::Codes(&["0800"]),
     needs_uniqueness: false,

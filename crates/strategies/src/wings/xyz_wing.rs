@@ -27,7 +27,7 @@
 //! * Evidence: `digits = {x,y,z}`, `pivot = {P}`, `pincers = {A,B}`, `cells = {P,A,B}`.
 
 use crate::id::{Family, Level};
-use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, HodokuChoice, Presets, Reglib, Technique};
 use crate::{Sink, TechniqueId};
 use bitdoku_bitboard::tables::PEERS;
 use bitdoku_bitboard::{Candidates, CellSet};
@@ -38,7 +38,7 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::XyzWing,
     name: "XYZ-Wing",
     family: Family::Wings,
-    hodoku: Hodoku { order: 3400, score: 180, level: Level::Hard },
+    hodoku: Hodoku { order: 3400, score: 180, level: Level::Hard, choice: HodokuChoice::Ranked },
     se: 4.4,
     reglib: Reglib::Codes(&["0801"]),
     needs_uniqueness: false,
