@@ -10,6 +10,7 @@
 
 pub mod als;
 mod als_list;
+pub mod budget;
 mod chain;
 pub mod chains;
 pub mod coloring;
@@ -32,6 +33,7 @@ pub mod testkit;
 pub mod uniqueness;
 pub mod wings;
 
+pub use budget::{Budget, Exceeded};
 pub use als_list::{AlsEntry, AlsList, MAX_ALS};
 pub use chain::{Chain, ChainNode, MAX_CHAIN_NODES};
 pub use id::{Family, Level, TechniqueId, UnknownTechnique};
