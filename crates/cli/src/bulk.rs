@@ -33,6 +33,8 @@ pub enum Kind {
     Multiple,
     /// Not a valid puzzle line.
     Invalid,
+    /// The puzzle's budget (`--time-limit`, `--budget`) ran out.
+    OverBudget,
 }
 
 /// The result of one line: its output text (without newline; empty text writes no line, for
@@ -358,6 +360,7 @@ fn count(tally: &mut Tally, kind: Kind) {
         Kind::NoSolution => tally.no_solution += 1,
         Kind::Multiple => tally.multiple += 1,
         Kind::Invalid => tally.invalid += 1,
+        Kind::OverBudget => tally.over_budget += 1,
     }
 }
 
@@ -368,4 +371,5 @@ fn add(tally: &mut Tally, more: &Tally) {
     tally.no_solution += more.no_solution;
     tally.multiple += more.multiple;
     tally.invalid += more.invalid;
+    tally.over_budget += more.over_budget;
 }
