@@ -378,21 +378,21 @@ fn sound_state(rng: &mut fastrand::Rng, corpus: &Corpus) -> Option<(Candidates, 
     Some((state, sol))
 }
 
-/// Whether `t` is left out on `state` in find-all mode. The ALS family, the franken, mutant and
-/// size 5-7 fish and nested forcing grow with the state's freedom (thousands of ALSs, millions
+/// Whether `t` is left out on `state` in find-all mode, by its row's cost class
+/// ([`bitdoku_strategies::Cost`]). The wide ones (the ALS family, the franken, mutant and
+/// size 5-7 fish) and nested forcing grow with the state's freedom (thousands of ALSs, millions
 /// of fish instances in find-all mode on a sparse random state): they run on mid-solve states
 /// only (at most 50 open cells). Nested forcing nets cost about n^(k+1) propagations for n
 /// candidates at level k: level 1 is heavy, levels 2-3 run on nearly solved states only (20
 /// open cells).
 fn too_costly(t: &bitdoku_strategies::Technique, state: &Candidates) -> bool {
+    use bitdoku_strategies::Cost;
     let open = state.unsolved().len();
-    let id = t.id.as_str();
-    let heavy = t.family == bitdoku_strategies::Family::Als
-        || ["franken", "mutant", "squirmbag", "whale", "leviathan", "nested"]
-            .iter()
-            .any(|k| id.contains(k));
-    let deep = bitdoku_strategies::forcing::nested::level_of(t.id).is_some_and(|k| k >= 2);
-    (open > 50 && heavy) || (open > 20 && deep)
+    match t.cost {
+        Cost::Light | Cost::Heavy => false,
+        Cost::Nested(k) if k >= 2 => open > 20,
+        Cost::Wide | Cost::Nested(_) => open > 50,
+    }
 }
 
 /// The technique target: `count` random sound states, every registered technique on each.

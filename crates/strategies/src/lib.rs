@@ -40,4 +40,4 @@ pub use id::{Family, Level, TechniqueId, UnknownTechnique};
 pub use premise::Premise;
 pub use sink::{FirstStep, FnSink, Sink, Union};
 pub use step::{Evidence, Step, apply_effects, apply_union};
-pub use technique::{ChangedFindFn, FindFn, Hodoku, Presets, Reglib, Technique};
+pub use technique::{ChangedFindFn, Cost, FindFn, Hodoku, Presets, Reglib, Technique};

@@ -47,6 +47,33 @@ pub struct Presets {
     pub hodoku: bool,
 }
 
+/// How a technique's work grows with the state, for callers that bound their effort (the fuzz
+/// target skips the classes that may explode on states with many open cells).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cost {
+    /// Polynomial and small on any state: singles, intersections, subsets, basic and finned
+    /// fish up to jellyfish, wings, single-digit patterns, uniqueness, colourings, chains.
+    Light,
+    /// Bounded per call but large: forcing chains and nets, kraken fish, templates. Pointless
+    /// on a puzzle with several solutions (they then find little but cost as much).
+    Heavy,
+    /// Grows with the state's freedom (the number of candidates and of their combinations):
+    /// the ALS family (with Sue de Coq, which searches ALS pairs), franken and mutant fish,
+    /// squirmbag, whale, leviathan and their finned and sashimi forms.
+    Wide,
+    /// A nested forcing net of level `k`: about `n^(k + 1)` propagations for `n` candidates.
+    Nested(u8),
+}
+
+impl Cost {
+    /// Whether the search may take far longer than a light technique's on a state with many
+    /// open cells: true for every class but [`Cost::Light`].
+    #[must_use]
+    pub const fn may_explode(self) -> bool {
+        !matches!(self, Cost::Light)
+    }
+}
+
 /// One registry row: everything about a technique.
 #[derive(Clone, Copy)]
 pub struct Technique {
@@ -96,6 +123,8 @@ pub struct Technique {
     /// cells), the colourings, and the X-chain (house links of one digit; its canonical order
     /// sorts by length and effects, then by search order, which is digit-major).
     pub digit_local: bool,
+    /// How its work grows with the state (see [`Cost`]).
+    pub cost: Cost,
 }
 
 impl Technique {

@@ -13,7 +13,7 @@
 //! `technique`, never the registry.
 
 use crate::id::{Family, Level, TechniqueId};
-use crate::technique::{Reglib, Technique};
+use crate::technique::{Cost, Reglib, Technique};
 use bitdoku_bitboard::Candidates;
 
 mod table;
@@ -79,6 +79,12 @@ impl TechniqueId {
     #[must_use]
     pub const fn se_rating(self) -> f32 {
         self.row().se
+    }
+
+    /// How the technique's work grows with the state (see [`Cost`]).
+    #[must_use]
+    pub const fn cost(self) -> Cost {
+        self.row().cost
     }
 
     /// Whether the technique assumes the puzzle has exactly one solution.
@@ -150,6 +156,37 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The cost classes reproduce the rule the fuzz target used before they were row data:
+    /// the ALS family and every franken, mutant, squirmbag, whale, leviathan or nested id may
+    /// explode on a free state (skipped above 50 open cells), and nested nets of level 2 or
+    /// more are skipped above 20.
+    #[test]
+    fn cost_classes_match_the_fuzz_rule() {
+        for t in TECHNIQUES {
+            let id = t.id.as_str();
+            let heavy = t.family == Family::Als
+                || ["franken", "mutant", "squirmbag", "whale", "leviathan", "nested"]
+                    .iter()
+                    .any(|k| id.contains(k));
+            let wide_or_nested = matches!(t.cost, Cost::Wide | Cost::Nested(_));
+            assert_eq!(wide_or_nested, heavy, "{id}: cost {:?}", t.cost);
+            let level = crate::forcing::nested::level_of(t.id);
+            let nested = match t.cost {
+                Cost::Nested(k) => Some(usize::from(k)),
+                _ => None,
+            };
+            assert_eq!(nested, level, "{id}: cost {:?}", t.cost);
+            assert_eq!(t.cost.may_explode(), t.cost != Cost::Light, "{id}");
+        }
+        let heavy: Vec<_> =
+            TECHNIQUES.iter().filter(|t| t.cost == Cost::Heavy).map(|t| t.id).collect();
+        use TechniqueId as T;
+        assert_eq!(
+            heavy,
+            [T::TemplateSet, T::TemplateDelete, T::KrakenFish, T::ForcingChain, T::ForcingNet]
+        );
     }
 
     #[test]

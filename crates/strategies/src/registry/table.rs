@@ -2,7 +2,7 @@
 //! module docs of [`crate::registry`] for what a row holds and how to add one).
 
 use crate::id::{Family, Level, TechniqueId};
-use crate::technique::{Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{fish, intersections, single_digit, singles, subsets, uniqueness};
 
 use TechniqueId as T;
@@ -50,6 +50,7 @@ const EARLY: [Technique; 21] = [
         find: Some(singles::full_house::find),
         find_changed: None,
         digit_local: false,
+        cost: Cost::Light,
     },
     Technique {
         id: T::NakedSingle,
@@ -64,6 +65,7 @@ const EARLY: [Technique; 21] = [
         find: Some(singles::naked_single::find),
         find_changed: None,
         digit_local: false,
+        cost: Cost::Light,
     },
     Technique {
         id: T::HiddenSingle,
@@ -78,6 +80,7 @@ const EARLY: [Technique; 21] = [
         find: Some(singles::hidden_single::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Light,
     },
     Technique {
         id: T::LockedPair,
@@ -92,6 +95,7 @@ const EARLY: [Technique; 21] = [
         find: Some(intersections::locked_subset::find_pair),
         find_changed: Some(intersections::locked_subset::find_pair_changed),
         digit_local: false,
+        cost: Cost::Light,
     },
     Technique {
         id: T::LockedTriple,
@@ -106,6 +110,7 @@ const EARLY: [Technique; 21] = [
         find: Some(intersections::locked_subset::find_triple),
         find_changed: Some(intersections::locked_subset::find_triple_changed),
         digit_local: false,
+        cost: Cost::Light,
     },
     Technique {
         id: T::LockedCandidatesPointing,
@@ -120,6 +125,7 @@ const EARLY: [Technique; 21] = [
         find: Some(intersections::locked_candidates::find_pointing),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Light,
     },
     Technique {
         id: T::LockedCandidatesClaiming,
@@ -134,6 +140,7 @@ const EARLY: [Technique; 21] = [
         find: Some(intersections::locked_candidates::find_claiming),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Light,
     },
     Technique {
         id: T::NakedPair,
@@ -148,6 +155,7 @@ const EARLY: [Technique; 21] = [
         find: Some(subsets::naked_subset::find_pair),
         find_changed: Some(subsets::naked_subset::find_pair_changed),
         digit_local: false,
+        cost: Cost::Light,
     },
     Technique {
         id: T::NakedTriple,
@@ -162,6 +170,7 @@ const EARLY: [Technique; 21] = [
         find: Some(subsets::naked_subset::find_triple),
         find_changed: Some(subsets::naked_subset::find_triple_changed),
         digit_local: false,
+        cost: Cost::Light,
     },
     Technique {
         id: T::HiddenPair,
@@ -176,6 +185,7 @@ const EARLY: [Technique; 21] = [
         find: Some(subsets::hidden_subset::find_pair),
         find_changed: Some(subsets::hidden_subset::find_pair_changed),
         digit_local: false,
+        cost: Cost::Light,
     },
     Technique {
         id: T::HiddenTriple,
@@ -190,6 +200,7 @@ const EARLY: [Technique; 21] = [
         find: Some(subsets::hidden_subset::find_triple),
         find_changed: Some(subsets::hidden_subset::find_triple_changed),
         digit_local: false,
+        cost: Cost::Light,
     },
     Technique {
         id: T::NakedQuad,
@@ -204,6 +215,7 @@ const EARLY: [Technique; 21] = [
         find: Some(subsets::naked_subset::find_quad),
         find_changed: Some(subsets::naked_subset::find_quad_changed),
         digit_local: false,
+        cost: Cost::Light,
     },
     Technique {
         id: T::HiddenQuad,
@@ -218,6 +230,7 @@ const EARLY: [Technique; 21] = [
         find: Some(subsets::hidden_subset::find_quad),
         find_changed: Some(subsets::hidden_subset::find_quad_changed),
         digit_local: false,
+        cost: Cost::Light,
     },
     Technique {
         id: T::XWing,
@@ -232,6 +245,7 @@ const EARLY: [Technique; 21] = [
         find: Some(fish::x_wing::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Light,
     },
     Technique {
         id: T::Swordfish,
@@ -246,6 +260,7 @@ const EARLY: [Technique; 21] = [
         find: Some(fish::swordfish::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Light,
     },
     Technique {
         id: T::Jellyfish,
@@ -260,6 +275,7 @@ const EARLY: [Technique; 21] = [
         find: Some(fish::jellyfish::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Light,
     },
     Technique {
         id: T::BugPlusOne,
@@ -274,6 +290,7 @@ const EARLY: [Technique; 21] = [
         find: Some(uniqueness::bug_plus_one::find),
         find_changed: None,
         digit_local: false,
+        cost: Cost::Light,
     },
     Technique {
         id: T::Skyscraper,
@@ -288,6 +305,7 @@ const EARLY: [Technique; 21] = [
         find: Some(single_digit::skyscraper::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Light,
     },
     Technique {
         id: T::TwoStringKite,
@@ -302,6 +320,7 @@ const EARLY: [Technique; 21] = [
         find: Some(single_digit::two_string_kite::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Light,
     },
     Technique {
         id: T::TurbotFish,
@@ -316,6 +335,7 @@ const EARLY: [Technique; 21] = [
         find: Some(single_digit::turbot_fish::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Light,
     },
     Technique {
         id: T::EmptyRectangle,
@@ -330,6 +350,7 @@ const EARLY: [Technique; 21] = [
         find: Some(single_digit::empty_rectangle::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Light,
     },
 ];
 

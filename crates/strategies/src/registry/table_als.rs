@@ -3,7 +3,7 @@
 
 use crate::als;
 use crate::id::{Family, Level, TechniqueId};
-use crate::technique::{Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 
 use TechniqueId as T;
 
@@ -22,6 +22,7 @@ pub(super) const ALS: [Technique; 4] = [
         find: Some(als::als_xz::find),
         find_changed: None,
         digit_local: false,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::AlsXyWing,
@@ -36,6 +37,7 @@ pub(super) const ALS: [Technique; 4] = [
         find: Some(als::als_xy_wing::find),
         find_changed: None,
         digit_local: false,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::AlsChain,
@@ -50,6 +52,7 @@ pub(super) const ALS: [Technique; 4] = [
         find: Some(als::als_chain::find),
         find_changed: None,
         digit_local: false,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::DeathBlossom,
@@ -64,5 +67,6 @@ pub(super) const ALS: [Technique; 4] = [
         find: Some(als::death_blossom::find),
         find_changed: None,
         digit_local: false,
+        cost: Cost::Wide,
     },
 ];

@@ -5,7 +5,7 @@
 
 use crate::fish;
 use crate::id::{Family, Level, TechniqueId};
-use crate::technique::{Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 
 use TechniqueId as T;
 
@@ -24,6 +24,7 @@ pub(super) const FISH: [Technique; 33] = [
         find: Some(fish::squirmbag::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::Whale,
@@ -38,6 +39,7 @@ pub(super) const FISH: [Technique; 33] = [
         find: Some(fish::whale::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::Leviathan,
@@ -52,6 +54,7 @@ pub(super) const FISH: [Technique; 33] = [
         find: Some(fish::leviathan::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::FinnedSquirmbag,
@@ -66,6 +69,7 @@ pub(super) const FISH: [Technique; 33] = [
         find: Some(fish::finned_squirmbag::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::SashimiSquirmbag,
@@ -80,6 +84,7 @@ pub(super) const FISH: [Technique; 33] = [
         find: Some(fish::sashimi_squirmbag::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::FinnedWhale,
@@ -94,6 +99,7 @@ pub(super) const FISH: [Technique; 33] = [
         find: Some(fish::finned_whale::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::SashimiWhale,
@@ -108,6 +114,7 @@ pub(super) const FISH: [Technique; 33] = [
         find: Some(fish::sashimi_whale::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::FinnedLeviathan,
@@ -122,6 +129,7 @@ pub(super) const FISH: [Technique; 33] = [
         find: Some(fish::finned_leviathan::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::SashimiLeviathan,
@@ -136,6 +144,7 @@ pub(super) const FISH: [Technique; 33] = [
         find: Some(fish::sashimi_leviathan::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::FrankenXWing,
@@ -150,6 +159,7 @@ pub(super) const FISH: [Technique; 33] = [
         find: Some(fish::franken_x_wing::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::FrankenSwordfish,
@@ -164,6 +174,7 @@ pub(super) const FISH: [Technique; 33] = [
         find: Some(fish::franken_swordfish::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::FrankenJellyfish,
@@ -178,6 +189,7 @@ pub(super) const FISH: [Technique; 33] = [
         find: Some(fish::franken_jellyfish::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::FrankenSquirmbag,
@@ -192,6 +204,7 @@ pub(super) const FISH: [Technique; 33] = [
         find: Some(fish::franken_squirmbag::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::FrankenWhale,
@@ -206,6 +219,7 @@ pub(super) const FISH: [Technique; 33] = [
         find: Some(fish::franken_whale::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::FrankenLeviathan,
@@ -220,6 +234,7 @@ pub(super) const FISH: [Technique; 33] = [
         find: Some(fish::franken_leviathan::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::FinnedFrankenXWing,
@@ -234,6 +249,7 @@ pub(super) const FISH: [Technique; 33] = [
         find: Some(fish::finned_franken_x_wing::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::FinnedFrankenSwordfish,
@@ -248,6 +264,7 @@ pub(super) const FISH: [Technique; 33] = [
         find: Some(fish::finned_franken_swordfish::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::FinnedFrankenJellyfish,
@@ -262,6 +279,7 @@ pub(super) const FISH: [Technique; 33] = [
         find: Some(fish::finned_franken_jellyfish::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::FinnedFrankenSquirmbag,
@@ -276,6 +294,7 @@ pub(super) const FISH: [Technique; 33] = [
         find: Some(fish::finned_franken_squirmbag::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::FinnedFrankenWhale,
@@ -290,6 +309,7 @@ pub(super) const FISH: [Technique; 33] = [
         find: Some(fish::finned_franken_whale::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::FinnedFrankenLeviathan,
@@ -304,6 +324,7 @@ pub(super) const FISH: [Technique; 33] = [
         find: Some(fish::finned_franken_leviathan::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::MutantXWing,
@@ -318,6 +339,7 @@ pub(super) const FISH: [Technique; 33] = [
         find: Some(fish::mutant_x_wing::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::MutantSwordfish,
@@ -332,6 +354,7 @@ pub(super) const FISH: [Technique; 33] = [
         find: Some(fish::mutant_swordfish::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::MutantJellyfish,
@@ -346,6 +369,7 @@ pub(super) const FISH: [Technique; 33] = [
         find: Some(fish::mutant_jellyfish::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::MutantSquirmbag,
@@ -360,6 +384,7 @@ pub(super) const FISH: [Technique; 33] = [
         find: Some(fish::mutant_squirmbag::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::MutantWhale,
@@ -374,6 +399,7 @@ pub(super) const FISH: [Technique; 33] = [
         find: Some(fish::mutant_whale::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::MutantLeviathan,
@@ -388,6 +414,7 @@ pub(super) const FISH: [Technique; 33] = [
         find: Some(fish::mutant_leviathan::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::FinnedMutantXWing,
@@ -402,6 +429,7 @@ pub(super) const FISH: [Technique; 33] = [
         find: Some(fish::finned_mutant_x_wing::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::FinnedMutantSwordfish,
@@ -416,6 +444,7 @@ pub(super) const FISH: [Technique; 33] = [
         find: Some(fish::finned_mutant_swordfish::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::FinnedMutantJellyfish,
@@ -430,6 +459,7 @@ pub(super) const FISH: [Technique; 33] = [
         find: Some(fish::finned_mutant_jellyfish::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::FinnedMutantSquirmbag,
@@ -444,6 +474,7 @@ pub(super) const FISH: [Technique; 33] = [
         find: Some(fish::finned_mutant_squirmbag::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::FinnedMutantWhale,
@@ -458,6 +489,7 @@ pub(super) const FISH: [Technique; 33] = [
         find: Some(fish::finned_mutant_whale::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::FinnedMutantLeviathan,
@@ -472,5 +504,6 @@ pub(super) const FISH: [Technique; 33] = [
         find: Some(fish::finned_mutant_leviathan::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Wide,
     },
 ];

@@ -4,7 +4,7 @@
 
 use crate::forcing;
 use crate::id::{Family, Level, TechniqueId};
-use crate::technique::{Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 
 use TechniqueId as T;
 
@@ -23,6 +23,7 @@ pub(super) const FORCING: [Technique; 6] = [
         find: Some(forcing::kraken_fish::find),
         find_changed: None,
         digit_local: false,
+        cost: Cost::Heavy,
     },
     Technique {
         id: T::ForcingChain,
@@ -37,6 +38,7 @@ pub(super) const FORCING: [Technique; 6] = [
         find: Some(forcing::forcing_chain::find),
         find_changed: None,
         digit_local: false,
+        cost: Cost::Heavy,
     },
     Technique {
         id: T::ForcingNet,
@@ -51,6 +53,7 @@ pub(super) const FORCING: [Technique; 6] = [
         find: Some(forcing::forcing_net::find),
         find_changed: None,
         digit_local: false,
+        cost: Cost::Heavy,
     },
     Technique {
         id: T::NestedForcingNet1,
@@ -65,6 +68,7 @@ pub(super) const FORCING: [Technique; 6] = [
         find: Some(forcing::nested::find_level_1),
         find_changed: None,
         digit_local: false,
+        cost: Cost::Nested(1),
     },
     Technique {
         id: T::NestedForcingNet2,
@@ -79,6 +83,7 @@ pub(super) const FORCING: [Technique; 6] = [
         find: Some(forcing::nested::find_level_2),
         find_changed: None,
         digit_local: false,
+        cost: Cost::Nested(2),
     },
     Technique {
         id: T::NestedForcingNet3,
@@ -93,5 +98,6 @@ pub(super) const FORCING: [Technique; 6] = [
         find: Some(forcing::nested::find_level_3),
         find_changed: None,
         digit_local: false,
+        cost: Cost::Nested(3),
     },
 ];

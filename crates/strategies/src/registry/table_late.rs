@@ -3,7 +3,7 @@
 //! only to keep files short).
 
 use crate::id::{Family, Level, TechniqueId};
-use crate::technique::{Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{chains, coloring, single_digit};
 
 use TechniqueId as T;
@@ -23,6 +23,7 @@ pub(super) const LATE: [Technique; 9] = [
         find: Some(coloring::simple_colors::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Light,
     },
     Technique {
         id: T::MultiColors,
@@ -37,6 +38,7 @@ pub(super) const LATE: [Technique; 9] = [
         find: Some(coloring::multi_colors::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Light,
     },
     Technique {
         id: T::RemotePair,
@@ -51,6 +53,7 @@ pub(super) const LATE: [Technique; 9] = [
         find: Some(chains::remote_pair::find),
         find_changed: None,
         digit_local: false,
+        cost: Cost::Light,
     },
     Technique {
         id: T::XChain,
@@ -65,6 +68,7 @@ pub(super) const LATE: [Technique; 9] = [
         find: Some(chains::x_chain::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Light,
     },
     Technique {
         id: T::XyChain,
@@ -79,6 +83,7 @@ pub(super) const LATE: [Technique; 9] = [
         find: Some(chains::xy_chain::find),
         find_changed: None,
         digit_local: false,
+        cost: Cost::Light,
     },
     Technique {
         id: T::Aic,
@@ -93,6 +98,7 @@ pub(super) const LATE: [Technique; 9] = [
         find: Some(chains::aic::find),
         find_changed: None,
         digit_local: false,
+        cost: Cost::Light,
     },
     Technique {
         id: T::GroupedAic,
@@ -107,6 +113,7 @@ pub(super) const LATE: [Technique; 9] = [
         find: Some(chains::grouped_aic::find),
         find_changed: None,
         digit_local: false,
+        cost: Cost::Light,
     },
     Technique {
         id: T::TemplateSet,
@@ -121,6 +128,7 @@ pub(super) const LATE: [Technique; 9] = [
         find: Some(single_digit::template_set::find),
         find_changed: None,
         digit_local: false,
+        cost: Cost::Heavy,
     },
     Technique {
         id: T::TemplateDelete,
@@ -135,6 +143,7 @@ pub(super) const LATE: [Technique; 9] = [
         find: Some(single_digit::template_delete::find),
         find_changed: None,
         digit_local: false,
+        cost: Cost::Heavy,
     },
 ];
 
@@ -152,4 +161,5 @@ pub(super) const FALLBACK: [Technique; 1] = [Technique {
     find: None,
     find_changed: None,
     digit_local: false,
+    cost: Cost::Light,
 }];

@@ -3,7 +3,7 @@
 //! `table.rs`).
 
 use crate::id::{Family, Level, TechniqueId};
-use crate::technique::{Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{fish, uniqueness, wings};
 
 use TechniqueId as T;
@@ -23,6 +23,7 @@ pub(super) const MID: [Technique; 19] = [
         find: Some(wings::w_wing::find),
         find_changed: None,
         digit_local: false,
+        cost: Cost::Light,
     },
     Technique {
         id: T::XyWing,
@@ -37,6 +38,7 @@ pub(super) const MID: [Technique; 19] = [
         find: Some(wings::xy_wing::find),
         find_changed: Some(wings::xy_wing::find_changed),
         digit_local: false,
+        cost: Cost::Light,
     },
     Technique {
         id: T::XyzWing,
@@ -51,6 +53,7 @@ pub(super) const MID: [Technique; 19] = [
         find: Some(wings::xyz_wing::find),
         find_changed: Some(wings::xyz_wing::find_changed),
         digit_local: false,
+        cost: Cost::Light,
     },
     Technique {
         id: T::WxyzWing,
@@ -65,6 +68,7 @@ pub(super) const MID: [Technique; 19] = [
         find: Some(wings::wxyz_wing::find),
         find_changed: Some(wings::wxyz_wing::find_changed),
         digit_local: false,
+        cost: Cost::Light,
     },
     Technique {
         id: T::UniqueRectangle1,
@@ -79,6 +83,7 @@ pub(super) const MID: [Technique; 19] = [
         find: Some(uniqueness::unique_rectangle_1::find),
         find_changed: None,
         digit_local: false,
+        cost: Cost::Light,
     },
     Technique {
         id: T::UniqueRectangle2,
@@ -93,6 +98,7 @@ pub(super) const MID: [Technique; 19] = [
         find: Some(uniqueness::unique_rectangle_2::find),
         find_changed: None,
         digit_local: false,
+        cost: Cost::Light,
     },
     Technique {
         id: T::UniqueRectangle3,
@@ -107,6 +113,7 @@ pub(super) const MID: [Technique; 19] = [
         find: Some(uniqueness::unique_rectangle_3::find),
         find_changed: None,
         digit_local: false,
+        cost: Cost::Light,
     },
     Technique {
         id: T::UniqueRectangle4,
@@ -121,6 +128,7 @@ pub(super) const MID: [Technique; 19] = [
         find: Some(uniqueness::unique_rectangle_4::find),
         find_changed: None,
         digit_local: false,
+        cost: Cost::Light,
     },
     Technique {
         id: T::UniqueRectangle5,
@@ -135,6 +143,7 @@ pub(super) const MID: [Technique; 19] = [
         find: Some(uniqueness::unique_rectangle_5::find),
         find_changed: None,
         digit_local: false,
+        cost: Cost::Light,
     },
     Technique {
         id: T::UniqueRectangle6,
@@ -149,6 +158,7 @@ pub(super) const MID: [Technique; 19] = [
         find: Some(uniqueness::unique_rectangle_6::find),
         find_changed: None,
         digit_local: false,
+        cost: Cost::Light,
     },
     Technique {
         id: T::HiddenRectangle,
@@ -163,6 +173,7 @@ pub(super) const MID: [Technique; 19] = [
         find: Some(uniqueness::hidden_rectangle::find),
         find_changed: None,
         digit_local: false,
+        cost: Cost::Light,
     },
     Technique {
         id: T::AvoidableRectangle1,
@@ -177,6 +188,7 @@ pub(super) const MID: [Technique; 19] = [
         find: Some(uniqueness::avoidable_rectangle::find_type_1),
         find_changed: None,
         digit_local: false,
+        cost: Cost::Light,
     },
     Technique {
         id: T::AvoidableRectangle2,
@@ -191,6 +203,7 @@ pub(super) const MID: [Technique; 19] = [
         find: Some(uniqueness::avoidable_rectangle::find_type_2),
         find_changed: None,
         digit_local: false,
+        cost: Cost::Light,
     },
     Technique {
         id: T::FinnedXWing,
@@ -205,6 +218,7 @@ pub(super) const MID: [Technique; 19] = [
         find: Some(fish::finned_x_wing::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Light,
     },
     Technique {
         id: T::SashimiXWing,
@@ -219,6 +233,7 @@ pub(super) const MID: [Technique; 19] = [
         find: Some(fish::sashimi_x_wing::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Light,
     },
     Technique {
         id: T::FinnedSwordfish,
@@ -233,6 +248,7 @@ pub(super) const MID: [Technique; 19] = [
         find: Some(fish::finned_swordfish::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Light,
     },
     Technique {
         id: T::SashimiSwordfish,
@@ -247,6 +263,7 @@ pub(super) const MID: [Technique; 19] = [
         find: Some(fish::sashimi_swordfish::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Light,
     },
     Technique {
         id: T::FinnedJellyfish,
@@ -261,6 +278,7 @@ pub(super) const MID: [Technique; 19] = [
         find: Some(fish::finned_jellyfish::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Light,
     },
     Technique {
         id: T::SashimiJellyfish,
@@ -275,5 +293,6 @@ pub(super) const MID: [Technique; 19] = [
         find: Some(fish::sashimi_jellyfish::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Light,
     },
 ];

@@ -10,7 +10,7 @@
 //! patterns it joins. Sue de Coq: HoDoKu order 5300, score 250, unfair, on by default.
 
 use crate::id::{Family, Level, TechniqueId};
-use crate::technique::{Hodoku, Presets, Reglib, Technique};
+use crate::technique::{Cost, Hodoku, Presets, Reglib, Technique};
 use crate::{single_digit, sue_de_coq};
 
 use TechniqueId as T;
@@ -33,6 +33,7 @@ pub(super) const SDC: [Technique; 3] = [
         find: Some(sue_de_coq::find),
         find_changed: Some(sue_de_coq::find_changed),
         digit_local: false,
+        cost: Cost::Wide,
     },
     Technique {
         id: T::DualTwoStringKite,
@@ -47,6 +48,7 @@ pub(super) const SDC: [Technique; 3] = [
         find: Some(single_digit::dual_two_string_kite::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Light,
     },
     Technique {
         id: T::DualEmptyRectangle,
@@ -61,5 +63,6 @@ pub(super) const SDC: [Technique; 3] = [
         find: Some(single_digit::dual_empty_rectangle::find),
         find_changed: None,
         digit_local: true,
+        cost: Cost::Light,
     },
 ];
