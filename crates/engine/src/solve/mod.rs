@@ -9,13 +9,13 @@
 //! an observer count before any logic). A grid filled by logic before the order reached a
 //! uniqueness technique needs no count.
 //!
-//! Techniques whose cost can explode (their registry row's cost class says so: nested forcing
-//! nets, kraken fish, forcing nets, ALS chains, templates...) run only on a puzzle with exactly
-//! one solution: the engine counts before the first of them, and on a puzzle with none or
-//! several skips them (their cost grows as n^(k+1) on a wide-open grid, where nothing can be
-//! refuted anyway). A [`Budget`] bounds the rest: the loop ticks a node per technique call,
-//! the long searches tick inside, and a solve that spends its budget stops with
-//! [`Outcome::exceeded`] set (see `bitdoku_strategies::budget`).
+//! Techniques whose cost can explode (`Cost::may_explode` on their registry row: nested forcing
+//! nets, forcing chains and nets, kraken fish, templates, the ALS family, the large and franken
+//! or mutant fish) run only on a puzzle with exactly one solution: the engine counts before the
+//! first of them, and on a puzzle with none or several skips them (their cost grows as n^(k+1)
+//! on a wide-open grid, where nothing can be refuted anyway). A [`Budget`] bounds the rest: the
+//! loop ticks a node per technique call, the long searches tick inside, and a solve that spends
+//! its budget stops with [`Outcome::exceeded`] set (see `bitdoku_strategies::budget`).
 
 use crate::hodoku::{HodokuSingles, brute_force_cell};
 use crate::order::Order;
@@ -616,8 +616,7 @@ struct Watch<'a> {
 
 /// Whether `id`'s cost can explode (its registry row's cost class).
 fn explosive(id: TechniqueId) -> bool {
-    // TEMPORARY until the registry's cost class is merged: id.cost().may_explode()
-    id.family() == bitdoku_strategies::Family::Forcing
+    id.cost().may_explode()
 }
 
 mod count;
