@@ -233,7 +233,9 @@ fn render(
     });
     let over = match (&outcome, &rated) {
         (Some(o), _) if o.exceeded.is_some() => o.exceeded.map(|x| x.to_string()),
-        (_, Some((se, Some(x)))) => Some(format!("{x} in the SE rating (ER>={:.1})", se.er_value())),
+        (_, Some((se, Some(x)))) => {
+            Some(format!("{x} in the SE rating (ER>={:.1})", se.er_value()))
+        }
         _ => None,
     };
     if let Some(over) = over {
@@ -244,7 +246,9 @@ fn render(
         };
         return (text, true);
     }
-    let se_values = || rated.as_ref().map_or((0.0, 0.0, 0.0), |(r, _)| (r.er_value(), r.ep_value(), r.ed_value()));
+    let se_values = || {
+        rated.as_ref().map_or((0.0, 0.0, 0.0), |(r, _)| (r.er_value(), r.ep_value(), r.ed_value()))
+    };
     if a.json {
         let mut v = serde_json::json!({
             "index": index,

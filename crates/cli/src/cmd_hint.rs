@@ -167,7 +167,8 @@ fn hint_line(
         Ok(hint) => hint,
         Err(over) => {
             let msg = over_line(line.number, &over);
-            let text = if as_json { row("over_budget", Value::Null, Some(msg), shown) } else { msg };
+            let text =
+                if as_json { row("over_budget", Value::Null, Some(msg), shown) } else { msg };
             return Ok(Some((text, Kind::OverBudget)));
         }
     };

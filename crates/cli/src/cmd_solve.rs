@@ -73,12 +73,8 @@ struct Pictures<'a> {
 
 pub fn run(a: SolveArgs) -> anyhow::Result<bool> {
     let rate = a.json && (a.rate || a.approx_se);
-    let logic = a.logic
-        || a.no_fallback
-        || a.trace
-        || rate
-        || a.order.given()
-        || a.granularity.is_some();
+    let logic =
+        a.logic || a.no_fallback || a.trace || rate || a.order.given() || a.granularity.is_some();
     let mut se_budget = bitdoku_engine::Budget::NONE;
     let engine = if logic {
         let order = a.order.resolve()?;

@@ -19,7 +19,12 @@ pub struct Tally {
 
 impl Tally {
     pub fn total(&self) -> u64 {
-        self.solved + self.stuck + self.no_solution + self.multiple + self.invalid + self.over_budget
+        self.solved
+            + self.stuck
+            + self.no_solution
+            + self.multiple
+            + self.invalid
+            + self.over_budget
     }
 
     pub fn all_solved(&self) -> bool {

@@ -12,9 +12,9 @@ mod solve;
 mod verify;
 
 pub use bitdoku_brute::{Count, count_solutions, solve_unique};
+pub use bitdoku_strategies::budget::{Budget, Exceeded};
 pub use order::{Order, OrderError, PRESETS, Preset, preset_names};
 pub use rating::Rating;
-pub use bitdoku_strategies::budget::{Budget, Exceeded};
 pub use solve::{
     Engine, Granularity, Observer, Options, Outcome, OverBudget, Status, TechniqueStats,
 };

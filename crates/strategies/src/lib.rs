@@ -33,8 +33,8 @@ pub mod testkit;
 pub mod uniqueness;
 pub mod wings;
 
-pub use budget::{Budget, Exceeded};
 pub use als_list::{AlsEntry, AlsList, MAX_ALS};
+pub use budget::{Budget, Exceeded};
 pub use chain::{Chain, ChainNode, MAX_CHAIN_NODES};
 pub use id::{Family, Level, TechniqueId, UnknownTechnique};
 pub use premise::Premise;

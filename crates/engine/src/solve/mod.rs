@@ -225,8 +225,7 @@ impl Engine {
             // Out of budget on a puzzle with one solution: no fallback; the outcome says how
             // far the logic got.
             out.status = Status::Stuck;
-            out.exceeded =
-                Some(OverBudget { limit, steps: watch.applied, nodes: budget::nodes() });
+            out.exceeded = Some(OverBudget { limit, steps: watch.applied, nodes: budget::nodes() });
             return out;
         }
         if state.is_solved() {
