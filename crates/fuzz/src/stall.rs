@@ -202,8 +202,8 @@ mod tests {
     fn every_kind_gives_inputs() {
         let corpus = Corpus::load(&Corpus::default_dir(), 50).expect("bundled datasets");
         let mut rng = fastrand::Rng::with_seed(1);
-        for kind in 0..KINDS.len() {
-            assert!((0..20).any(|_| input(&mut rng, &corpus, kind).is_some()), "{}", KINDS[kind]);
+        for (kind, name) in KINDS.iter().enumerate() {
+            assert!((0..20).any(|_| input(&mut rng, &corpus, kind).is_some()), "{name}");
         }
     }
 }
