@@ -160,3 +160,24 @@ fn solve_json_rates_only_when_asked() {
     assert_eq!(v["er"], 2.3);
     assert!(v["score"].is_u64());
 }
+
+#[test]
+fn rate_prints_the_partial_rating_when_the_se_model_runs_out() {
+    let input = format!("{HARD}\n{EASY}\n");
+    let out = run_bytes(&["rate", "--budget", "2000", "--threads", "1"], input.as_bytes());
+    let lines = stdout_lines(&out);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(
+        lines[0].starts_with("error: line 1: budget of 2000 nodes reached after "),
+        "{}",
+        lines[0]
+    );
+    assert!(lines[0].contains(" (ER>="), "{}", lines[0]);
+    assert!(lines[1].starts_with(&format!("{EASY} #2 ")), "{}", lines[1]);
+    assert!(lines[1].ends_with("ED=2.3/2.3/2.3"), "{}", lines[1]);
+    assert!(stderr(&out).contains(", 1 over budget;"), "{}", stderr(&out));
+    assert_eq!(out.status.code(), Some(1));
+    // Deterministic: the same line on two threads.
+    let again = run_bytes(&["rate", "--budget", "2000", "--threads", "2"], input.as_bytes());
+    assert_eq!(stdout_lines(&again), lines);
+}
