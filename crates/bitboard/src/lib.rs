@@ -29,6 +29,7 @@
 #![deny(missing_docs)]
 
 mod alone;
+pub mod budget;
 pub mod bulk;
 mod candidates;
 mod cellset;

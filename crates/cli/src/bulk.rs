@@ -8,7 +8,12 @@
 //! the worker whose chunk completes the next run in input order writes that run, one `write`
 //! per chunk, while the others go on solving. Chunks are taken, not scattered: a worker never
 //! waits for the others at the end of a chunk, only (rarely) when it would run more than
-//! [`IN_FLIGHT`] chunks per worker ahead of the oldest unwritten one.
+//! [`IN_FLIGHT`] chunks' worth of lines per worker ahead of the oldest unwritten one.
+//!
+//! Chunks are sized by time, not bytes: the workers measure how long a line takes and cut the
+//! next chunk to about [`CHUNK_TIME`] of work (one line per chunk when a line takes longer),
+//! so a small file of hard puzzles (`rate` on 20 lines) keeps every core busy and the progress
+//! moves line by line, while fast bulk solving keeps its 256-line chunks.
 
 use crate::input::{Chunk, Input, Line, Reader};
 use crate::progress::{Progress, Tally};
@@ -33,6 +38,8 @@ pub enum Kind {
     Multiple,
     /// Not a valid puzzle line.
     Invalid,
+    /// The puzzle's budget (`--time-limit`, `--budget`) ran out.
+    OverBudget,
 }
 
 /// The result of one line: its output text (without newline; empty text writes no line, for
@@ -61,6 +68,10 @@ const CHUNK_LINES: usize = 256;
 /// that is descheduled (a busy machine) or slow on a hard puzzle holds up the output, not the
 /// other workers, for up to this many chunks each (a few milliseconds of work, under 1 MB).
 const IN_FLIGHT: usize = 16;
+
+/// The work one chunk should hold, in nanoseconds (a few milliseconds: the lock, the clock
+/// reads and the `write` per chunk stay far below 1% of it).
+const CHUNK_TIME: f64 = 4e6;
 
 /// Runs `f` over every line of `path` with `threads` workers (0 = all cores), writing each
 /// result line to standard output in input order.
@@ -130,6 +141,15 @@ struct State<T, K> {
     /// The index of the next chunk taken, and of the next chunk to write.
     next_taken: usize,
     next_written: usize,
+    /// Lines taken and lines written (what is in flight between them is bounded).
+    lines_taken: usize,
+    lines_written: usize,
+    /// The lines per chunk at most (from the number of workers).
+    max_lines: usize,
+    /// Nanoseconds per line, as measured on the chunks so far (0 before the first).
+    per_line: f64,
+    /// The lines of the last chunk taken (a chunk grows at most fourfold from one to the next).
+    last_lines: usize,
     /// No more chunks: end of input, closed output, a write error or a panicked worker.
     done: bool,
     /// Processed chunks waiting for an earlier one.
@@ -188,6 +208,11 @@ where
         reader,
         next_taken: 0,
         next_written: 0,
+        lines_taken: 0,
+        lines_written: 0,
+        max_lines: lines,
+        per_line: 0.0,
+        last_lines: 0,
         done: false,
         pending: BTreeMap::new(),
         writing: false,
@@ -239,18 +264,20 @@ where
 {
     let _guard = PanicGuard(shared);
     while let Some(mut block) = take(shared) {
+        let started = std::time::Instant::now();
         let Block { chunk, out, results, tally, .. } = &mut block;
         for i in 0..chunk.len() {
             step(&chunk.line(i), out, results, tally);
         }
-        hand_in(shared, block);
+        let per_line = started.elapsed().as_nanos() as f64 / chunk.len().max(1) as f64;
+        hand_in(shared, block, per_line);
     }
 }
 
 /// The next chunk to process, or `None` when there is no more work.
 fn take<T, K>(shared: &Shared<T, K>) -> Option<Block<T>> {
     let mut s = shared.lock();
-    while !s.done && s.next_taken - s.next_written >= IN_FLIGHT * shared.workers {
+    while !s.done && s.lines_taken - s.lines_written >= IN_FLIGHT * shared.workers * CHUNK_LINES {
         s.waiting += 1;
         s = shared.written.wait(s).unwrap_or_else(|e| e.into_inner());
         s.waiting -= 1;
@@ -258,23 +285,43 @@ fn take<T, K>(shared: &Shared<T, K>) -> Option<Block<T>> {
     if s.done {
         return None;
     }
-    let Some(chunk) = s.reader.next_chunk(shared.workers) else {
+    let lines = chunk_lines(&s);
+    let Some(chunk) = s.reader.next_chunk_at_most(shared.workers, lines) else {
         s.done = true;
         wake(shared, &s);
         return None;
     };
     let index = s.next_taken;
     s.next_taken += 1;
+    s.lines_taken += chunk.len();
+    s.last_lines = chunk.len();
     let (mut out, mut results) = s.spare.pop().unwrap_or_default();
     out.clear();
     results.clear();
     Some(Block { index, chunk, out, results, tally: Tally::default() })
 }
 
-/// Hands in a processed chunk; writes it and every chunk after it that is ready, unless
-/// another worker is writing (that one writes it).
-fn hand_in<T: LineText, K: FnMut(&T) -> bool>(shared: &Shared<T, K>, block: Block<T>) {
+/// The lines of the next chunk: about [`CHUNK_TIME`] of work at the measured time per line,
+/// at most four times the last chunk (one line before anything is measured), at least one.
+fn chunk_lines<T, K>(s: &State<T, K>) -> usize {
+    if s.per_line <= 0.0 {
+        return 1;
+    }
+    let by_time = (CHUNK_TIME / s.per_line) as usize;
+    by_time.min(4 * s.last_lines.max(1)).clamp(1, s.max_lines)
+}
+
+/// Hands in a processed chunk (its lines took `per_line` nanoseconds each); writes it and
+/// every chunk after it that is ready, unless another worker is writing (that one writes it).
+fn hand_in<T: LineText, K: FnMut(&T) -> bool>(
+    shared: &Shared<T, K>,
+    block: Block<T>,
+    per_line: f64,
+) {
     let mut s = shared.lock();
+    // The measure follows the latest chunks (half weight each), so a run of hard lines
+    // shrinks the chunks at once and easy ones grow them back.
+    s.per_line = if s.per_line <= 0.0 { per_line } else { (s.per_line + per_line) / 2.0 };
     s.pending.insert(block.index, block);
     if s.writing {
         return;
@@ -285,6 +332,7 @@ fn hand_in<T: LineText, K: FnMut(&T) -> bool>(shared: &Shared<T, K>, block: Bloc
         let st = &mut *s;
         while let Some(block) = st.pending.remove(&st.next_written) {
             st.next_written += 1;
+            st.lines_written += block.chunk.len();
             ready.push(block);
         }
         if ready.is_empty() || st.closed {
@@ -358,6 +406,7 @@ fn count(tally: &mut Tally, kind: Kind) {
         Kind::NoSolution => tally.no_solution += 1,
         Kind::Multiple => tally.multiple += 1,
         Kind::Invalid => tally.invalid += 1,
+        Kind::OverBudget => tally.over_budget += 1,
     }
 }
 
@@ -368,4 +417,5 @@ fn add(tally: &mut Tally, more: &Tally) {
     tally.no_solution += more.no_solution;
     tally.multiple += more.multiple;
     tally.invalid += more.invalid;
+    tally.over_budget += more.over_budget;
 }

@@ -3,6 +3,7 @@
 //! Prints each unsound step and a summary; exits 1 if any step was unsound, a line was invalid,
 //! or nothing could be verified (no puzzle, or no step taken on any).
 
+use crate::budget::{BudgetArgs, over_line};
 use crate::bulk::{self, Kind};
 use crate::{OrderArgs, parse_granularity};
 use bitdoku_bitboard::parse_line_at;
@@ -25,10 +26,13 @@ pub struct CheckArgs {
     /// Worker threads (default: all cores).
     #[arg(long, default_value_t = 0, value_parser = crate::parse_threads)]
     threads: usize,
+    #[command(flatten)]
+    budget: BudgetArgs,
 }
 
 pub fn run(a: CheckArgs) -> anyhow::Result<bool> {
     let mut o = Options::new(a.order.resolve()?);
+    o.budget = a.budget.for_engine(&o.order);
     o.granularity = a.granularity;
     o.verify = true;
     o.fallback = false;
@@ -59,6 +63,11 @@ pub fn run(a: CheckArgs) -> anyhow::Result<bool> {
                 ));
             }
         }
+        if let Some(over) = &out.exceeded {
+            // The steps taken before are checked and counted; the line says where it stopped.
+            text.push(over_line(line.number, over));
+            return Some((text.join("\n"), Kind::OverBudget));
+        }
         let kind = match out.status {
             Status::Solved => {
                 solved_logic.fetch_add(1, Relaxed);
@@ -82,5 +91,5 @@ pub fn run(a: CheckArgs) -> anyhow::Result<bool> {
     if steps == 0 {
         eprintln!("check: no step was verified (no puzzle, or no technique applied)");
     }
-    Ok(bad == 0 && uniq == 0 && tally.invalid == 0 && steps > 0)
+    Ok(bad == 0 && uniq == 0 && tally.invalid == 0 && tally.over_budget == 0 && steps > 0)
 }

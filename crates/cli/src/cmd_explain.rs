@@ -7,6 +7,7 @@
 //! into the binary with `include_str!`), so the page is not assembled by string concatenation.
 
 use crate::OrderArgs;
+use crate::budget::{BudgetArgs, over_line};
 use bitdoku_bitboard::parse_line_at;
 use bitdoku_engine::{Engine, Granularity, Options, Status};
 use clap::Args;
@@ -27,6 +28,8 @@ pub struct ExplainArgs {
     /// At most this many puzzles of a file.
     #[arg(long, default_value_t = 100)]
     limit: usize,
+    #[command(flatten)]
+    budget: BudgetArgs,
 }
 
 #[derive(Serialize)]
@@ -63,6 +66,7 @@ const TEMPLATE: &str = include_str!("../templates/explain.html");
 
 pub fn run(a: ExplainArgs) -> anyhow::Result<bool> {
     let mut o = Options::new(a.order.resolve()?);
+    o.budget = a.budget.for_engine(&o.order);
     o.trace = true;
     o.granularity = Granularity::Single;
     let engine = Engine::new(o);
@@ -76,6 +80,7 @@ pub fn run(a: ExplainArgs) -> anyhow::Result<bool> {
     };
     let mut puzzles = Vec::new();
     let mut all_ok = true;
+    let se_budget = a.budget.resolve(true);
     for (i, line) in text.lines().enumerate() {
         if puzzles.len() >= a.limit {
             break;
@@ -101,7 +106,7 @@ pub fn run(a: ExplainArgs) -> anyhow::Result<bool> {
                 continue;
             }
         };
-        puzzles.push(explain_one(&engine, number, &puzzle, &mut all_ok));
+        puzzles.push(explain_one(&engine, number, &puzzle, &mut all_ok, se_budget));
     }
     let title = if puzzles.len() == 1 {
         format!("explanation of {}", puzzles[0].puzzle)
@@ -123,9 +128,11 @@ fn explain_one(
     number: usize,
     puzzle: &bitdoku_bitboard::Puzzle,
     all_ok: &mut bool,
+    se_budget: bitdoku_engine::Budget,
 ) -> PagePuzzle {
     let start = puzzle.candidates();
     let out = engine.solve(&start);
+    let mut error = out.exceeded.map(|over| over_line(number, &over));
     let mut state = start;
     let mut steps = Vec::new();
     let mut histogram: BTreeMap<(u32, &'static str), usize> = BTreeMap::new();
@@ -144,14 +151,29 @@ fn explain_one(
     }
     let r = &out.rating;
     let (er, ep, ed) = if out.uniqueness_allowed {
-        crate::se_values(&puzzle.candidates())
+        let (se, over) = crate::cmd_rate::se_budgeted(se_budget, || {
+            bitdoku_se_model::rate_state(&puzzle.candidates(), None)
+        });
+        if let Some(over) = over {
+            error.get_or_insert(format!(
+                "{} in the SE rating (ER>={:.1})",
+                over_line(number, &over),
+                se.er_value()
+            ));
+        }
+        (se.er_value(), se.ep_value(), se.ed_value())
     } else {
         (r.er, r.ep, r.ed)
     };
+    if let Some(e) = &error {
+        // The page says so too; this is the one line a puzzle over budget gets.
+        eprintln!("{e}");
+        *all_ok = false;
+    }
     PagePuzzle {
         line: number,
         puzzle: puzzle.to_line(),
-        error: None,
+        error,
         status: out.status.as_str(),
         fallback: out.fallback,
         level: r.level().as_str(),

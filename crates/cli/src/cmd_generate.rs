@@ -4,6 +4,7 @@
 //! lines come out in index order.
 
 use crate::OrderArgs;
+use crate::budget::BudgetArgs;
 use bitdoku_bitboard::{Candidates, Puzzle};
 use bitdoku_engine::{Engine, Granularity, Options as EngineOptions};
 use bitdoku_generate::{Generated, Options, Symmetry, Target, generate_one};
@@ -60,6 +61,8 @@ pub struct GenerateArgs {
     /// One JSON object per puzzle (index, puzzle, solution, givens, tries, rating, path).
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    budget: BudgetArgs,
 }
 
 fn range<T: std::str::FromStr + PartialOrd + Copy>(
@@ -147,6 +150,8 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<bool> {
     let target = target(&a, &order)?;
     let options = Options { symmetry, givens_max: a.givens_max, target };
     let mut eo = EngineOptions::new(order);
+    // A candidate over budget does not meet the target (the next one is tried).
+    eo.budget = a.budget.for_engine(&eo.order);
     eo.trace = true;
     eo.granularity = Granularity::Single;
     let engine = Engine::new(eo);
@@ -158,7 +163,8 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<bool> {
         .then(|| indicatif::ProgressBar::new(a.count));
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let (mut found, mut missing, mut tries) = (0u64, 0u64, 0u64);
+    let (mut found, mut missing, mut tries, mut over) = (0u64, 0u64, 0u64, 0u64);
+    let se_budget = a.budget.resolve(true);
     let chunk = (pool.current_num_threads() as u64 * 4).max(1);
     let mut start = 0;
     while start < a.count {
@@ -174,7 +180,9 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<bool> {
                 Ok(g) => {
                     found += 1;
                     tries += g.tries;
-                    let text = render(&a, i, &g, needs_engine.then_some(&engine));
+                    let (text, over_budget) =
+                        render(&a, i, &g, needs_engine.then_some(&engine), se_budget);
+                    over += u64::from(over_budget);
                     writeln!(out, "{text}")?;
                 }
                 Err(t) => {
@@ -201,17 +209,50 @@ pub fn run(a: GenerateArgs) -> anyhow::Result<bool> {
     if missing > 0 {
         eprintln!("target not met for {missing} of {} puzzles within the timeout", a.count);
     }
-    Ok(missing == 0)
+    if over > 0 {
+        eprintln!("{over} puzzles over budget: rating not finished");
+    }
+    Ok(missing == 0 && over == 0)
 }
 
-fn render(a: &GenerateArgs, index: u64, g: &Generated, engine: Option<&Engine>) -> String {
+/// The output line of a generated puzzle, and whether its rating ran over budget (the line
+/// then says so instead of the rating).
+fn render(
+    a: &GenerateArgs,
+    index: u64,
+    g: &Generated,
+    engine: Option<&Engine>,
+    se_budget: bitdoku_engine::Budget,
+) -> (String, bool) {
     let puzzle = line(&g.puzzle);
     let solution: String = g.solution.iter().map(|&v| (b'0' + v) as char).collect();
     let outcome = engine.map(|e| e.solve(&Candidates::from_values(&g.puzzle)));
+    let start = Candidates::from_values(&g.puzzle);
+    let rated = (outcome.is_some() && (a.json || a.rate)).then(|| {
+        crate::cmd_rate::se_budgeted(se_budget, || bitdoku_se_model::rate_state(&start, None))
+    });
+    let over = match (&outcome, &rated) {
+        (Some(o), _) if o.exceeded.is_some() => o.exceeded.map(|x| x.to_string()),
+        (_, Some((se, Some(x)))) => {
+            Some(format!("{x} in the SE rating (ER>={:.1})", se.er_value()))
+        }
+        _ => None,
+    };
+    if let Some(over) = over {
+        let text = if a.json {
+            serde_json::json!({"index": index, "puzzle": puzzle, "error": over}).to_string()
+        } else {
+            format!("{puzzle} error: {over}")
+        };
+        return (text, true);
+    }
+    let se_values = || {
+        rated.as_ref().map_or((0.0, 0.0, 0.0), |(r, _)| (r.er_value(), r.ep_value(), r.ed_value()))
+    };
     if a.json {
         let rated = outcome.as_ref().map(|o| {
             let r = &o.rating;
-            let (er, ep, ed) = crate::se_values(&Candidates::from_values(&g.puzzle));
+            let (er, ep, ed) = se_values();
             crate::json::GeneratedRating {
                 rating: crate::json::RatingFields {
                     score: r.score,
@@ -232,13 +273,13 @@ fn render(a: &GenerateArgs, index: u64, g: &Generated, engine: Option<&Engine>) 
             tries: g.tries,
             rated,
         };
-        return serde_json::to_string(&row).expect("plain data");
+        return (serde_json::to_string(&row).expect("plain data"), false);
     }
     let mut text = puzzle;
     if a.rate {
         if let Some(o) = &outcome {
             let r = &o.rating;
-            let (er, ep, ed) = crate::se_values(&Candidates::from_values(&g.puzzle));
+            let (er, ep, ed) = se_values();
             text.push_str(&format!(
                 " {} ({}) ED={:.1}/{:.1}/{:.1}",
                 r.level().as_str(),
@@ -253,5 +294,5 @@ fn render(a: &GenerateArgs, index: u64, g: &Generated, engine: Option<&Engine>) 
         text.push(' ');
         text.push_str(&solution);
     }
-    text
+    (text, false)
 }

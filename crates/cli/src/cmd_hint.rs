@@ -5,6 +5,7 @@
 //! one output line per puzzle line in input order); a single puzzle can also be given on the
 //! command line. With `--json` every output line is one JSON object.
 
+use crate::budget::{BudgetArgs, over_line};
 use crate::bulk::{self, Kind, Processed};
 use crate::input::Line;
 use crate::{OrderArgs, json};
@@ -41,6 +42,8 @@ pub struct HintArgs {
     /// Write one diagram per puzzle line to DIR/line-N.svg.
     #[arg(long, value_name = "DIR")]
     svg_dir: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    budget: BudgetArgs,
 }
 
 /// Where diagrams go.
@@ -53,6 +56,7 @@ enum SvgOut<'a> {
 
 pub fn run(a: HintArgs) -> anyhow::Result<bool> {
     let mut o = Options::new(a.order.resolve()?);
+    o.budget = a.budget.for_engine(&o.order);
     o.granularity = Granularity::Single;
     let engine = Engine::new(o);
     let json = a.json;
@@ -152,7 +156,14 @@ fn hint_line(
         };
         return Ok(Some((text, Kind::NoSolution)));
     }
-    let hint = engine.hint(&state, count == 1);
+    let hint = match engine.hint_budgeted(&state, count == 1) {
+        Ok(hint) => hint,
+        Err(over) => {
+            let msg = over_line(line.number, &over);
+            let text = if as_json { row("over_budget", None, Some(msg), shown) } else { msg };
+            return Ok(Some((text, Kind::OverBudget)));
+        }
+    };
     if let Some(step) = &hint {
         let picture = || bitdoku_render::step_svg(&state, step);
         match svg {

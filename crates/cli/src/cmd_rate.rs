@@ -8,11 +8,12 @@
 //! custom format (the default line says `error: ...`, as every bitdoku command does); a
 //! solved grid rates `0.0/0.0/0.0`; a puzzle that logic cannot finish rates 20.0.
 
+use crate::budget::{BudgetArgs, over_line};
 use crate::bulk::{self, Kind};
 use crate::rate_format::{self, Context, Format, Values};
 use crate::{InputArg, OrderArgs};
 use bitdoku_bitboard::{Candidates, parse_line_at};
-use bitdoku_engine::{Engine, Granularity, Observer, Options, Rating, Status};
+use bitdoku_engine::{Budget, Engine, Granularity, Observer, Options, OverBudget, Rating, Status};
 use bitdoku_se_model as se;
 use bitdoku_strategies::Step;
 use clap::Args;
@@ -61,6 +62,8 @@ pub struct RateArgs {
     /// Worker threads (default: all cores).
     #[arg(long, default_value_t = 0, value_parser = crate::parse_threads)]
     threads: usize,
+    #[command(flatten)]
+    budget: BudgetArgs,
 }
 
 /// serate's `--pearl` / `--diamond`.
@@ -78,6 +81,8 @@ struct Plan {
     after: Option<Format>,
     want: Option<Want>,
     se: bool,
+    /// The SE model's budget per puzzle (the engine carries its own).
+    se_budget: Budget,
 }
 
 pub fn run(a: RateArgs) -> anyhow::Result<bool> {
@@ -95,12 +100,14 @@ pub fn run(a: RateArgs) -> anyhow::Result<bool> {
             None
         },
         se: !a.approx_se,
+        se_budget: a.budget.resolve(true),
     };
     let order = a.order.resolve()?;
     if a.header {
         outln!("{}", header(&a, &order.to_list()));
     }
     let mut o = Options::new(order);
+    o.budget = a.budget.for_engine(&o.order);
     o.granularity = Granularity::Single;
     let engine = Engine::new(o);
     let tally = bulk::run(a.input.file.as_deref(), a.threads, |line| {
@@ -160,6 +167,11 @@ fn rate_one(
     let mut watch = Watch { plan, input, number, text: String::new(), placed: false, beyond: None };
     let watching = plan.before.is_some() || plan.after.is_some() || plan.want.is_some();
     let out = engine.solve_observed(start, if watching { Some(&mut watch) } else { None });
+    if let Some(over) = &out.exceeded {
+        let mut text = watch.text;
+        text.push_str(&over_line(number, over));
+        return (text, Kind::OverBudget);
+    }
     let elapsed = started.elapsed();
     let (error, kind) = match out.status {
         Status::NoSolution => (Some("no solution"), Kind::NoSolution),
@@ -219,8 +231,11 @@ fn rate_se(
         Want::Diamond => se::Want::Diamond,
     });
     let steps = plan.before.is_some() || plan.after.is_some();
-    let se_rating = match error {
+    // The model runs only when something shows its numbers (`rate --format '%l %s'` does not).
+    let needed = steps || plan.want.is_some() || plan.line.needs_se();
+    let (se_rating, over) = se_budgeted(plan.se_budget, || match error {
         Some(_) => se::SeRating::default(),
+        None if !needed => se::SeRating::default(),
         None if steps => se::rate_state_traced(start, want, |before, after, hint, so_far| {
             let mut line = |f: &Format, state: &Candidates, r: Option<&se::SeRating>, h| {
                 let v = Values {
@@ -246,9 +261,18 @@ fn rate_se(
             }
         }),
         None => se::rate_state(start, want),
-    };
+    });
+    if let Some(over) = over {
+        text.push_str(&over_line(number, &over));
+        text.push_str(&format!(" (ER>={})", rate_format::se_tenths(se_rating.er_value())));
+        return (text, Kind::OverBudget);
+    }
     let (rating, fallback) = if error.is_none() && plan.line.needs_engine() {
         let out = engine.solve_observed(start, None);
+        if let Some(over) = &out.exceeded {
+            text.push_str(&over_line(number, over));
+            return (text, Kind::OverBudget);
+        }
         (out.rating, out.fallback)
     } else {
         (Rating::default(), false)
@@ -264,11 +288,27 @@ fn rate_se(
         elapsed,
         fallback,
         step: None,
-        se: Some(&se_rating),
+        se: needed.then_some(&se_rating),
         se_step: None,
     };
     plan.line.render(&values, &mut text);
     (text, kind)
+}
+
+/// Runs the SE model (`rate`) within `budget`: the rating, and the limit it reached if it
+/// ran out (the rating then holds the steps taken before: ER is at least its `er`).
+pub fn se_budgeted(
+    budget: Budget,
+    rate: impl FnOnce() -> se::SeRating,
+) -> (se::SeRating, Option<OverBudget>) {
+    let _scope = bitdoku_strategies::budget::Scope::enter(budget);
+    let rating = rate();
+    let over = bitdoku_strategies::budget::exceeded().map(|limit| OverBudget {
+        limit,
+        steps: u64::from(rating.steps),
+        nodes: bitdoku_strategies::budget::nodes(),
+    });
+    (rating, over)
 }
 
 /// The observer of one puzzle's solve: per-step lines and serate's early exits.

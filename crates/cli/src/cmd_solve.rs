@@ -1,6 +1,7 @@
 //! `bitdoku solve`: brute force by default, the logic engine with `--logic` (or any logic
 //! option); one output line per puzzle line, in input order.
 
+use crate::budget::{BudgetArgs, over_line};
 use crate::bulk::{self, Kind, Processed};
 use crate::input::Line;
 use crate::{InputArg, OrderArgs, json, parse_granularity};
@@ -32,9 +33,14 @@ pub struct SolveArgs {
     #[command(flatten)]
     order: OrderArgs,
     /// single (one step, then restart) or batch (all steps of the first productive technique).
-    /// Default: batch, or single with --trace or --json (so the JSON rating is `rate`'s).
+    /// Default: batch, or single with --trace or --rate (so the JSON rating is `rate`'s).
     #[arg(long, value_parser = parse_granularity)]
     granularity: Option<Granularity>,
+    /// With --json: add the rating fields (`score`, `level`, `er`, `ep`, `ed`): HoDoKu's score
+    /// and level of the path, ER/EP/ED from the Sudoku Explainer model `rate` uses (the
+    /// costly part: up to seconds per hard puzzle). Implies single granularity and --logic.
+    #[arg(long, requires = "json")]
+    rate: bool,
     /// With --trace (plain output): after each puzzle's line, the pencilmark grid of every
     /// step with the step marked (`*` pattern, `#` fin, `-` deleted), a blank line between.
     /// The output then has several lines per puzzle.
@@ -45,8 +51,11 @@ pub struct SolveArgs {
     svg_dir: Option<std::path::PathBuf>,
     /// With --json: ER/EP/ED from the engine's own path (each technique's fixed SE-style
     /// number) instead of the Sudoku Explainer model `rate` uses: faster, approximate.
+    /// Implies --rate.
     #[arg(long)]
     approx_se: bool,
+    #[command(flatten)]
+    budget: BudgetArgs,
 }
 
 /// What a trace also draws, and how the JSON rating is made.
@@ -56,21 +65,33 @@ struct Pictures<'a> {
     svg_dir: Option<&'a std::path::Path>,
     /// ER/EP/ED from the Sudoku Explainer model (`rate`'s numbers) rather than the path's.
     se_model: bool,
+    /// Rating fields in the JSON row (`--rate`).
+    rate: bool,
+    /// The SE model's budget (the engine carries its own).
+    budget: bitdoku_engine::Budget,
 }
 
 pub fn run(a: SolveArgs) -> anyhow::Result<bool> {
-    let logic = a.logic || a.no_fallback || a.trace || a.order.given() || a.granularity.is_some();
+    let rate = a.json && (a.rate || a.approx_se);
+    let logic =
+        a.logic || a.no_fallback || a.trace || rate || a.order.given() || a.granularity.is_some();
+    let mut se_budget = bitdoku_engine::Budget::NONE;
     let engine = if logic {
-        let mut o = Options::new(a.order.resolve()?);
+        let order = a.order.resolve()?;
+        let mut o = Options::new(order);
+        o.budget = a.budget.for_engine(&o.order);
         o.fallback = !a.no_fallback;
         o.trace = a.trace;
         // Nothing prints the per-technique counters.
         o.stats = false;
-        o.granularity = a.granularity.unwrap_or(if a.trace || a.json {
+        // `--json` is an output format: it changes neither the path nor the work done. A
+        // rating (`--rate`) is `rate`'s, taken on the single-step path.
+        o.granularity = a.granularity.unwrap_or(if a.trace || rate {
             Granularity::Single
         } else {
             Granularity::Batch
         });
+        se_budget = a.budget.resolve(true);
         Some(Engine::new(o))
     } else {
         None
@@ -80,7 +101,13 @@ pub fn run(a: SolveArgs) -> anyhow::Result<bool> {
         std::fs::create_dir_all(dir)
             .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
     }
-    let pictures = Pictures { grid: a.grid, svg_dir: a.svg_dir.as_deref(), se_model: !a.approx_se };
+    let pictures = Pictures {
+        grid: a.grid,
+        svg_dir: a.svg_dir.as_deref(),
+        se_model: !a.approx_se,
+        rate,
+        budget: se_budget,
+    };
     let tally = bulk::run_into(a.input.file.as_deref(), a.threads, |line, out| {
         solve_line(line, out, engine.as_ref(), json, pictures)
     })?;
@@ -121,6 +148,10 @@ fn solve_line(
         && let Some(start) = bitdoku_bitboard::quick_candidates(line.bytes)
     {
         let outcome = e.solve(&start);
+        if let Some(over) = &outcome.exceeded {
+            push_line(out, over_line(line.number, over).as_bytes());
+            return Some(Kind::OverBudget);
+        }
         push_line(out, plain_outcome(&outcome).as_bytes());
         return Some(outcome_kind(&outcome));
     }
@@ -218,6 +249,9 @@ fn brute(number: usize, puzzle: &Puzzle, as_json: bool) -> (String, Kind) {
 
 /// The tally kind of a logic outcome.
 fn outcome_kind(out: &Outcome) -> Kind {
+    if out.exceeded.is_some() {
+        return Kind::OverBudget;
+    }
     match out.status {
         Status::Solved if out.fallback => Kind::Fallback,
         Status::Solved => Kind::Solved,
@@ -296,7 +330,10 @@ fn logic(
         _ => None,
     };
     if !as_json {
-        let mut text = plain_outcome(&out);
+        let mut text = match &out.exceeded {
+            Some(over) => over_line(number, over),
+            None => plain_outcome(&out),
+        };
         if engine.options().trace {
             // The trace stays on the puzzle's line (tab-separated, steps joined by "; ") so the
             // output keeps one line per puzzle line; `cut -f1` gives the plain output back.
@@ -314,6 +351,7 @@ fn logic(
         return (text, kind);
     }
     let r = &out.rating;
+    let mut kind = kind;
     let mut row = row(number, puzzle, out.status, solution, out.fallback);
     row.uniqueness = Some(out.uniqueness_allowed);
     row.order = Some(engine.options().order.name().to_string());
@@ -321,19 +359,37 @@ fn logic(
         Granularity::Single => "single",
         Granularity::Batch => "batch",
     });
-    let (er, ep, ed) = if pictures.se_model && out.uniqueness_allowed {
-        let se = bitdoku_se_model::rate_state(&puzzle.candidates(), None);
-        (se.er_value(), se.ep_value(), se.ed_value())
-    } else {
-        (r.er, r.ep, r.ed)
-    };
-    row.rating = Some(json::RatingFields {
-        score: r.score,
-        level: r.level().as_str(),
-        er: json::one_decimal(er),
-        ep: json::one_decimal(ep),
-        ed: json::one_decimal(ed),
-    });
+    if let Some(over) = &out.exceeded {
+        row.status = "over_budget";
+        row.error = Some(over_line(number, over));
+    }
+    if pictures.rate {
+        let (er, ep, ed) = if pictures.se_model && out.uniqueness_allowed {
+            let start = puzzle.candidates();
+            let (se, over) = crate::cmd_rate::se_budgeted(pictures.budget, || {
+                bitdoku_se_model::rate_state(&start, None)
+            });
+            if let (Some(over), None) = (&over, &out.exceeded) {
+                row.status = "over_budget";
+                row.error = Some(format!(
+                    "{} in the SE rating (ER>={})",
+                    over_line(number, over),
+                    json::one_decimal(se.er_value())
+                ));
+                kind = Kind::OverBudget;
+            }
+            (se.er_value(), se.ep_value(), se.ed_value())
+        } else {
+            (r.er, r.ep, r.ed)
+        };
+        row.rating = Some(json::RatingFields {
+            score: r.score,
+            level: r.level().as_str(),
+            er: json::one_decimal(er),
+            ep: json::one_decimal(ep),
+            ed: json::one_decimal(ed),
+        });
+    }
     row.state = (out.status == Status::Stuck).then(|| to_line(&out.final_state));
     let mut state = puzzle.candidates();
     row.steps = out

@@ -14,6 +14,8 @@ use std::collections::VecDeque;
 use std::fs::File;
 use std::io::{BufRead, BufReader, ErrorKind, Read};
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel, sync_channel};
 use std::thread::JoinHandle;
 
@@ -288,6 +290,8 @@ pub enum Reader {
         spare: Sender<Chunk>,
         /// The reader thread (its result is a read error, if any).
         thread: JoinHandle<Result<()>>,
+        /// Lines per chunk the reader thread cuts next (see [`Reader::next_chunk_at_most`]).
+        wanted: Arc<AtomicUsize>,
     },
 }
 
@@ -328,12 +332,18 @@ impl Input {
         };
         let (tx, chunks) = sync_channel::<Vec<Chunk>>(2);
         let (spare, spares) = channel::<Chunk>();
+        let wanted = Arc::new(AtomicUsize::new(lines));
+        let want = Arc::clone(&wanted);
+        let cap = lines;
         let thread = std::thread::spawn(move || -> Result<()> {
             let mut r = BufReader::with_capacity(1 << 20, source);
             let mut split = Splitter::new(lines);
             let mut bytes_read = 0u64;
             let mut batch = Vec::with_capacity(BATCH);
             loop {
+                // The consumers size the chunks to the time their lines take.
+                let lines = want.load(Ordering::Relaxed).clamp(1, cap);
+                split.max = lines;
                 // A chunk the consumer is done with, or a new one: the buffers are not
                 // allocated (and their pages not faulted in) again for every chunk.
                 let mut chunk = spares.try_recv().unwrap_or_else(|_| Chunk::new(lines));
@@ -381,7 +391,7 @@ impl Input {
                 }
             }
         });
-        let reader = Reader::Streamed { chunks, queue: VecDeque::new(), spare, thread };
+        let reader = Reader::Streamed { chunks, queue: VecDeque::new(), spare, thread, wanted };
         Ok(Input { reader, total_bytes: total })
     }
 }
@@ -441,7 +451,7 @@ impl FileReader {
         }
     }
 
-    fn next_chunk(&mut self, workers: usize) -> Option<Chunk> {
+    fn next_chunk(&mut self, workers: usize, max_lines: usize) -> Option<Chunk> {
         if self.end && self.carry.is_empty() {
             return None;
         }
@@ -454,7 +464,10 @@ impl FileReader {
         self.carry.clear();
         // Near the end, smaller chunks, so the workers finish together.
         let left = self.size.saturating_sub(self.read) as usize;
-        let mut want = self.bytes.min((left / (4 * workers.max(1))).max(4096)).max(1);
+        // A chunk of at most `max_lines` lines reads little more than they take (an 81-character
+        // line and its ending), so what is left over for the next chunk stays small.
+        let cap = max_lines.saturating_mul(PLAIN + 3).max(PLAIN + 3);
+        let mut want = self.bytes.min((left / (4 * workers.max(1))).max(4096)).min(cap).max(1);
         let mut at = 0;
         loop {
             if !self.end {
@@ -464,7 +477,7 @@ impl FileReader {
                 self.read += n as u64;
             }
             let data = &chunk.buf[..filled];
-            cut(data, &mut at, &mut self.number, &mut chunk.spans, usize::MAX, self.end);
+            cut(data, &mut at, &mut self.number, &mut chunk.spans, max_lines.max(1), self.end);
             if !chunk.spans.is_empty() || self.end {
                 break;
             }
@@ -515,10 +528,18 @@ impl Reader {
     /// The next chunk (`None` at the end of the input). `workers` is the number of threads
     /// sharing the chunks: near the end of a file the chunks get smaller, so the threads
     /// finish together.
+    #[cfg(test)]
     pub fn next_chunk(&mut self, workers: usize) -> Option<Chunk> {
+        self.next_chunk_at_most(workers, usize::MAX)
+    }
+
+    /// [`Reader::next_chunk`] of at most `max_lines` lines (a streamed input applies the
+    /// limit to the chunks its reader thread cuts from now on).
+    pub fn next_chunk_at_most(&mut self, workers: usize, max_lines: usize) -> Option<Chunk> {
         match self {
-            Reader::File(f) => f.next_chunk(workers),
-            Reader::Streamed { chunks, queue, .. } => {
+            Reader::File(f) => f.next_chunk(workers, max_lines),
+            Reader::Streamed { chunks, queue, wanted, .. } => {
+                wanted.store(max_lines, Ordering::Relaxed);
                 if queue.is_empty() {
                     queue.extend(chunks.recv().ok()?);
                 }

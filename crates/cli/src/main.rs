@@ -12,6 +12,7 @@ macro_rules! outln {
     }};
 }
 
+mod budget;
 mod bulk;
 mod cmd_check;
 mod cmd_count;
@@ -91,13 +92,6 @@ impl OrderArgs {
         }
         Ok(Order::parse(text)?)
     }
-}
-
-/// Sudoku Explainer's ER/EP/ED of a puzzle with a unique solution, from the SE model (the
-/// numbers `rate` prints).
-fn se_values(start: &bitdoku_bitboard::Candidates) -> (f32, f32, f32) {
-    let r = bitdoku_se_model::rate_state(start, None);
-    (r.er_value(), r.ep_value(), r.ed_value())
 }
 
 /// The most worker threads `--threads` accepts: far above any machine this runs on, far below

@@ -13,11 +13,18 @@ pub struct Tally {
     pub multiple: u64,
     pub invalid: u64,
     pub fallback: u64,
+    /// Puzzles whose budget (`--time-limit`, `--budget`) ran out.
+    pub over_budget: u64,
 }
 
 impl Tally {
     pub fn total(&self) -> u64 {
-        self.solved + self.stuck + self.no_solution + self.multiple + self.invalid
+        self.solved
+            + self.stuck
+            + self.no_solution
+            + self.multiple
+            + self.invalid
+            + self.over_budget
     }
 
     pub fn all_solved(&self) -> bool {
@@ -84,9 +91,14 @@ impl Progress {
         let mut err = std::io::stderr().lock();
         let total = tally.total();
         let rate = if secs > 0.0 { total as f64 / secs } else { 0.0 };
+        // Only runs where a budget ran out say so (the line is otherwise unchanged).
+        let over = match tally.over_budget {
+            0 => String::new(),
+            n => format!(", {n} over budget"),
+        };
         let _ = writeln!(
             err,
-            "{total} puzzles: {} solved ({} with fallback), {} stuck, {} no solution, {} multiple solutions, {} invalid; {secs:.3}s, {rate:.0} puzzles/s{extra}",
+            "{total} puzzles: {} solved ({} with fallback), {} stuck, {} no solution, {} multiple solutions, {} invalid{over}; {secs:.3}s, {rate:.0} puzzles/s{extra}",
             tally.solved,
             tally.fallback,
             tally.stuck,

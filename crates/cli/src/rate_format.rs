@@ -179,6 +179,27 @@ impl Format {
         })
     }
 
+    /// Whether the format shows anything only the Sudoku Explainer model knows (ER, EP, ED,
+    /// their names and ids): without it, `rate` does not run the model.
+    pub fn needs_se(&self) -> bool {
+        self.pieces.iter().any(|p| {
+            matches!(
+                p,
+                Piece::Field(
+                    Field::Er
+                        | Field::Ep
+                        | Field::Ed
+                        | Field::ErName
+                        | Field::EpName
+                        | Field::EdName
+                        | Field::ErId
+                        | Field::EpId
+                        | Field::EdId
+                )
+            )
+        })
+    }
+
     /// Whether the format is empty (then it prints no line).
     pub fn is_empty(&self) -> bool {
         self.pieces.is_empty()

@@ -144,7 +144,8 @@ fn header_names_version_and_options() {
 fn solve_json_rates_like_rate() {
     let input = format!("{NOT_PEARL}\n{PEARL}\n{NOT_DIAMOND}\n");
     let (rated, _) = rate(&["--format", "%s %l %r %p %d"], &input);
-    let out = run_bytes(&["solve", "--logic", "--json", "--threads", "1"], input.as_bytes());
+    let out =
+        run_bytes(&["solve", "--logic", "--json", "--rate", "--threads", "1"], input.as_bytes());
     for (line, want) in stdout_lines(&out).iter().zip(&rated) {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
         assert_eq!(v["granularity"], "single");
@@ -159,8 +160,10 @@ fn solve_json_rates_like_rate() {
         assert_eq!(&got, want);
     }
     // Batch granularity stays available and says so.
-    let out =
-        run_bytes(&["solve", "--logic", "--json", "--granularity", "batch"], PEARL.as_bytes());
+    let out = run_bytes(
+        &["solve", "--logic", "--json", "--rate", "--granularity", "batch"],
+        PEARL.as_bytes(),
+    );
     let v: serde_json::Value = serde_json::from_str(&stdout_lines(&out)[0]).unwrap();
     assert_eq!(v["granularity"], "batch");
 }

@@ -37,7 +37,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 mod broken;
+mod stall;
 pub use broken::broken_states;
+pub use stall::stall;
 
 /// What a campaign found.
 #[derive(Debug, Default, Clone)]
@@ -55,6 +57,8 @@ pub struct Report {
     /// Other broken promises (wrong status, a solution that does not fit, a round trip that
     /// changes the puzzle).
     pub wrong: u64,
+    /// Inputs over their time limit (`stall` only).
+    pub slow: u64,
     /// The first few failures, each with the seed that replays it.
     pub failures: Vec<String>,
 }
@@ -63,7 +67,11 @@ impl Report {
     /// Whether nothing went wrong.
     #[must_use]
     pub fn clean(&self) -> bool {
-        self.panics == 0 && self.unsound == 0 && self.misaligned == 0 && self.wrong == 0
+        self.panics == 0
+            && self.unsound == 0
+            && self.misaligned == 0
+            && self.wrong == 0
+            && self.slow == 0
     }
 
     fn fail(&mut self, what: String) {
@@ -80,6 +88,7 @@ impl Report {
         self.unsound += other.unsound;
         self.misaligned += other.misaligned;
         self.wrong += other.wrong;
+        self.slow += other.slow;
         for f in other.failures {
             self.fail(f);
         }
@@ -89,8 +98,14 @@ impl Report {
     #[must_use]
     pub fn summary(&self) -> String {
         format!(
-            "{} inputs, {} steps checked, {} panics, {} unsound, {} misaligned, {} wrong",
-            self.inputs, self.steps, self.panics, self.unsound, self.misaligned, self.wrong
+            "{} inputs, {} steps checked, {} panics, {} unsound, {} misaligned, {} wrong, {} slow",
+            self.inputs,
+            self.steps,
+            self.panics,
+            self.unsound,
+            self.misaligned,
+            self.wrong,
+            self.slow
         )
     }
 }

@@ -4,10 +4,11 @@
 //! ```sh
 //! cargo build --release -p bitdoku-cli -p bitdoku-fuzz
 //! target/release/fuzz --parse 8000000 --solve-lines 1500000 --states 500000 --broken 20000 --seed 1
+//! target/release/fuzz --parse 0 --solve-lines 0 --states 0 --broken 0 --stall 1000000 --seed 1
 //! ```
 
 use anyhow::Result;
-use bitdoku_fuzz::{Corpus, Report, broken_states, parse, solve_path, techniques};
+use bitdoku_fuzz::{Corpus, Report, broken_states, parse, solve_path, stall, techniques};
 use clap::Parser;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -33,6 +34,13 @@ struct Args {
     /// Random states without solution through every technique and the engine.
     #[arg(long, default_value_t = 500)]
     broken: u64,
+    /// Stall inputs (sparse, multi- and no-solution puzzles, dense candidate grids) through
+    /// every preset, `complete` included, each within --stall-limit of CPU time.
+    #[arg(long, default_value_t = 0)]
+    stall: u64,
+    /// The CPU time one stall input may take, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    stall_limit_ms: u64,
     /// Campaign seed (each input's own seed is derived from it and printed on failure).
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -85,6 +93,10 @@ fn run() -> Result<bool> {
     }
     one("techniques", &|| techniques(&corpus, a.seed, a.states));
     one("broken", &|| broken_states(&corpus, a.seed, a.broken));
+    if a.stall > 0 {
+        let limit = std::time::Duration::from_millis(a.stall_limit_ms);
+        one("stall", &|| stall(&corpus, a.seed, a.stall, limit));
+    }
     println!("total      {}", total.summary());
     Ok(total.clean())
 }

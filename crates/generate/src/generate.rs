@@ -223,8 +223,13 @@ pub fn meets(engine: &Engine, puzzle: &[u8; 81], target: &Target) -> bool {
         return false;
     }
     if let Some((lo, hi)) = target.se {
-        // Sudoku Explainer's ER, from the SE model (serate's numbers).
+        // Sudoku Explainer's ER, from the SE model (serate's numbers), within the engine's
+        // budget (a candidate over it does not meet the target).
+        let _budget = bitdoku_strategies::budget::Scope::enter(engine.options().budget);
         let er = bitdoku_se_model::rate_state(&Candidates::from_values(puzzle), None).er_value();
+        if bitdoku_strategies::budget::exceeded().is_some() {
+            return false;
+        }
         if er < lo - 1e-4 || er > hi + 1e-4 {
             return false;
         }

@@ -302,7 +302,18 @@ fn run_observed(
         SeRating { er_name: "none", ep_name: "none", ed_name: "none", ..SeRating::default() };
     let mut er_name = "none";
     while !g.solved() {
-        let Some(h) = next_hint(&g) else {
+        // The budget (`bitdoku_bitboard::budget`): a node per step, and the chain searches
+        // tick per cell. Out of it, the rating so far stands (ER is at least `r.er`).
+        if !bitdoku_bitboard::budget::tick(1) {
+            break;
+        }
+        let found = next_hint(&g);
+        if bitdoku_bitboard::budget::exceeded().is_some() {
+            // A search cut short: its hint, and what the rules remember, cannot be trusted.
+            QUIET.with(|q| q.borrow_mut().iter_mut().for_each(|s| *s = None));
+            break;
+        }
+        let Some(h) = found else {
             r.er = 200;
             break;
         };

@@ -10,6 +10,9 @@
 
 pub mod als;
 mod als_list;
+/// The per-puzzle budget meter (a primitive of the bitboard crate, re-exported here for the
+/// techniques that tick it).
+pub use bitdoku_bitboard::budget;
 mod chain;
 pub mod chains;
 pub mod coloring;
@@ -35,6 +38,7 @@ pub mod uniqueness;
 pub mod wings;
 
 pub use als_list::{AlsEntry, AlsList, MAX_ALS};
+pub use budget::{Budget, Exceeded};
 pub use chain::{Chain, ChainNode, MAX_CHAIN_NODES};
 pub use id::{Family, Level, TechniqueId, UnknownTechnique};
 pub use premise::Premise;

@@ -8,17 +8,26 @@
 //! solution of the fallback and the one that `verify` checks every step against (`verify` and
 //! an observer count before any logic). A grid filled by logic before the order reached a
 //! uniqueness technique needs no count.
+//!
+//! Techniques whose cost can explode (`Cost::may_explode` on their registry row: nested forcing
+//! nets, forcing chains and nets, kraken fish, templates, the ALS family, the large and franken
+//! or mutant fish) run only on a puzzle with exactly one solution: the engine counts before the
+//! first of them, and on a puzzle with none or several skips them (their cost grows as n^(k+1)
+//! on a wide-open grid, where nothing can be refuted anyway). A [`Budget`] bounds the rest: the
+//! loop ticks a node per technique call, the long searches tick inside, and a solve that spends
+//! its budget stops with [`Outcome::exceeded`] set (see `bitdoku_strategies::budget`).
 
 use crate::order::{Order, StepChoice};
 use crate::rating::Rating;
 use crate::verify::Verifier;
 use bitdoku_bitboard::{Candidates, CellSet, Digit};
 use bitdoku_hodoku_model::{HodokuSingles, brute_force_cell};
+use bitdoku_strategies::budget::{self, Budget};
 use bitdoku_strategies::{
     FirstStep, Sink, Step, Technique, TechniqueId, Union, apply_effects, apply_union, registry,
 };
 use count::Count;
-pub use outcome::{Outcome, Status};
+pub use outcome::{Outcome, OverBudget, Status};
 use std::ops::ControlFlow;
 use std::time::Instant;
 
@@ -81,6 +90,9 @@ pub struct Options {
     /// default; off, `stats` stays empty and the solve skips that bookkeeping (for callers
     /// that never read it, like `bitdoku solve`).
     pub stats: bool,
+    /// The work one solve (or one hint) may do: a time limit and a deterministic node limit
+    /// (see `bitdoku_strategies::budget`). None by default.
+    pub budget: Budget,
 }
 
 impl Options {
@@ -96,6 +108,7 @@ impl Options {
             timing: false,
             verify: false,
             stats: true,
+            budget: Budget::NONE,
         }
     }
 }
@@ -107,6 +120,9 @@ pub struct Engine {
     techniques: Vec<&'static Technique>,
     /// Per technique of the order, whether it is digit-local ([`Technique::digit_local`]).
     local: Vec<bool>,
+    /// Per technique of the order, whether its cost can explode (it then runs only on a
+    /// puzzle with exactly one solution).
+    explosive: Vec<bool>,
 }
 
 impl Engine {
@@ -115,7 +131,8 @@ impl Engine {
         let techniques: Vec<&'static Technique> =
             options.order.ids().iter().filter_map(|&id| registry::get(id)).collect();
         let local = techniques.iter().map(|t| t.digit_local).collect();
-        Engine { options, techniques, local }
+        let explosive = techniques.iter().map(|t| explosive(t.id)).collect();
+        Engine { options, techniques, local, explosive }
     }
 
     /// The options.
@@ -142,6 +159,7 @@ impl Engine {
         start: &Candidates,
         observer: Option<&mut dyn Observer>,
     ) -> Outcome {
+        let _budget = budget::Scope::enter(self.options.budget);
         let mut count = Count::new(start);
         // `verify` needs the solution before the first step, and an observer must see no step
         // of a puzzle without solution: both count first. Otherwise the count waits until a
@@ -163,6 +181,8 @@ impl Engine {
             hodoku: hodoku.then(|| HodokuSingles::new(start)),
             quiet: Quiet::new(self.techniques.len()),
             spare: Union::default(),
+            applied: 0,
+            exceeded: None,
         };
         self.run_logic(&mut state, &mut count, verifier.as_ref(), &mut out, &mut watch);
         if count.taken().is_none() && state.is_solved() {
@@ -188,7 +208,7 @@ impl Engine {
         out.uniqueness_allowed = unique;
         out.guesses = counted.guesses;
         out.counted = true;
-        if unique && hodoku && self.options.fallback {
+        if unique && hodoku && self.options.fallback && watch.exceeded.is_none() {
             let values = counted.solution.expect("unique puzzle has a solution");
             self.brute_force_cells(
                 &mut state,
@@ -202,6 +222,13 @@ impl Engine {
         out.final_state = state;
         out.stopped = watch.stop;
         if !unique {
+            return out;
+        }
+        if let Some(limit) = watch.exceeded.filter(|_| !state.is_solved()) {
+            // Out of budget on a puzzle with one solution: no fallback; the outcome says how
+            // far the logic got.
+            out.status = Status::Stuck;
+            out.exceeded = Some(OverBudget { limit, steps: watch.applied, nodes: budget::nodes() });
             return out;
         }
         if state.is_solved() {
@@ -252,12 +279,16 @@ impl Engine {
                 o.before(state);
             }
             for (i, t) in self.techniques.iter().enumerate() {
-                if t.needs_uniqueness && !count.unique() {
+                if (t.needs_uniqueness || self.explosive[i]) && !count.unique() {
                     if count.get().count == 0 {
                         // No solution: the caller discards this logic.
                         return;
                     }
                     continue;
+                }
+                if !budget::tick(1) {
+                    watch.exceeded = budget::exceeded();
+                    return;
                 }
                 let started = (self.options.timing && self.options.stats).then(Instant::now);
                 let applied = match self.options.granularity {
@@ -267,9 +298,7 @@ impl Engine {
                     {
                         self.apply_batch_traced(t, state, verifier, out, i, watch)
                     }
-                    Granularity::Batch => {
-                        self.apply_batch(t, state, out, i, &mut watch.quiet, &mut watch.spare)
-                    }
+                    Granularity::Batch => self.apply_batch(t, state, out, i, watch),
                 };
                 if let Some(s) = out.stats.get_mut(i) {
                     s.calls += 1;
@@ -277,6 +306,11 @@ impl Engine {
                         s.nanos += t0.elapsed().as_nanos() as u64;
                     }
                     s.hits += u64::from(applied);
+                }
+                if let Some(limit) = budget::exceeded() {
+                    // The search was cut short: what it found was discarded.
+                    watch.exceeded = Some(limit);
+                    return;
                 }
                 if applied {
                     if watch.stop {
@@ -308,6 +342,7 @@ impl Engine {
             s.count(1, state, &step.placements, &step.eliminations);
         }
         out.rating.add(step.technique, Some(step));
+        watch.applied += 1;
         if self.options.trace {
             out.steps.push(*step);
         }
@@ -330,7 +365,7 @@ impl Engine {
         out: &mut Outcome,
         watch: &mut Watch<'_>,
     ) {
-        while !watch.stop {
+        while !watch.stop && watch.exceeded.is_none() {
             let Some(cell) = brute_force_cell(state) else { return };
             let mut step = Step::new(TechniqueId::BruteForce);
             step.place(cell, Digit::from_value(values[cell.index()]).expect("solution digit"));
@@ -419,18 +454,23 @@ impl Engine {
         state: &mut Candidates,
         out: &mut Outcome,
         i: usize,
-        quiet: &mut Quiet,
-        spare: &mut Union,
+        watch: &mut Watch<'_>,
     ) -> bool {
+        let (quiet, spare) = (&mut watch.quiet, &mut watch.spare);
         // `spare` is clear, and a search that pushes no step leaves it clear (a union-only
         // sink ignores effects without steps), so it serves every unproductive call.
         if !self.search(t, i, state, spare, quiet, |u| u.steps == 0) {
+            if spare.steps > 0 {
+                // A search cut short by the budget: keep the union clear for the next.
+                *spare = Union::default();
+            }
             return false;
         }
         if let Some(s) = out.stats.get_mut(i) {
             s.count(spare.steps, state, &spare.placements, &spare.eliminations);
         }
         out.rating.add_batch(t.id, spare.steps);
+        watch.applied += u64::from(spare.steps);
         apply_union(state, spare)
     }
 
@@ -454,7 +494,7 @@ impl Engine {
         let find_changed = t.find_changed.filter(|_| !self.local[i]);
         if !self.local[i] && find_changed.is_none() {
             let _ = t.search(state, sink);
-            return !empty(sink);
+            return !empty(sink) && budget::exceeded().is_none();
         }
         let masks = state.masks();
         match (quiet.get(i), find_changed) {
@@ -485,6 +525,9 @@ impl Engine {
                 let _ = t.search(state, sink);
             }
         }
+        if budget::exceeded().is_some() {
+            return false;
+        }
         let found = !empty(sink);
         if !found {
             quiet.set(i, masks);
@@ -497,8 +540,8 @@ impl Engine {
     /// when no technique applies. Uniqueness techniques run only when `unique` is true. This is
     /// the unit of the batch-granularity state sequence that `bench agree` compares.
     pub fn step_batch(&self, state: &mut Candidates, unique: bool) -> Option<(TechniqueId, Union)> {
-        for t in &self.techniques {
-            if t.needs_uniqueness && !unique {
+        for (i, t) in self.techniques.iter().enumerate() {
+            if (t.needs_uniqueness || self.explosive[i]) && !unique {
                 continue;
             }
             let mut union = Union::default();
@@ -516,17 +559,43 @@ impl Engine {
     /// used only when the caller has established that `state` has exactly one solution
     /// (`unique`), e.g. with `count_solutions(&state.search_masks(), 2)`.
     pub fn hint(&self, state: &Candidates, unique: bool) -> Option<Step> {
-        for t in &self.techniques {
-            if t.needs_uniqueness && !unique {
+        self.hint_budgeted(state, unique).unwrap_or(None)
+    }
+
+    /// [`Engine::hint`] within the options' budget: `Err` with the limit reached when the
+    /// budget ran out before a step was found. Techniques whose cost can explode run only
+    /// when `unique` (see the module doc).
+    pub fn hint_budgeted(
+        &self,
+        state: &Candidates,
+        unique: bool,
+    ) -> Result<Option<Step>, OverBudget> {
+        let _budget = budget::Scope::enter(self.options.budget);
+        let over = |limit| OverBudget { limit, steps: 0, nodes: budget::nodes() };
+        for (i, t) in self.techniques.iter().enumerate() {
+            if (t.needs_uniqueness || self.explosive[i]) && !unique {
                 continue;
+            }
+            if !budget::tick(1) {
+                return Err(over(budget::exceeded().expect("a spent budget says which")));
             }
             let mut sink = FirstStep(None);
             let _ = t.search(state, &mut sink);
+            if let Some(limit) = budget::exceeded() {
+                return Err(over(limit));
+            }
             if sink.0.is_some() {
-                return sink.0;
+                return Ok(sink.0);
             }
         }
-        None
+        Ok(None)
+    }
+
+    /// Whether the order holds a technique whose cost can explode (those run only on a
+    /// puzzle with exactly one solution).
+    #[must_use]
+    pub fn has_explosive(&self) -> bool {
+        self.explosive.iter().any(|&e| e)
     }
 }
 
@@ -541,6 +610,15 @@ struct Watch<'a> {
     quiet: Quiet,
     /// An all-clear union for the batch searches (see [`Engine::apply_batch`]).
     spare: Union,
+    /// Steps applied so far (for [`OverBudget::steps`]).
+    applied: u64,
+    /// The budget limit reached, if the solve ran out.
+    exceeded: Option<budget::Exceeded>,
+}
+
+/// Whether `id`'s cost can explode (its registry row's cost class).
+fn explosive(id: TechniqueId) -> bool {
+    id.cost().may_explode()
 }
 
 mod count;

@@ -5,6 +5,26 @@ use crate::rating::Rating;
 use crate::verify::Unsound;
 use bitdoku_bitboard::Candidates;
 use bitdoku_strategies::Step;
+use bitdoku_strategies::budget::Exceeded;
+
+/// A solve (or hint) that ran out of its budget: which limit, after how much work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OverBudget {
+    /// The limit reached.
+    pub limit: Exceeded,
+    /// Steps applied before it was reached.
+    pub steps: u64,
+    /// Nodes counted (see `bitdoku_strategies::budget`).
+    pub nodes: u64,
+}
+
+impl std::fmt::Display for OverBudget {
+    /// `time limit 10s reached after 42 steps`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let s = if self.steps == 1 { "" } else { "s" };
+        write!(f, "{} reached after {} step{s}", self.limit, self.steps)
+    }
+}
 
 /// The final status of a puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,6 +86,10 @@ pub struct Outcome {
     /// Whether an [`Observer`](super::Observer) stopped the solve early (the status is then `Stuck` on a
     /// unique puzzle and the rating covers the steps taken).
     pub stopped: bool,
+    /// The budget ([`Options::budget`](super::Options::budget)) ran out on a puzzle with one
+    /// solution before the logic finished it: the status is then `Stuck`, without fallback,
+    /// and `final_state`, `steps` and the rating are how far it got.
+    pub exceeded: Option<OverBudget>,
 }
 
 impl Outcome {
@@ -86,6 +110,7 @@ impl Outcome {
             counted: false,
             final_state: *start,
             stopped: false,
+            exceeded: None,
         }
     }
 }

@@ -383,6 +383,10 @@ impl Chainer {
         let mut out: Vec<(Found, Vec<u32>, u8)> = Vec::new();
         if self.rule.multiple || self.rule.dynamic {
             for c in 0..81 {
+                // The budget: a node per cell searched (the caller discards a search cut short).
+                if !bitdoku_bitboard::budget::tick(1) {
+                    break;
+                }
                 let n = g.count(c);
                 if g.val[c] == 0 && (n > 2 || (n > 1 && self.rule.dynamic)) {
                     self.multiple_chains(g, c, &mut out);
@@ -397,6 +401,9 @@ impl Chainer {
                 }
                 self.reach.build(&self.fast, g, y, x, self.skip_unreachable, x);
                 for c in 0..81 {
+                    if !bitdoku_bitboard::budget::tick(1) {
+                        break;
+                    }
                     if g.val[c] == 0 && g.count(c) > 1 {
                         for d in digits(g.cand[c]) {
                             self.unary(g, c, d, y, x, &mut out);

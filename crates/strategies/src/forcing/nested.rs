@@ -143,6 +143,10 @@ pub(crate) fn propagate(
     mut cache: Option<&mut PairCache>,
 ) -> bool {
     let (cur, lower) = props.split_first_mut().expect("one propagator per level from 1");
+    // Out of budget: stop at once (the caller discards the search, see `crate::budget`).
+    if !crate::budget::tick(1) {
+        return true;
+    }
     if !cur.run(base, Rules::Net, start) {
         return false;
     }
@@ -208,6 +212,9 @@ pub(crate) fn propagate(
                     Some(true) => true,
                     Some(false) if pristine => false,
                     _ => {
+                        if !crate::budget::tick(1) {
+                            return true;
+                        }
                         let on = probe(lower, leaf, &sub, y);
                         if let Some(on) = on {
                             add_on(&mut holds, on);
@@ -307,6 +314,9 @@ pub(crate) fn find(state: &Candidates, sink: &mut dyn Sink, level: usize) -> Con
                     continue;
                 }
                 let x = Lit::new(d, cell, true);
+                if crate::budget::exceeded().is_some() {
+                    return ControlFlow::Break(());
+                }
                 let contradicts = if dominated(leaf, &base, x, &fails) {
                     true
                 } else {

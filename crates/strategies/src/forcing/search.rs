@@ -144,6 +144,9 @@ impl Work {
             self.outcomes.clear();
         }
         self.net_same.resize(n, false);
+        // One node per assumption for the budget (the search itself is bounded: it runs to
+        // its end, and the engine discards its result when the budget is spent).
+        let _ = crate::budget::tick(n as u64);
         for (k, lit) in lits().enumerate() {
             if reuse && self.net_same[k] {
                 continue;
