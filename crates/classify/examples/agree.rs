@@ -3,6 +3,7 @@
 //! MEASURE one of te, w, b, bxb, bxbb. Prints the lines that differ, the agreement, and the
 //! median, p99 and maximum time per puzzle.
 
+use bitdoku_classify::bxb::bxb;
 use bitdoku_classify::chains::Kind;
 use bitdoku_classify::rating::{Rated, rating};
 use bitdoku_classify::te::{solution_masks, te_depth};
@@ -28,17 +29,29 @@ fn main() {
         assert_eq!(n, 1, "line {}", i + 1);
         let sol = sol.expect("solution").0;
         let t = Instant::now();
-        let mut budget = Budget::unlimited();
+        let secs: Option<f64> = std::env::var("AGREE_SECS").ok().and_then(|s| s.parse().ok());
+        let mut budget = Budget::new(None, secs.map(std::time::Duration::from_secs_f64));
         let got = match measure.as_str() {
             "te" => {
                 let mut g = Grid::from_values(&values).expect("brt");
-                te_depth(&mut g, &sol, 4, &mut budget).expect("budget").map_or(-1, |d| d as i64)
+                match te_depth(&mut g, &sol, 4, &mut budget) {
+                    Rated::Value(v) => v as i64,
+                    Rated::Above(v) => -(v as i64) - 100,
+                }
             }
             "w" | "b" => {
                 let kind = if measure == "w" { Kind::Whip } else { Kind::Braid };
                 let mut g = Grid::from_values(&values).expect("brt");
                 let skip = solution_masks(&sol);
                 match rating(&mut g, kind, max, Some(&skip), &mut budget) {
+                    Rated::Value(v) => v as i64,
+                    Rated::Above(v) => -(v as i64) - 100,
+                }
+            }
+            "bxb" | "bxbb" => {
+                let depth = if measure == "bxb" { 1 } else { 2 };
+                let mut g = Grid::from_values(&values).expect("brt");
+                match bxb(&mut g, depth, &sol, max, &mut budget) {
                     Rated::Value(v) => v as i64,
                     Rated::Above(v) => -(v as i64) - 100,
                 }

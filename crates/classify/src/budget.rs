@@ -46,6 +46,12 @@ impl Budget {
         self.used
     }
 
+    /// Whether the budget is gone (units or time).
+    #[must_use]
+    pub fn is_spent(&self) -> bool {
+        self.used > self.limit || self.deadline.is_some_and(|d| Instant::now() > d)
+    }
+
     /// Spends `n` units; `Err` once the budget is gone.
     #[inline]
     pub fn spend(&mut self, n: u64) -> Result<(), OverBudget> {

@@ -19,6 +19,7 @@
 
 use crate::brt::Grid;
 use crate::budget::{Budget, OverBudget};
+use crate::rating::Rated;
 
 /// A resolution theory that closes a state: T of T&E(T, n).
 pub trait Theory {
@@ -106,23 +107,19 @@ pub fn solution_masks(solution: &[u8; 81]) -> [u128; 9] {
 }
 
 /// The T&E depth of the BRT-closed `grid` (a puzzle with the unique solution `solution`):
-/// the smallest n <= `max` such that T&E(BRT, n) solves it, or `None` when T&E(BRT, `max`)
-/// does not. The grid is left in the last state reached.
-pub fn te_depth(
-    grid: &mut Grid,
-    solution: &[u8; 81],
-    max: u32,
-    budget: &mut Budget,
-) -> Result<Option<u32>, OverBudget> {
+/// the smallest n <= `max` such that T&E(BRT, n) solves it; [`Rated::Above`] with the
+/// largest depth known not to solve it when T&E(BRT, `max`) does not or the budget runs out.
+/// The grid is left in the last state reached.
+pub fn te_depth(grid: &mut Grid, solution: &[u8; 81], max: u32, budget: &mut Budget) -> Rated {
     let skip = solution_masks(solution);
     for n in 0..=max {
-        if !te_close(&mut Brt, grid, n, Some(&skip), budget)? {
-            // A puzzle with a solution has no contradiction at any depth.
-            return Ok(None);
-        }
-        if grid.is_solved() {
-            return Ok(Some(n));
+        match te_close(&mut Brt, grid, n, Some(&skip), budget) {
+            Ok(true) if grid.is_solved() => return Rated::Value(n),
+            Ok(true) => {}
+            // A puzzle with a solution meets no contradiction; a budget run out during
+            // depth n leaves n - 1 as the last depth known not to solve it.
+            Ok(false) | Err(OverBudget) => return Rated::Above(n.saturating_sub(1)),
         }
     }
-    Ok(None)
+    Rated::Above(max)
 }
