@@ -175,15 +175,33 @@ impl ChainSearch {
     /// A lower bound on the length of any braid (or whip) for target `z`, from the round
     /// where breadth-first propagation first meets a contradiction; `None` when it meets
     /// none (no braid exists, nor any whip).
-    pub fn lower_bound(&mut self, z: Cand) -> Option<u32> {
+    /// Rounds past `cap` are not run: `None` then also stands for "more than `cap`".
+    pub fn lower_bound(&mut self, z: Cand, cap: u32) -> Option<u32> {
+        let mark = self.trail.len();
+        let out = if self.add(z) {
+            Some(1)
+        } else {
+            let first = self.fresh_mask();
+            self.rounds(&first, cap.saturating_sub(1)).map(|t| t + 1)
+        };
+        self.undo(mark, z);
+        out
+    }
+
+    /// Breadth-first from the current chain: round 1 asserts the singles `first` (all the
+    /// current singles), round 2 the singles round 1 made, and so on. Returns the round after
+    /// which a contradiction first shows (any extension of the chain that ends in a
+    /// contradiction needs at least that many more right-linking candidates), `None` if none
+    /// does within `cap` rounds. Leaves the state as it found it.
+    fn rounds(&mut self, first: &[u128; 9], cap: u32) -> Option<u32> {
         let mark = self.trail.len();
         let saved = self.asserted;
         let mut round = 0u32;
-        let mut broken = self.add(z);
-        let mut next = self.fresh_mask();
+        let mut next = *first;
+        let mut broken = false;
         while !broken {
             round += 1;
-            if next.iter().all(|&m| m == 0) {
+            if round > cap || next.iter().all(|&m| m == 0) {
                 break;
             }
             let now = next;
@@ -204,9 +222,9 @@ impl ChainSearch {
                         broken = true;
                         break 'round;
                     }
-                    let f = self.fresh_mask();
-                    for e in 0..9 {
-                        next[e] |= f[e];
+                    for &f in &self.fresh {
+                        let f = usize::from(f);
+                        next[f / 81] |= 1u128 << (f % 81);
                     }
                 }
             }
@@ -225,7 +243,19 @@ impl ChainSearch {
             }
         }
         self.asserted = saved;
-        broken.then_some(round + 1)
+        broken.then_some(round)
+    }
+
+    /// Whether extending the current chain (`len` variables if it ended now, the singles
+    /// `avail`) can still end within `limit` variables, by the breadth-first bound. Only
+    /// worth its cost with two or more steps to go.
+    fn hopeless(&mut self, len: u32, limit: u32, avail: &[u128; 9]) -> bool {
+        let left = limit - len;
+        if left < 2 {
+            return false;
+        }
+        let first: [u128; 9] = std::array::from_fn(|d| avail[d] & !self.asserted[d]);
+        self.rounds(&first, left).is_none()
     }
 
     /// Whether a chain (whip or braid, as built) of length at most `limit` eliminates the
@@ -242,7 +272,7 @@ impl ChainSearch {
             let avail = self.fresh_mask();
             match self.kind {
                 Kind::Braid => self.braid(1, limit, None, &avail, &avail, budget),
-                Kind::Whip => self.whip(1, limit, z, budget),
+                Kind::Whip => self.whip(1, limit, z, &avail, budget),
             }
         };
         self.undo(mark, z);
@@ -261,7 +291,7 @@ impl ChainSearch {
         new: &[u128; 9],
         budget: &mut Budget,
     ) -> Result<bool, OverBudget> {
-        if len >= limit {
+        if len >= limit || self.hopeless(len, limit, avail) {
             return Ok(false);
         }
         for d in 0..9 {
@@ -304,9 +334,10 @@ impl ChainSearch {
         len: u32,
         limit: u32,
         last: Cand,
+        avail: &[u128; 9],
         budget: &mut Budget,
     ) -> Result<bool, OverBudget> {
-        if len >= limit {
+        if len >= limit || self.hopeless(len, limit, avail) {
             return Ok(false);
         }
         let next = self.whip_singles(last);
@@ -322,7 +353,9 @@ impl ChainSearch {
                     self.undo(mark, x);
                     return Ok(true);
                 }
-                let found = self.whip(len + 1, limit, x, budget);
+                let f = self.fresh_mask();
+                let child: [u128; 9] = std::array::from_fn(|e| avail[e] | f[e]);
+                let found = self.whip(len + 1, limit, x, &child, budget);
                 self.undo(mark, x);
                 if found? {
                     return Ok(true);

@@ -38,9 +38,8 @@ fn sweep(
             }
             budget.spend(1)?;
             let z = d * 81 + c;
-            match search.lower_bound(z) {
-                Some(lb) if lb <= m => {}
-                _ => continue,
+            if search.lower_bound(z, m).is_none() {
+                continue;
             }
             if search.exists(z, m, budget)? {
                 if !grid.eliminate(d, c) {
