@@ -60,6 +60,8 @@ pub struct ChainSearch {
     house_live: [[u8; 27]; 9],
     /// The target and the chosen Rs.
     asserted: [u128; 9],
+    /// Undecided cells.
+    unsolved: u128,
     /// Killed candidates, in order, for undoing.
     trail: Vec<u16>,
     /// The singles the last [`ChainSearch::add`] made.
@@ -78,6 +80,7 @@ impl ChainSearch {
             cell_live: [0; 81],
             house_live: [[0; 27]; 9],
             asserted: [0; 9],
+            unsolved: 0,
             trail: Vec::with_capacity(729),
             fresh: Vec::with_capacity(64),
         };
@@ -89,6 +92,7 @@ impl ChainSearch {
     pub fn reset(&mut self, grid: &Grid) {
         self.placed = *grid.placed_houses();
         self.cand = *grid.cand();
+        self.unsolved = grid.unsolved();
         self.live = self.cand;
         self.cell_live = *grid.cell_digits();
         self.house_live = *grid.house_places();
@@ -192,58 +196,69 @@ impl ChainSearch {
     /// current singles), round 2 the singles round 1 made, and so on. Returns the round after
     /// which a contradiction first shows (any extension of the chain that ends in a
     /// contradiction needs at least that many more right-linking candidates), `None` if none
-    /// does within `cap` rounds. Leaves the state as it found it.
-    fn rounds(&mut self, first: &[u128; 9], cap: u32) -> Option<u32> {
-        let mark = self.trail.len();
-        let saved = self.asserted;
-        let mut round = 0u32;
+    /// does within `cap` rounds.
+    ///
+    /// Whole rounds on the masks, on copies (nothing to undo): the links of a round's singles
+    /// are killed at once (peers of each single for its digit, the other digits of its cell),
+    /// then the empty variables and the next singles are read from the live masks (a
+    /// bit-sliced count per cell, one mask per house and digit). Two singles of one round that
+    /// are linked (one digit in two peers, or two digits in one cell) kill each other: their
+    /// variables are left empty, a contradiction, as adding them one by one finds too.
+    fn rounds(&self, first: &[u128; 9], cap: u32) -> Option<u32> {
+        let mut live = self.live;
+        let mut asserted = self.asserted;
         let mut next = *first;
-        let mut broken = false;
-        while !broken {
-            round += 1;
-            if round > cap || next.iter().all(|&m| m == 0) {
-                break;
+        for round in 1..=cap {
+            if next.iter().all(|&m| m == 0) {
+                return None;
             }
-            let now = next;
-            next = [0; 9];
-            'round: for (d, &m) in now.iter().enumerate() {
-                let mut m = m;
+            // Cells with a single of this round, and those with singles of two digits
+            // (which kill each other).
+            let (mut cells, mut clash) = (0u128, 0u128);
+            for &m in &next {
+                clash |= cells & m;
+                cells |= m;
+            }
+            for d in 0..9 {
+                let mut kill = (cells & !next[d]) | (clash & next[d]);
+                let mut m = next[d];
                 while m != 0 {
                     let c = m.trailing_zeros() as usize;
                     m &= m - 1;
-                    if self.live[d] >> c & 1 == 0 {
-                        broken = true;
-                        break 'round;
+                    kill |= PEER_BITS[c];
+                }
+                live[d] &= !kill;
+                asserted[d] |= next[d];
+            }
+            // Cells: bit-sliced counts of live digits.
+            let (mut one, mut two) = (0u128, 0u128);
+            for &m in &live {
+                two |= one & m;
+                one |= m;
+            }
+            if self.unsolved & !one != 0 {
+                return Some(round);
+            }
+            let naked = one & !two;
+            for d in 0..9 {
+                let mut singles = live[d] & naked;
+                let open = !self.placed[d] & ((1 << 27) - 1);
+                let mut houses = open;
+                while houses != 0 {
+                    let h = houses.trailing_zeros() as usize;
+                    houses &= houses - 1;
+                    let x = live[d] & HOUSE_BITS[h];
+                    if x == 0 {
+                        return Some(round);
                     }
-                    if self.asserted[d] >> c & 1 == 1 {
-                        continue;
-                    }
-                    if self.add(d * 81 + c) {
-                        broken = true;
-                        break 'round;
-                    }
-                    for &f in &self.fresh {
-                        let f = usize::from(f);
-                        next[f / 81] |= 1u128 << (f % 81);
+                    if x & (x - 1) == 0 {
+                        singles |= x;
                     }
                 }
-            }
-            for (e, v) in next.iter_mut().enumerate() {
-                *v &= !self.asserted[e];
+                next[d] = singles & !asserted[d];
             }
         }
-        // Undo the whole pass.
-        while self.trail.len() > mark {
-            let k = usize::from(self.trail.pop().expect("trail"));
-            let (d, c) = (k / 81, k % 81);
-            self.live[d] |= 1u128 << c;
-            self.cell_live[c] |= 1 << d;
-            for h in CELL_HOUSE_IDX[c] {
-                self.house_live[d][usize::from(h)] += 1;
-            }
-        }
-        self.asserted = saved;
-        broken.then_some(round)
+        None
     }
 
     /// Whether extending the current chain (`len` variables if it ended now, the singles
