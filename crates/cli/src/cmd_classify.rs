@@ -121,11 +121,17 @@ fn named(c: &Classification) -> [(&'static str, Option<Rated>); 5] {
 
 /// `PUZZLE #LINE TE=1 W=3 B=3`.
 fn text_line(grid: &str, number: usize, c: &Classification) -> String {
-    let mut s = format!("{grid} #{number}");
+    format!("{grid} #{number} {}", measures_text(c))
+}
+
+/// The measures as `TE=1 W=3 B=3` (a cut one as `B>7`).
+pub fn measures_text(c: &Classification) -> String {
+    let mut s = String::new();
     for (name, r) in named(c) {
+        let sep = if s.is_empty() { "" } else { " " };
         match r {
-            Some(Rated::Value(v)) => write!(s, " {name}={v}").expect("string"),
-            Some(Rated::Above(v)) => write!(s, " {name}>{v}").expect("string"),
+            Some(Rated::Value(v)) => write!(s, "{sep}{name}={v}").expect("string"),
+            Some(Rated::Above(v)) => write!(s, "{sep}{name}>{v}").expect("string"),
             None => {}
         }
     }
