@@ -30,7 +30,8 @@ pub struct RateArgs {
     /// The line per puzzle. serate's conversions: %g input line, %i grid, %n line number,
     /// %r/%p/%d ER/EP/ED, %R/%P/%D their technique names, %S/%T/%U their ids, %e elapsed,
     /// %t tab, %% percent; bitdoku's: %l HoDoKu level, %L as HoDoKu prints it, %s HoDoKu score,
-    /// %b " bf" when brute force was used. serate's own line: '%g ED=%r/%p/%d'.
+    /// %b " bf" when brute force was used, %c Berthier's classification as `classify` prints
+    /// it (`TE=2 BxB=3`), %E the T&E depth alone. serate's own line: '%g ED=%r/%p/%d'.
     #[arg(long, value_name = "FMT", default_value = rate_format::DEFAULT)]
     format: String,
     /// A line before every step: %g %i %n %m (729-character candidates) %M (pencilmark grid) %t.

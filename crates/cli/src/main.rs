@@ -15,6 +15,7 @@ macro_rules! outln {
 mod budget;
 mod bulk;
 mod cmd_check;
+mod cmd_classify;
 mod cmd_count;
 mod cmd_explain;
 mod cmd_generate;
@@ -47,6 +48,8 @@ enum Command {
     Solve(cmd_solve::SolveArgs),
     /// Rate every puzzle: HoDoKu level and score, SE-style ER/EP/ED.
     Rate(cmd_rate::RateArgs),
+    /// Berthier's classification: T&E depth, W and B ratings, BxB, BxBB.
+    Classify(cmd_classify::ClassifyArgs),
     /// The next logical step for a puzzle or a 729-character candidate grid.
     Hint(cmd_hint::HintArgs),
     /// Solve with logic and verify every step against the brute-force solution (like HoDoKu /bt).
@@ -124,6 +127,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Solve(a) => cmd_solve::run(a),
         Command::Rate(a) => cmd_rate::run(a),
+        Command::Classify(a) => cmd_classify::run(a),
         Command::Hint(a) => cmd_hint::run(a),
         Command::Check(a) => cmd_check::run(a),
         Command::Reglib(a) => cmd_reglib::run(a),

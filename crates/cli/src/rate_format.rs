@@ -8,7 +8,8 @@
 //! pencilmark grid), `%t` a tab, `%%` a percent sign. bitdoku's: `%l` the HoDoKu level
 //! (`medium`), `%L` the level as HoDoKu prints it (`Medium`), `%s` the HoDoKu score, `%b`
 //! HoDoKu's ` bf` marker when brute force was used, `%x` the step's explanation and `%k` its
-//! technique id (per step). SukakuExplainer's `%l` (newline), `%s` (step text) and `%h` (HTML)
+//! technique id (per step), `%c` Berthier's classification as `classify` prints it
+//! (`TE=2 BxB=3`) and `%E` the T&E depth alone (`TE=2`). SukakuExplainer's `%l` (newline), `%s` (step text) and `%h` (HTML)
 //! are not taken: the contract gives `%l`/`%s` to HoDoKu, and `%x` is the step's text.
 
 use bitdoku_bitboard::{Candidates, format_pencilmarks, to_candidate_line, to_line};
@@ -64,6 +65,8 @@ enum Field {
     StepText,
     StepId,
     Tab,
+    Classification,
+    TeDepth,
 }
 
 impl Field {
@@ -91,6 +94,8 @@ impl Field {
             'x' => Field::StepText,
             'k' => Field::StepId,
             't' => Field::Tab,
+            'c' => Field::Classification,
+            'E' => Field::TeDepth,
             _ => return None,
         })
     }
@@ -105,6 +110,7 @@ impl Field {
             Field::Elapsed | Field::BruteMarker | Field::Level | Field::LevelHodoku => {
                 ctx == Context::Puzzle
             }
+            Field::Classification | Field::TeDepth => ctx == Context::Puzzle,
             Field::Er | Field::ErName | Field::ErId | Field::Score => ctx != Context::Before,
             _ => true,
         }
@@ -296,7 +302,28 @@ impl Values<'_> {
             Field::StepText => write!(out, "{}", self.step.map_or(String::new(), Step::explain)),
             Field::StepId => write!(out, "{}", self.step.map_or("", |s| s.technique.as_str())),
             Field::Tab => write!(out, "\t"),
+            Field::Classification | Field::TeDepth if self.error.is_some() => {
+                write!(out, "error")
+            }
+            Field::Classification => {
+                write!(out, "{}", classification(self.state, "te,w,b,bxb,bxbb"))
+            }
+            Field::TeDepth => write!(out, "{}", classification(self.state, "te")),
         };
+    }
+}
+
+/// Berthier's measures of `state` as `classify` prints them (`TE=1 W=2 B=2`), each puzzle
+/// with `classify`'s default limits and a one-minute budget (a cut measure prints as `B>n`).
+fn classification(state: &Candidates, measures: &str) -> String {
+    let limits = bitdoku_classify::Limits {
+        time: Some(Duration::from_secs(60)),
+        ..bitdoku_classify::Limits::default()
+    };
+    let measures = bitdoku_classify::Measures::parse(measures).expect("measure names");
+    match bitdoku_classify::classify(&state.search_masks(), measures, &limits) {
+        Ok(c) => crate::cmd_classify::measures_text(&c),
+        Err(_) => "error".into(),
     }
 }
 

@@ -1,0 +1,431 @@
+//! Whips and braids (Berthier): the search for one target in a state closed under BRT.
+//!
+//! Two candidates are **linked** when they cannot both be true: the same cell, or the same
+//! digit in two cells that see each other. A CSP variable is a cell or a digit in a row,
+//! column or box (where the digit is not decided yet). For a target candidate Z, a **braid of
+//! length n** is a sequence of CSP variables V1 .. Vn and right-linking candidates R1 .. R(n-1)
+//! (Rk a candidate of Vk, not Z) such that every other candidate of Vk is linked to Z or to
+//! some Ri with i < k, and every candidate of Vn is. If Z were true, R1 .. R(n-1) would be
+//! forced in turn and Vn would have no value left: Z is eliminated. A **whip** is a braid in
+//! which each Vk (k > 1) also has a candidate (its left-linking candidate) linked to R(k-1),
+//! and V1 one linked to Z: the chain goes on from the last right-linking candidate only.
+//! Whips and braids of length 1 are the same thing (e.g. a pointing or claiming elimination).
+//!
+//! The search keeps the live candidates (neither linked to Z nor to a chosen R), per cell the
+//! live digits and per digit and house the live places, and undoes its changes from a trail.
+//! Adding a right-linking candidate kills its links; a variable left with one live candidate
+//! offers the next right-linking candidate (a *single*), a variable left with none ends the
+//! chain (a contradiction). Depth-first search, bounded by the length asked for:
+//! * braids: the order of the Rk does not matter, only the set (each must be a single once the
+//!   earlier ones are chosen). Every set is tried in one order only: the next Rk is either
+//!   above the previous one (by candidate index) or a single that the previous one made. (Take
+//!   any valid order and always pick the lowest available member next: a member below the one
+//!   picked before it was not available before that one, or it would have been picked.)
+//! * whips: the next variable must have a candidate linked to the last R; every single such
+//!   variable offers is tried.
+//!
+//! A breadth-first pass ([`ChainSearch::lower_bound`]) adds every single of a round at once;
+//! the round where a contradiction first appears bounds the length of any braid (hence whip)
+//! from below, which rules most targets out before the depth-first search. Without any
+//! contradiction, the target has no braid at all (it survives a T&E(1) trial).
+
+use crate::brt::{CELL_HOUSE_IDX, Grid, HOUSE_BITS, PEER_BITS};
+use crate::budget::{Budget, OverBudget};
+
+/// Whips or braids.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Each variable continues from the previous right-linking candidate.
+    Whip,
+    /// A variable may continue from the target or any earlier right-linking candidate.
+    Braid,
+}
+
+/// A candidate index `81 * digit + cell`.
+type Cand = usize;
+
+/// Search buffers for one grid state (see the module documentation).
+#[derive(Clone)]
+pub struct ChainSearch {
+    kind: Kind,
+    /// Houses where each digit is decided (no variable there).
+    placed: [u32; 9],
+    /// The grid's candidates.
+    cand: [u128; 9],
+    /// Candidates not linked to the target nor to a chosen R (the target and the Rs are live).
+    live: [u128; 9],
+    /// Per cell, the live digits.
+    cell_live: [u16; 81],
+    /// Per digit and house, the live places.
+    house_live: [[u8; 27]; 9],
+    /// The target and the chosen Rs.
+    asserted: [u128; 9],
+    /// Undecided cells.
+    unsolved: u128,
+    /// Killed candidates, in order, for undoing.
+    trail: Vec<u16>,
+    /// The singles the last [`ChainSearch::add`] made.
+    fresh: Vec<u16>,
+}
+
+impl ChainSearch {
+    /// Buffers for searching `kind` chains in `grid`.
+    #[must_use]
+    pub fn new(kind: Kind, grid: &Grid) -> ChainSearch {
+        let mut s = ChainSearch {
+            kind,
+            placed: [0; 9],
+            cand: [0; 9],
+            live: [0; 9],
+            cell_live: [0; 81],
+            house_live: [[0; 27]; 9],
+            asserted: [0; 9],
+            unsolved: 0,
+            trail: Vec::with_capacity(729),
+            fresh: Vec::with_capacity(64),
+        };
+        s.reset(grid);
+        s
+    }
+
+    /// Starts over on `grid` (after the state changed).
+    pub fn reset(&mut self, grid: &Grid) {
+        self.placed = *grid.placed_houses();
+        self.cand = *grid.cand();
+        self.unsolved = grid.unsolved();
+        self.live = self.cand;
+        self.cell_live = *grid.cell_digits();
+        self.house_live = *grid.house_places();
+        self.asserted = [0; 9];
+        self.trail.clear();
+    }
+
+    /// Kills the live candidate `d` of `c`; `true` when a variable is left empty. Records the
+    /// singles it makes in `fresh`.
+    #[inline]
+    fn kill(&mut self, d: usize, c: usize) -> bool {
+        self.live[d] &= !(1u128 << c);
+        self.trail.push((d * 81 + c) as u16);
+        let left = self.cell_live[c] & !(1 << d);
+        self.cell_live[c] = left;
+        let mut empty = left == 0;
+        if left != 0 && left & (left - 1) == 0 {
+            self.fresh.push((left.trailing_zeros() as usize * 81 + c) as u16);
+        }
+        for h in CELL_HOUSE_IDX[c] {
+            let h = usize::from(h);
+            let n = self.house_live[d][h] - 1;
+            self.house_live[d][h] = n;
+            if n == 0 {
+                empty = true;
+            } else if n == 1 {
+                let at = (self.live[d] & HOUSE_BITS[h]).trailing_zeros() as usize;
+                self.fresh.push((d * 81 + at) as u16);
+            }
+        }
+        empty
+    }
+
+    /// Asserts `x` (a live candidate): kills its live links. Returns `true` on a
+    /// contradiction (a variable with no live candidate). `fresh` gets the singles made
+    /// (possibly asserted ones, or duplicates).
+    fn add(&mut self, x: Cand) -> bool {
+        let (d, c) = (x / 81, x % 81);
+        self.asserted[d] |= 1u128 << c;
+        self.fresh.clear();
+        let mut broken = false;
+        let mut others = self.cell_live[c] & !(1 << d);
+        while others != 0 {
+            let e = others.trailing_zeros() as usize;
+            others &= others - 1;
+            broken |= self.kill(e, c);
+        }
+        let mut peers = PEER_BITS[c] & self.live[d];
+        while peers != 0 {
+            let p = peers.trailing_zeros() as usize;
+            peers &= peers - 1;
+            broken |= self.kill(d, p);
+        }
+        broken
+    }
+
+    /// Undoes everything back to trail length `mark`, and un-asserts `x`.
+    fn undo(&mut self, mark: usize, x: Cand) {
+        while self.trail.len() > mark {
+            let k = usize::from(self.trail.pop().expect("trail"));
+            let (d, c) = (k / 81, k % 81);
+            self.live[d] |= 1u128 << c;
+            self.cell_live[c] |= 1 << d;
+            for h in CELL_HOUSE_IDX[c] {
+                self.house_live[d][usize::from(h)] += 1;
+            }
+        }
+        self.asserted[x / 81] &= !(1u128 << (x % 81));
+    }
+
+    /// The fresh singles as a mask, without the asserted candidates.
+    fn fresh_mask(&self) -> [u128; 9] {
+        let mut m = [0u128; 9];
+        for &f in &self.fresh {
+            let (d, c) = (usize::from(f) / 81, usize::from(f) % 81);
+            m[d] |= 1u128 << c;
+        }
+        for (d, v) in m.iter_mut().enumerate() {
+            *v &= self.live[d] & !self.asserted[d];
+        }
+        m
+    }
+
+    /// A lower bound on the length of any braid (or whip) for target `z`, from the round
+    /// where breadth-first propagation first meets a contradiction; `None` when it meets
+    /// none (no braid exists, nor any whip).
+    /// Rounds past `cap` are not run: `None` then also stands for "more than `cap`".
+    pub fn lower_bound(&mut self, z: Cand, cap: u32) -> Option<u32> {
+        let mark = self.trail.len();
+        let out = if self.add(z) {
+            Some(1)
+        } else {
+            let first = self.fresh_mask();
+            self.rounds(&first, cap.saturating_sub(1)).map(|t| t + 1)
+        };
+        self.undo(mark, z);
+        out
+    }
+
+    /// Breadth-first from the current chain: round 1 asserts the singles `first` (all the
+    /// current singles), round 2 the singles round 1 made, and so on. Returns the round after
+    /// which a contradiction first shows (any extension of the chain that ends in a
+    /// contradiction needs at least that many more right-linking candidates), `None` if none
+    /// does within `cap` rounds.
+    ///
+    /// Whole rounds on the masks, on copies (nothing to undo): the links of a round's singles
+    /// are killed at once (peers of each single for its digit, the other digits of its cell),
+    /// then the empty variables and the next singles are read from the live masks (a
+    /// bit-sliced count per cell, one mask per house and digit). Two singles of one round that
+    /// are linked (one digit in two peers, or two digits in one cell) kill each other: their
+    /// variables are left empty, a contradiction, as adding them one by one finds too.
+    fn rounds(&self, first: &[u128; 9], cap: u32) -> Option<u32> {
+        let mut live = self.live;
+        let mut asserted = self.asserted;
+        let mut next = *first;
+        for round in 1..=cap {
+            if next.iter().all(|&m| m == 0) {
+                return None;
+            }
+            // Cells with a single of this round, and those with singles of two digits
+            // (which kill each other).
+            let (mut cells, mut clash) = (0u128, 0u128);
+            for &m in &next {
+                clash |= cells & m;
+                cells |= m;
+            }
+            for d in 0..9 {
+                let mut kill = (cells & !next[d]) | (clash & next[d]);
+                let mut m = next[d];
+                while m != 0 {
+                    let c = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    kill |= PEER_BITS[c];
+                }
+                live[d] &= !kill;
+                asserted[d] |= next[d];
+            }
+            // Cells: bit-sliced counts of live digits.
+            let (mut one, mut two) = (0u128, 0u128);
+            for &m in &live {
+                two |= one & m;
+                one |= m;
+            }
+            if self.unsolved & !one != 0 {
+                return Some(round);
+            }
+            let naked = one & !two;
+            for d in 0..9 {
+                let mut singles = live[d] & naked;
+                let open = !self.placed[d] & ((1 << 27) - 1);
+                let mut houses = open;
+                while houses != 0 {
+                    let h = houses.trailing_zeros() as usize;
+                    houses &= houses - 1;
+                    let x = live[d] & HOUSE_BITS[h];
+                    if x == 0 {
+                        return Some(round);
+                    }
+                    if x & (x - 1) == 0 {
+                        singles |= x;
+                    }
+                }
+                next[d] = singles & !asserted[d];
+            }
+        }
+        None
+    }
+
+    /// Whether extending the current chain (`len` variables if it ended now, the singles
+    /// `avail`) can still end within `limit` variables, by the breadth-first bound. Only
+    /// worth its cost with two or more steps to go.
+    fn hopeless(&mut self, len: u32, limit: u32, avail: &[u128; 9]) -> bool {
+        let left = limit - len;
+        if left < 2 {
+            return false;
+        }
+        let first: [u128; 9] = std::array::from_fn(|d| avail[d] & !self.asserted[d]);
+        self.rounds(&first, left).is_none()
+    }
+
+    /// Whether a chain (whip or braid, as built) of length at most `limit` eliminates the
+    /// candidate `z` of the grid.
+    pub fn exists(&mut self, z: Cand, limit: u32, budget: &mut Budget) -> Result<bool, OverBudget> {
+        if limit == 0 {
+            return Ok(false);
+        }
+        budget.spend(1)?;
+        let mark = self.trail.len();
+        let found = if self.add(z) {
+            Ok(true)
+        } else {
+            let avail = self.fresh_mask();
+            match self.kind {
+                Kind::Braid => self.braid(1, limit, None, &avail, &avail, budget),
+                Kind::Whip => self.whip(1, limit, z, &avail, budget),
+            }
+        };
+        self.undo(mark, z);
+        // `undo` cleared z's bit only; the search leaves nothing else asserted.
+        found
+    }
+
+    /// Braids: `len` variables would be used by a contradiction now (the Rs chosen plus one).
+    /// `avail` are the current singles, `new` those the last R made.
+    fn braid(
+        &mut self,
+        len: u32,
+        limit: u32,
+        last: Option<Cand>,
+        avail: &[u128; 9],
+        new: &[u128; 9],
+        budget: &mut Budget,
+    ) -> Result<bool, OverBudget> {
+        if len >= limit || self.hopeless(len, limit, avail) {
+            return Ok(false);
+        }
+        for d in 0..9 {
+            let mut m = avail[d] & !self.asserted[d];
+            if let Some(l) = last {
+                // Candidates above `last`, or new ones.
+                let above = match (d * 81).cmp(&l) {
+                    std::cmp::Ordering::Greater => u128::MAX,
+                    _ if l / 81 == d => !((2u128 << (l % 81)) - 1),
+                    _ => 0,
+                };
+                m &= above | new[d];
+            }
+            while m != 0 {
+                let c = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let x = d * 81 + c;
+                budget.spend(1)?;
+                let mark = self.trail.len();
+                if self.add(x) {
+                    self.undo(mark, x);
+                    return Ok(true);
+                }
+                let f = self.fresh_mask();
+                let fresh: [u128; 9] = std::array::from_fn(|e| f[e] & !avail[e]);
+                let child: [u128; 9] = std::array::from_fn(|e| avail[e] | f[e]);
+                let found = self.braid(len + 1, limit, Some(x), &child, &fresh, budget);
+                self.undo(mark, x);
+                if found? {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// Whips: `len` as for braids; the next variable must hold a candidate linked to `last`.
+    fn whip(
+        &mut self,
+        len: u32,
+        limit: u32,
+        last: Cand,
+        avail: &[u128; 9],
+        budget: &mut Budget,
+    ) -> Result<bool, OverBudget> {
+        if len >= limit || self.hopeless(len, limit, avail) {
+            return Ok(false);
+        }
+        let next = self.whip_singles(last);
+        for (d, &singles) in next.iter().enumerate() {
+            let mut m = singles;
+            while m != 0 {
+                let c = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let x = d * 81 + c;
+                budget.spend(1)?;
+                let mark = self.trail.len();
+                if self.add(x) {
+                    self.undo(mark, x);
+                    return Ok(true);
+                }
+                let f = self.fresh_mask();
+                let child: [u128; 9] = std::array::from_fn(|e| avail[e] | f[e]);
+                let found = self.whip(len + 1, limit, x, &child, budget);
+                self.undo(mark, x);
+                if found? {
+                    return Ok(true);
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    /// The live, unasserted single candidates of the variables that hold a grid candidate
+    /// linked to `last`.
+    fn whip_singles(&self, last: Cand) -> [u128; 9] {
+        let (d, c) = (last / 81, last % 81);
+        let mut out = [0u128; 9];
+        // Links in the cell: digit e at c; variables (e, houses of c). The cell itself holds
+        // `last`, which is live: not a single for anyone else.
+        let mut others =
+            (0..9).fold(0u16, |a, e| a | (u16::from(self.cand[e] >> c & 1 == 1) << e)) & !(1 << d);
+        while others != 0 {
+            let e = others.trailing_zeros() as usize;
+            others &= others - 1;
+            for h in CELL_HOUSE_IDX[c] {
+                self.house_single(e, usize::from(h), &mut out);
+            }
+        }
+        // Links of the digit: d in peers p; variables cell p and (d, houses of p).
+        let mut peers = PEER_BITS[c] & self.cand[d];
+        let mut houses = 0u32;
+        while peers != 0 {
+            let p = peers.trailing_zeros() as usize;
+            peers &= peers - 1;
+            let l = self.cell_live[p];
+            if l != 0 && l & (l - 1) == 0 {
+                out[l.trailing_zeros() as usize] |= 1u128 << p;
+            }
+            for h in CELL_HOUSE_IDX[p] {
+                houses |= 1 << h;
+            }
+        }
+        while houses != 0 {
+            let h = houses.trailing_zeros() as usize;
+            houses &= houses - 1;
+            self.house_single(d, h, &mut out);
+        }
+        for (e, v) in out.iter_mut().enumerate() {
+            *v &= !self.asserted[e];
+        }
+        out
+    }
+
+    /// Adds the single live place of `d` in house `h`, if it has exactly one.
+    #[inline]
+    fn house_single(&self, d: usize, h: usize, out: &mut [u128; 9]) {
+        if self.house_live[d][h] == 1 && self.placed[d] >> h & 1 == 0 {
+            out[d] |= self.live[d] & HOUSE_BITS[h];
+        }
+    }
+}

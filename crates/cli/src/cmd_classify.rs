@@ -1,0 +1,181 @@
+//! `bitdoku classify`: Berthier's classification of every puzzle line (T&E depth, W and B
+//! ratings for T&E(0)/T&E(1) puzzles, BxB for T&E(2), BxBB for T&E(3); see the
+//! `bitdoku-classify` crate). One line per puzzle line, in input order:
+//! `PUZZLE #LINE TE=1 W=3 B=3`, `PUZZLE #LINE TE=2 BxB=2`, `PUZZLE #LINE TE=3 BxBB=2`; a
+//! measure cut short by the per-puzzle budget or the length limit prints as `B>7` (chains of
+//! length 7 do not solve it, longer ones were not tried) and the job goes on.
+
+use crate::InputArg;
+use crate::bulk::{self, Kind};
+use bitdoku_bitboard::{Puzzle, parse_line_at};
+use bitdoku_classify::{Classification, Limits, Measures, Rated, classify};
+use clap::Args;
+use std::fmt::Write as _;
+use std::time::{Duration, Instant};
+
+/// Arguments of `classify`.
+#[derive(Args, Debug)]
+pub struct ClassifyArgs {
+    #[command(flatten)]
+    input: InputArg,
+    /// The measures to report, comma-separated: te, w, b, bxb, bxbb. W and B apply to T&E(0)
+    /// and T&E(1) puzzles, BxB to T&E(2), BxBB to T&E(3).
+    #[arg(long, value_name = "LIST", default_value = "te,w,b,bxb,bxbb", value_parser = Measures::parse)]
+    measures: Measures,
+    /// One JSON object per puzzle line instead of text.
+    #[arg(long)]
+    json: bool,
+    /// Wall-clock budget per puzzle (e.g. `30s`, `500ms`, `2m`; a bare number is seconds);
+    /// a measure cut short prints as `B>n`.
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    time_limit: Option<Duration>,
+    /// Deterministic budget per puzzle in work units (trials plus chain-search nodes): the
+    /// same cut on every machine.
+    #[arg(long, value_name = "N")]
+    max_units: Option<u64>,
+    /// The longest whip or braid tried (W, B), and the largest p of BxB and BxBB.
+    #[arg(long, value_name = "N", default_value_t = 30)]
+    max_length: u32,
+    /// Worker threads (default: all cores).
+    #[arg(long, default_value_t = 0, value_parser = crate::parse_threads)]
+    threads: usize,
+}
+
+/// Parses `30s`, `500ms`, `2m`, `1h` or a bare number of seconds.
+fn parse_duration(s: &str) -> Result<Duration, String> {
+    let s = s.trim();
+    let (num, unit) = match s.find(|c: char| c.is_ascii_alphabetic()) {
+        Some(i) => s.split_at(i),
+        None => (s, "s"),
+    };
+    let n: f64 = num.trim().parse().map_err(|_| format!("{s:?} is not a duration"))?;
+    let secs = match unit {
+        "ms" => n / 1000.0,
+        "s" => n,
+        "m" | "min" => n * 60.0,
+        "h" => n * 3600.0,
+        _ => return Err(format!("{s:?}: unknown unit {unit:?} (ms, s, m, h)")),
+    };
+    Duration::try_from_secs_f64(secs).map_err(|_| format!("{s:?} is not a duration"))
+}
+
+pub fn run(a: ClassifyArgs) -> anyhow::Result<bool> {
+    let limits = Limits {
+        max_length: a.max_length,
+        units: a.max_units,
+        time: a.time_limit,
+        ..Limits::default()
+    };
+    let (measures, json) = (a.measures, a.json);
+    let tally = bulk::run(a.input.file.as_deref(), a.threads, |line| {
+        let text = line.text();
+        let puzzle = match parse_line_at(&text, line.number) {
+            Ok(None) => return None,
+            Ok(Some(p)) => p,
+            Err(e) => {
+                let msg = e.to_string();
+                return Some((error_line(json, line.number, None, "invalid", &msg), Kind::Invalid));
+            }
+        };
+        Some(one(&puzzle, line.number, measures, &limits, json))
+    })?;
+    Ok(tally.all_solved())
+}
+
+/// The line of one puzzle.
+fn one(
+    puzzle: &Puzzle,
+    number: usize,
+    measures: Measures,
+    limits: &Limits,
+    json: bool,
+) -> (String, Kind) {
+    let start = puzzle.candidates();
+    let masks = start.search_masks();
+    let grid = puzzle.to_line();
+    let started = Instant::now();
+    let c = match classify(&masks, measures, limits) {
+        Ok(c) => c,
+        Err(e) => {
+            let (status, kind) = match e {
+                bitdoku_classify::ClassifyError::NoSolution => ("no_solution", Kind::NoSolution),
+                bitdoku_classify::ClassifyError::MultipleSolutions => {
+                    ("multiple_solutions", Kind::Multiple)
+                }
+            };
+            let msg = format!("line {number}: {e}");
+            return (error_line(json, number, Some(&grid), status, &msg), kind);
+        }
+    };
+    let elapsed = started.elapsed();
+    let kind = if c.complete() { Kind::Solved } else { Kind::Stuck };
+    let text =
+        if json { json_line(&grid, number, &c, elapsed) } else { text_line(&grid, number, &c) };
+    (text, kind)
+}
+
+/// The measures in order, with their names.
+fn named(c: &Classification) -> [(&'static str, Option<Rated>); 5] {
+    [("TE", c.te), ("W", c.w), ("B", c.b), ("BxB", c.bxb), ("BxBB", c.bxbb)]
+}
+
+/// `PUZZLE #LINE TE=1 W=3 B=3`.
+fn text_line(grid: &str, number: usize, c: &Classification) -> String {
+    format!("{grid} #{number} {}", measures_text(c))
+}
+
+/// The measures as `TE=1 W=3 B=3` (a cut one as `B>7`).
+pub fn measures_text(c: &Classification) -> String {
+    let mut s = String::new();
+    for (name, r) in named(c) {
+        let sep = if s.is_empty() { "" } else { " " };
+        match r {
+            Some(Rated::Value(v)) => write!(s, "{sep}{name}={v}").expect("string"),
+            Some(Rated::Above(v)) => write!(s, "{sep}{name}>{v}").expect("string"),
+            None => {}
+        }
+    }
+    s
+}
+
+/// One JSON object: exact values as numbers, cut-short ones as strings `">n"`.
+fn json_line(grid: &str, number: usize, c: &Classification, elapsed: Duration) -> String {
+    let mut o = serde_json::Map::new();
+    o.insert("line".into(), number.into());
+    o.insert("puzzle".into(), grid.into());
+    let status = if c.complete() { "classified" } else { "over_budget" };
+    o.insert("status".into(), status.into());
+    for (name, r) in named(c) {
+        let key = name.to_ascii_lowercase();
+        match r {
+            Some(Rated::Value(v)) => o.insert(key, v.into()),
+            Some(Rated::Above(v)) => o.insert(key, format!(">{v}").into()),
+            None => None,
+        };
+    }
+    o.insert("seconds".into(), elapsed.as_secs_f64().into());
+    serde_json::Value::Object(o).to_string()
+}
+
+/// An error line: `error: line N: ...`, or a JSON object with the status and the message.
+fn error_line(json: bool, number: usize, grid: Option<&str>, status: &str, msg: &str) -> String {
+    if !json {
+        return format!("error: {msg}");
+    }
+    serde_json::json!({"line": number, "puzzle": grid, "status": status, "error": msg}).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations() {
+        assert_eq!(parse_duration("30s"), Ok(Duration::from_secs(30)));
+        assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
+        assert_eq!(parse_duration("2m"), Ok(Duration::from_secs(120)));
+        assert_eq!(parse_duration("1.5"), Ok(Duration::from_millis(1500)));
+        assert!(parse_duration("ten").is_err());
+        assert!(parse_duration("3 weeks").is_err());
+    }
+}
