@@ -102,7 +102,7 @@ pub fn run(a: RateArgs) -> anyhow::Result<bool> {
     let mut o = Options::new(order);
     o.granularity = Granularity::Single;
     let engine = Engine::new(o);
-    let tally = bulk::run(a.input.file.as_deref(), a.threads, |line| {
+    let tally = bulk::run(&a.input.source(), a.threads, |line| {
         let text = line.text();
         let puzzle = match parse_line_at(&text, line.number) {
             Ok(None) => return None,

@@ -81,7 +81,7 @@ pub fn run(a: SolveArgs) -> anyhow::Result<bool> {
             .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
     }
     let pictures = Pictures { grid: a.grid, svg_dir: a.svg_dir.as_deref(), se_model: !a.approx_se };
-    let tally = bulk::run_into(a.input.file.as_deref(), a.threads, |line, out| {
+    let tally = bulk::run_into(&a.input.source(), a.threads, |line, out| {
         solve_line(line, out, engine.as_ref(), json, pictures)
     })?;
     Ok(tally.all_solved())

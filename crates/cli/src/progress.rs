@@ -13,6 +13,8 @@ pub struct Tally {
     pub multiple: u64,
     pub invalid: u64,
     pub fallback: u64,
+    /// CSV header lines skipped (not puzzles, not counted in the total).
+    pub headers: u64,
 }
 
 impl Tally {
@@ -84,9 +86,14 @@ impl Progress {
         let mut err = std::io::stderr().lock();
         let total = tally.total();
         let rate = if secs > 0.0 { total as f64 / secs } else { 0.0 };
+        let headers = match tally.headers {
+            0 => String::new(),
+            1 => "; 1 header line skipped".to_string(),
+            n => format!("; {n} header lines skipped"),
+        };
         let _ = writeln!(
             err,
-            "{total} puzzles: {} solved ({} with fallback), {} stuck, {} no solution, {} multiple solutions, {} invalid; {secs:.3}s, {rate:.0} puzzles/s{extra}",
+            "{total} puzzles: {} solved ({} with fallback), {} stuck, {} no solution, {} multiple solutions, {} invalid; {secs:.3}s, {rate:.0} puzzles/s{headers}{extra}",
             tally.solved,
             tally.fallback,
             tally.stuck,
