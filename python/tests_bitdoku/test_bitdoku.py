@@ -92,9 +92,11 @@ def sample(name, n):
 
 def test_rate_matches_the_cli(cli):
     lines = (
-        sample("norvig_top95.txt", 40)
-        + sample("generated_minimal_10k.txt", 200)
-        + sample("tdoku_test_puzzles_with_counts.txt", 43)
+        sample("norvig_top95.txt", 15)
+        + sample("generated_minimal_10k.txt", 100)
+        # The tdoku file's 9 easy unique puzzles and its 25 without a unique solution (its
+        # unique ER 10-11 puzzles take seconds each: rate's speed is not this test's subject).
+        + [l for i, l in enumerate(sample("tdoku_test_puzzles_with_counts.txt", 43)) if i < 9 or i >= 18]
         + sample("serg_benchmark.txt", 5)
         + [DUPLICATE]
     )
@@ -119,7 +121,7 @@ def test_rate_matches_the_cli(cli):
 
 
 def test_check_matches_the_cli(cli):
-    lines = sample("magictour_top1465.txt", 30) + sample("generated_minimal_10k.txt", 100)
+    lines = sample("magictour_top1465.txt", 20) + sample("generated_minimal_10k.txt", 60)
     data = "\n".join(lines).encode() + b"\n"
     summary = run(cli, "check", data=data)[-1]
     r = bitdoku.check(lines)
@@ -149,7 +151,7 @@ def test_round_trips():
     shuffled = bitdoku.shuffle(g.puzzles, seed=9)
     assert isinstance(shuffled.puzzles, np.ndarray)
     assert np.array_equal(bitdoku.canon(shuffled.puzzles).puzzles, bitdoku.canon(g.puzzles).puzzles)
-    assert bitdoku.canon(strings).puzzles == bitdoku.to_strings(bitdoku.canon(g.puzzles).puzzles)
+    assert bitdoku.canon(strings).puzzles == bitdoku.to_strings(bitdoku.canon(g.puzzles).puzzles, empty="0")
     # The solution of a shuffled puzzle is the shuffled solution: still valid and unique.
     assert (bitdoku.solve(shuffled.puzzles).status == bitdoku.SOLVED).all()
     # Other integer dtypes are taken (checked to be 0-9).
@@ -183,7 +185,7 @@ def test_error_rows_come_back_as_statuses():
     ]
     assert r.solutions[0] == r.solutions[6] == P_SOLUTION
     assert r.solutions[1] is None and r.solutions[3] is None
-    assert r.errors[1] == "row 1: digit 1 repeated in row 1"
+    assert r.errors[1] == "row 1: digit 1 repeated in r1"
     assert r.errors[4].startswith("row 4: bad character")
     assert r.errors[5] == "row 5: not a puzzle (blank or a comment)"
     assert set(r.errors) == {1, 4, 5, 7}
@@ -192,7 +194,7 @@ def test_error_rows_come_back_as_statuses():
     a[2] = bitdoku.to_array([P])[0]
     r = bitdoku.solve(a)
     assert list(r.status) == [bitdoku.INVALID, bitdoku.MULTIPLE, bitdoku.SOLVED]
-    assert r.errors == {0: "row 0: digit 5 repeated in row 1"}
+    assert r.errors == {0: "row 0: digit 5 repeated in r1"}
     for f in (bitdoku.count, bitdoku.rate, bitdoku.check, bitdoku.canon, bitdoku.shuffle):
         out = f(rows)
         assert out.status[1] == bitdoku.INVALID and out.status[0] != bitdoku.INVALID, f
@@ -225,17 +227,19 @@ def test_invalid_arguments_raise_value_errors_naming_the_row():
 
 
 def test_threads_give_the_same_results():
-    lines = sample("magictour_top1465.txt", 1465)
+    lines = sample("magictour_top1465.txt", 600)
     one = bitdoku.solve(lines, threads=1)
     for t in (0, 2, 3):
-        assert bitdoku.solve(lines, threads=t) == one
-    r1, r2 = bitdoku.rate(lines[:60], threads=1), bitdoku.rate(lines[:60], threads=2)
+        r = bitdoku.solve(lines, threads=t)
+        assert r.solutions == one.solutions and np.array_equal(r.status, one.status)
+    easy = sample("generated_minimal_10k.txt", 60)
+    r1, r2 = bitdoku.rate(easy, threads=1), bitdoku.rate(easy, threads=2)
     assert r1.level == r2.level and np.array_equal(r1.er, r2.er) and np.array_equal(r1.score, r2.score)
     assert np.array_equal(bitdoku.solve(lines, logic=True).status, one.status)
 
 
 def test_batches_release_the_gil():
-    a = bitdoku.read(os.path.join(DATASETS, "forum_hardest_1905_11plus.txt")).puzzles
+    a = bitdoku.read(os.path.join(DATASETS, "forum_hardest_1905_11plus.txt")).puzzles[:8000]
     done = threading.Event()
     span = []
 

@@ -228,7 +228,8 @@ fn grids_out<'py>(
     Ok(PyList::new(py, lines)?.into_any())
 }
 
-/// Solutions out: like [`grids_out`], but strings are digits only (as `bitdoku solve` prints).
+/// Solutions (and minlex forms) out: like [`grids_out`], but strings are digits only, `0` for
+/// an empty cell (as `bitdoku solve` and `bitdoku canon` print them).
 fn solutions_out<'py>(
     py: Python<'py>,
     as_array: bool,
@@ -594,11 +595,13 @@ pub fn canon<'py>(
         })
     })?;
     let (status, grids, errors) = split(out);
-    Ok((
-        grids_out(py, rows.is_array(), grids)?,
-        status.into_pyarray(py).into_any(),
-        errors_out(py, errors)?,
-    ))
+    // As strings: `0` for empty cells, as `bitdoku canon` (and minlex custom) writes them.
+    let forms = if rows.is_array() {
+        grids_out(py, true, grids)?
+    } else {
+        solutions_out(py, false, grids)?
+    };
+    Ok((forms, status.into_pyarray(py).into_any(), errors_out(py, errors)?))
 }
 
 /// `shuffle(puzzles, seed, threads)`: a random isomorph of each row, seeded per row as
