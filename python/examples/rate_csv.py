@@ -10,7 +10,7 @@ shows the ER histogram and the HoDoKu levels.
 
 The committed picture (python/examples/rating_distribution.png) comes from
 `python python/examples/rate_csv.py --demo`: a CSV written from the bundled corpora
-(1,500 generated minimal puzzles and the 1,465 of magictour's top list).
+(the first 1,500 generated minimal puzzles and the first 300 of magictour's top list).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def demo_csv() -> str:
     """A CSV (`id,puzzle,source`) from the repository's bundled corpora."""
     data = os.path.join(HERE, "..", "..", "datasets")
     rows = []
-    for name, n in (("generated_minimal_10k.txt", 1500), ("magictour_top1465.txt", 1465)):
+    for name, n in (("generated_minimal_10k.txt", 1500), ("magictour_top1465.txt", 300)):
         p = bitdoku.read(os.path.join(data, name))
         rows += [(s, name.split("_")[0]) for s in bitdoku.to_strings(p.puzzles[:n])]
     fd, path = tempfile.mkstemp(suffix=".csv")
@@ -75,7 +75,7 @@ def main() -> None:
     right.bar(LEVELS, [counts.get(lv, 0) for lv in LEVELS], color="#d9822b")
     right.set_xlabel("HoDoKu level")
     right.set_title("HoDoKu levels")
-    fig.suptitle(f"bitdoku.rate on {os.path.basename(a.csv) if not a.demo else 'generated + magictour top1465 (CSV)'}")
+    fig.suptitle(f"bitdoku.rate on {os.path.basename(a.csv) if not a.demo else '1,500 generated + 300 magictour top1465 puzzles (CSV)'}")
     fig.tight_layout()
     fig.savefig(a.out, dpi=110)
     print(f"wrote {a.out}")
