@@ -257,8 +257,11 @@ fn errors_out<'py>(
 /// One row's status, grid and message.
 type RowOut = (u8, Option<[u8; 81]>, Option<String>);
 
+/// Per-row results split: statuses, grids, and (row, message) errors.
+type Split = (Vec<u8>, Vec<Option<[u8; 81]>>, Vec<(usize, String)>);
+
 /// Splits per-row results into the status array, the grids and the errors.
-fn split(rows: Vec<RowOut>) -> (Vec<u8>, Vec<Option<[u8; 81]>>, Vec<(usize, String)>) {
+fn split(rows: Vec<RowOut>) -> Split {
     let mut status = Vec::with_capacity(rows.len());
     let mut grids = Vec::with_capacity(rows.len());
     let mut errors = Vec::new();
@@ -515,6 +518,9 @@ fn rate_line(engine: &Engine, line: &[u8], row: usize) -> Rated {
     }
 }
 
+/// The results of `check`: status, verified steps, problems, errors.
+type CheckOut<'py> = (Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyDict>, Bound<'py, PyDict>);
+
 /// `check(puzzles, threads, order)`: `(status, verified steps, problems, errors)`; every step
 /// checked against the brute-force solutions, as `bitdoku check` does.
 #[pyfunction]
@@ -524,7 +530,7 @@ pub fn check<'py>(
     puzzles: &Bound<'py, PyAny>,
     threads: usize,
     order: Option<&str>,
-) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyDict>, Bound<'py, PyDict>)> {
+) -> PyResult<CheckOut<'py>> {
     let mut o = Options::new(self::order(order)?);
     o.granularity = Granularity::Single;
     o.verify = true;
