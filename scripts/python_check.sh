@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the `bitdoku` Python package (python/: PyO3 + maturin, from crates/python) in a fresh
+# Builds the `bitdoku` Python package (python/: PyO3 + maturin, from python/native) in a fresh
 # virtual environment, as a user would (`pip install ./python`: pip fetches maturin and numpy
 # from PyPI, maturin runs cargo), then runs its tests (python/tests_bitdoku) against the CLI.
 # Installs python3-venv (Debian) when missing, and builds the bitdoku binary when missing.

@@ -1,4 +1,4 @@
-"""Type stubs of the native module (crates/python): the tuples the public functions of
+"""Type stubs of the native module (python/native): the tuples the public functions of
 `bitdoku` wrap into named results. Arrays are numpy arrays; `Batch` is an `(N, 81)` uint8
 array or a list of strings."""
 

@@ -10,12 +10,12 @@ use pyo3::prelude::*;
 
 /// The CLI's JSON rows (only the step rows are used here).
 #[allow(dead_code)]
-#[path = "../../cli/src/json.rs"]
+#[path = "../../../crates/cli/src/json.rs"]
 mod json;
 
 /// The CLI's explanation page.
 #[allow(dead_code)]
-#[path = "../../cli/src/explain_page.rs"]
+#[path = "../../../crates/cli/src/explain_page.rs"]
 mod page;
 
 /// Parses the one puzzle of a call; a bad one is a `ValueError`.
