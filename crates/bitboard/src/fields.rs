@@ -120,7 +120,7 @@ impl Fields {
                     [b',', b';', b'\t'].into_iter().find(|d| line.contains(d)).unwrap_or(b',');
                 let names: Vec<String> = if header {
                     split(line, delimiter)
-                        .map(|n| String::from_utf8_lossy(n).to_ascii_lowercase())
+                        .map(|n| String::from_utf8_lossy(trim(n)).to_ascii_lowercase())
                         .collect()
                 } else {
                     Vec::new()
@@ -289,7 +289,7 @@ mod tests {
 
     #[test]
     fn the_puzzle_column_is_found_by_name_or_given() {
-        let header = b"id,Puzzle,solution,clues,difficulty";
+        let header = b"id,\"Puzzle\" ,solution,clues,difficulty";
         let f = Fields::detect(header, 1, InputFormat::Auto, None).unwrap();
         let row = format!("0,\"{P}\",x,24,2.2");
         assert_eq!(f.field(2, row.as_bytes()), Field::Puzzle(P.as_bytes()));

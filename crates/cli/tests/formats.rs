@@ -17,7 +17,10 @@ fn both(args: &[&str], data: &str) -> (Vec<String>, String) {
     let piped = run_bytes(args, data.as_bytes());
     let dir = std::env::temp_dir().join(format!("bitdoku-formats-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join(format!("in-{}.txt", args.join("_").replace(['/', ' ', '%'], "-")));
+    // One file per call: the tests run in parallel.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let file = dir.join(format!("in-{n}.txt"));
     std::fs::write(&file, data).unwrap();
     let mut with_file = args.to_vec();
     let path = file.to_str().unwrap().to_string();
