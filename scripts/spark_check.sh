@@ -2,7 +2,8 @@
 # Tests bitdoku-spark (python/) on a real Spark standalone cluster on this machine: a master
 # and two one-core workers, started and stopped by the tests. Installs what it needs on a fresh
 # Debian machine: a JDK from apt when `java` is missing (17 or newer), a Python virtual
-# environment under target/spark-venv with pyspark and pytest from pip, and the bitdoku
+# environment under target/spark-venv with pyspark and pytest from pip (bitdoku_spark itself
+# is imported from python/), and the bitdoku
 # binary (cargo build --release) when it is not built yet.
 # Prints a pass/fail summary; exits nonzero when anything failed.
 # Usage: scripts/spark_check.sh [path/to/bitdoku]
@@ -40,7 +41,9 @@ if ! "$VENV/bin/python" -c 'import pyspark, pytest' >/dev/null 2>&1; then
   echo "installing pyspark==$PYSPARK_VERSION and pytest into $VENV (pip)"
   "$VENV/bin/pip" install -q "pyspark==$PYSPARK_VERSION" "pytest>=7"
 fi
-"$VENV/bin/pip" install -q --no-deps -e python
+# bitdoku_spark is pure Python and is imported from python/ (the tests run there and pass
+# PYTHONPATH to their jobs): `pip install ./python` would also build the native `bitdoku`
+# package (scripts/python_check.sh tests that).
 echo "pyspark: $("$VENV/bin/python" -c 'import pyspark; print(pyspark.__version__)')"
 
 if [ ! -x "$B" ]; then

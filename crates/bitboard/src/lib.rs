@@ -35,6 +35,7 @@ mod candidates;
 mod cellset;
 pub mod combinations;
 mod digitset;
+mod fields;
 mod index;
 mod parse;
 mod print;
@@ -45,6 +46,7 @@ pub use alone::alone_in_a_house_each;
 pub use candidates::{Candidates, CountPlanes};
 pub use cellset::{CellIter, CellSet};
 pub use digitset::DigitSet;
+pub use fields::{ColumnError, Field, Fields, InputFormat, PUZZLE_COLUMNS, is_blank_or_comment};
 pub use index::{Cell, Digit, House, HouseKind, HouseSet};
 pub use parse::{ParseError, ParseErrorKind, Puzzle, parse_line, parse_line_at};
 pub use print::{

@@ -15,12 +15,12 @@
 //! so a small file of hard puzzles (`rate` on 20 lines) keeps every core busy and the progress
 //! moves line by line, while fast bulk solving keeps its 256-line chunks.
 
-use crate::input::{Chunk, Input, Line, Reader};
+use crate::input::{Chunk, Input, Line, Reader, Source};
 use crate::progress::{Progress, Tally};
 use anyhow::Result;
+use bitdoku_bitboard::{Field, Fields};
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::Path;
 use std::sync::{Condvar, Mutex, MutexGuard};
 
 /// How one line ended.
@@ -75,7 +75,7 @@ const CHUNK_TIME: f64 = 4e6;
 
 /// Runs `f` over every line of `path` with `threads` workers (0 = all cores), writing each
 /// result line to standard output in input order.
-pub fn run<F, T>(path: Option<&Path>, threads: usize, f: F) -> Result<Tally>
+pub fn run<F, T>(source: &Source, threads: usize, f: F) -> Result<Tally>
 where
     F: for<'a> Fn(&Line<'a>) -> Processed<T> + Sync,
     T: LineText,
@@ -90,13 +90,13 @@ where
             }
         }
     };
-    drive(path, threads, step, None::<fn(&T) -> bool>)
+    drive(source, threads, step, None::<fn(&T) -> bool>)
 }
 
 /// [`run`] for a command that writes its output line itself: `f` appends the line and its
 /// newline (or nothing) to the chunk's output buffer and returns the line's kind (`None` for
 /// blank and comment lines). No result value is built or moved per line.
-pub fn run_into<F>(path: Option<&Path>, threads: usize, f: F) -> Result<Tally>
+pub fn run_into<F>(source: &Source, threads: usize, f: F) -> Result<Tally>
 where
     F: for<'a> Fn(&Line<'a>, &mut Vec<u8>) -> Option<Kind> + Sync,
 {
@@ -105,12 +105,12 @@ where
             count(tally, kind);
         }
     };
-    drive(path, threads, step, None::<fn(&String) -> bool>)
+    drive(source, threads, step, None::<fn(&String) -> bool>)
 }
 
 /// [`run`], with `keep` deciding, in input order, whether each result line is written (for
 /// `canon --dedup`). Dropped lines still count in the tally.
-pub fn run_filtered<F, K, T>(path: Option<&Path>, threads: usize, f: F, keep: K) -> Result<Tally>
+pub fn run_filtered<F, K, T>(source: &Source, threads: usize, f: F, keep: K) -> Result<Tally>
 where
     F: for<'a> Fn(&Line<'a>) -> Processed<T> + Sync,
     K: FnMut(&T) -> bool + Send,
@@ -119,7 +119,7 @@ where
     let step = |line: &Line, _: &mut Vec<u8>, results: &mut Vec<Processed<T>>, _: &mut Tally| {
         results.push(f(line));
     };
-    drive(path, threads, step, Some(keep))
+    drive(source, threads, step, Some(keep))
 }
 
 /// A chunk of lines being processed, with its results.
@@ -132,12 +132,19 @@ struct Block<T> {
     /// With a `keep` filter: the results, formatted when they are written (in input order).
     results: Vec<Processed<T>>,
     tally: Tally,
+    /// Where the puzzle is in each line.
+    fields: Fields,
 }
 
 /// Everything the workers share, behind one lock (held only to take a chunk or to hand in
 /// results, never while solving or writing).
-struct State<T, K> {
+struct State<'s, T, K> {
     reader: Reader,
+    /// The input's format choice.
+    source: &'s Source,
+    /// Where the puzzle is in each line: decided from the first line that is not blank or a
+    /// comment (before any chunk is handed out to be processed).
+    fields: Option<Fields>,
     /// The index of the next chunk taken, and of the next chunk to write.
     next_taken: usize,
     next_written: usize,
@@ -168,15 +175,15 @@ struct State<T, K> {
     progress: Progress,
 }
 
-struct Shared<T, K> {
-    state: Mutex<State<T, K>>,
+struct Shared<'s, T, K> {
+    state: Mutex<State<'s, T, K>>,
     /// Signalled when chunks are written (a worker too far ahead waits for it).
     written: Condvar,
     workers: usize,
 }
 
-impl<T, K> Shared<T, K> {
-    fn lock(&self) -> MutexGuard<'_, State<T, K>> {
+impl<'s, T, K> Shared<'s, T, K> {
+    fn lock(&self) -> MutexGuard<'_, State<'s, T, K>> {
         // A worker that panicked holds no half-done state the others could trip on.
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -191,7 +198,7 @@ impl<T, S> Step<T> for S where
 {
 }
 
-fn drive<S, K, T>(path: Option<&Path>, threads: usize, step: S, keep: Option<K>) -> Result<Tally>
+fn drive<S, K, T>(source: &Source, threads: usize, step: S, keep: Option<K>) -> Result<Tally>
 where
     S: Step<T>,
     K: FnMut(&T) -> bool + Send,
@@ -202,10 +209,12 @@ where
         n => n,
     };
     let lines = (4 * CHUNK_LINES / workers).clamp(64, CHUNK_LINES);
-    let Input { reader, total_bytes } = Input::open(path, lines)?;
+    let Input { reader, total_bytes } = Input::open(source.path.as_deref(), lines)?;
     let progress = Progress::new(total_bytes);
     let state = State {
         reader,
+        source,
+        fields: None,
         next_taken: 0,
         next_written: 0,
         lines_taken: 0,
@@ -244,9 +253,9 @@ where
 }
 
 /// Stops the other workers if this one panics (they would wait for its chunk forever).
-struct PanicGuard<'s, T, K>(&'s Shared<T, K>);
+struct PanicGuard<'a, 's, T, K>(&'a Shared<'s, T, K>);
 
-impl<T, K> Drop for PanicGuard<'_, T, K> {
+impl<T, K> Drop for PanicGuard<'_, '_, T, K> {
     fn drop(&mut self) {
         if std::thread::panicking() {
             self.0.lock().done = true;
@@ -256,7 +265,7 @@ impl<T, K> Drop for PanicGuard<'_, T, K> {
 }
 
 /// One worker: takes chunks until the input (or the output) ends.
-fn work<S, K, T>(shared: &Shared<T, K>, step: &S)
+fn work<S, K, T>(shared: &Shared<'_, T, K>, step: &S)
 where
     S: Step<T>,
     K: FnMut(&T) -> bool + Send,
@@ -265,9 +274,21 @@ where
     let _guard = PanicGuard(shared);
     while let Some(mut block) = take(shared) {
         let started = std::time::Instant::now();
-        let Block { chunk, out, results, tally, .. } = &mut block;
-        for i in 0..chunk.len() {
-            step(&chunk.line(i), out, results, tally);
+        let Block { chunk, out, results, tally, fields, .. } = &mut block;
+        if fields.is_lines() {
+            for i in 0..chunk.len() {
+                step(&chunk.line(i), out, results, tally);
+            }
+        } else {
+            for i in 0..chunk.len() {
+                let line = chunk.line(i);
+                match fields.field(line.number, line.bytes) {
+                    Field::Header => tally.headers += 1,
+                    Field::Puzzle(bytes) => {
+                        step(&Line { number: line.number, bytes }, out, results, tally);
+                    }
+                }
+            }
         }
         let per_line = started.elapsed().as_nanos() as f64 / chunk.len().max(1) as f64;
         hand_in(shared, block, per_line);
@@ -275,7 +296,7 @@ where
 }
 
 /// The next chunk to process, or `None` when there is no more work.
-fn take<T, K>(shared: &Shared<T, K>) -> Option<Block<T>> {
+fn take<T, K>(shared: &Shared<'_, T, K>) -> Option<Block<T>> {
     let mut s = shared.lock();
     while !s.done && s.lines_taken - s.lines_written >= IN_FLIGHT * shared.workers * CHUNK_LINES {
         s.waiting += 1;
@@ -291,6 +312,18 @@ fn take<T, K>(shared: &Shared<T, K>) -> Option<Block<T>> {
         wake(shared, &s);
         return None;
     };
+    if s.fields.is_none() {
+        match detect(s.source, &chunk) {
+            Ok(f) => s.fields = f,
+            Err(e) => {
+                s.error = Some(e.into());
+                s.done = true;
+                wake(shared, &s);
+                return None;
+            }
+        }
+    }
+    let fields = s.fields.unwrap_or(Fields::LINES);
     let index = s.next_taken;
     s.next_taken += 1;
     s.lines_taken += chunk.len();
@@ -298,7 +331,7 @@ fn take<T, K>(shared: &Shared<T, K>) -> Option<Block<T>> {
     let (mut out, mut results) = s.spare.pop().unwrap_or_default();
     out.clear();
     results.clear();
-    Some(Block { index, chunk, out, results, tally: Tally::default() })
+    Some(Block { index, chunk, out, results, tally: Tally::default(), fields })
 }
 
 /// The lines of the next chunk: about [`CHUNK_TIME`] of work at the measured time per line,
@@ -314,7 +347,7 @@ fn chunk_lines<T, K>(s: &State<T, K>) -> usize {
 /// Hands in a processed chunk (its lines took `per_line` nanoseconds each); writes it and
 /// every chunk after it that is ready, unless another worker is writing (that one writes it).
 fn hand_in<T: LineText, K: FnMut(&T) -> bool>(
-    shared: &Shared<T, K>,
+    shared: &Shared<'_, T, K>,
     block: Block<T>,
     per_line: f64,
 ) {
@@ -377,7 +410,7 @@ fn hand_in<T: LineText, K: FnMut(&T) -> bool>(
 }
 
 /// Wakes the workers waiting for chunks to be written, if any (a wake-up is a system call).
-fn wake<T, K>(shared: &Shared<T, K>, s: &State<T, K>) {
+fn wake<T, K>(shared: &Shared<'_, T, K>, s: &State<'_, T, K>) {
     if s.waiting > 0 {
         shared.written.notify_all();
     }
@@ -410,6 +443,21 @@ fn count(tally: &mut Tally, kind: Kind) {
     }
 }
 
+/// The input's layout from the first line of `chunk` that is not blank or a comment; `None`
+/// when the chunk has no such line (the next chunk decides).
+fn detect(source: &Source, chunk: &Chunk) -> Result<Option<Fields>, bitdoku_bitboard::ColumnError> {
+    let first = (0..chunk.len())
+        .map(|i| chunk.line(i))
+        .find(|line| !bitdoku_bitboard::is_blank_or_comment(line.bytes));
+    match first {
+        Some(line) => {
+            Fields::detect(line.bytes, line.number, source.format, source.column.as_deref())
+                .map(Some)
+        }
+        None => Ok(None),
+    }
+}
+
 fn add(tally: &mut Tally, more: &Tally) {
     tally.solved += more.solved;
     tally.fallback += more.fallback;
@@ -418,4 +466,5 @@ fn add(tally: &mut Tally, more: &Tally) {
     tally.multiple += more.multiple;
     tally.invalid += more.invalid;
     tally.over_budget += more.over_budget;
+    tally.headers += more.headers;
 }

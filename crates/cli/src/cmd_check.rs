@@ -42,7 +42,7 @@ pub fn run(a: CheckArgs) -> anyhow::Result<bool> {
     let unsound = AtomicU64::new(0);
     let uniqueness_on_multi = AtomicU64::new(0);
     let solved_logic = AtomicU64::new(0);
-    let tally = bulk::run(a.file.as_deref(), a.threads, |line| {
+    let tally = bulk::run(&crate::input::Source::auto(a.file.as_deref()), a.threads, |line| {
         let puzzle = match parse_line_at(&line.text(), line.number) {
             Ok(None) => return None,
             Ok(Some(p)) => p,

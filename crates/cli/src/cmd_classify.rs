@@ -67,7 +67,7 @@ pub fn run(a: ClassifyArgs) -> anyhow::Result<bool> {
         ..Limits::default()
     };
     let (measures, json) = (a.measures, a.json);
-    let tally = bulk::run(a.input.file.as_deref(), a.threads, |line| {
+    let tally = bulk::run(&a.input.source(), a.threads, |line| {
         let text = line.text();
         let puzzle = match parse_line_at(&text, line.number) {
             Ok(None) => return None,

@@ -24,7 +24,7 @@ pub struct CountArgs {
 
 pub fn run(a: CountArgs) -> anyhow::Result<bool> {
     let limit = a.limit;
-    let tally = bulk::run_into(a.input.file.as_deref(), a.threads, |line, out| {
+    let tally = bulk::run_into(&a.input.source(), a.threads, |line, out| {
         // A plain 81-character line goes straight to the search masks, written in place.
         // Its masks have the givens cleared from their peers: the prepared search skips that.
         let mut masks = [0u128; 9];

@@ -7,13 +7,16 @@
 //! into the binary with `include_str!`), so the page is not assembled by string concatenation.
 
 use crate::OrderArgs;
-use crate::budget::{BudgetArgs, over_line};
+use crate::budget::BudgetArgs;
 use bitdoku_bitboard::parse_line_at;
-use bitdoku_engine::{Engine, Granularity, Options, Status};
+use bitdoku_engine::{Engine, Granularity, Options};
 use clap::Args;
-use serde::Serialize;
-use std::collections::BTreeMap;
+use page::{PagePuzzle, explain_one};
 use std::path::PathBuf;
+
+/// The page's data and template, shared with the Python package (`bitdoku.explain_html`).
+#[path = "explain_page.rs"]
+pub mod page;
 
 /// Arguments of `explain`.
 #[derive(Args, Debug)]
@@ -31,38 +34,6 @@ pub struct ExplainArgs {
     #[command(flatten)]
     budget: BudgetArgs,
 }
-
-#[derive(Serialize)]
-struct PageStep {
-    name: &'static str,
-    explanation: String,
-    effects: String,
-    svg: String,
-}
-
-#[derive(Serialize)]
-struct Count {
-    name: &'static str,
-    count: usize,
-}
-
-#[derive(Serialize, Default)]
-struct PagePuzzle {
-    line: usize,
-    puzzle: String,
-    error: Option<String>,
-    status: &'static str,
-    fallback: bool,
-    level: &'static str,
-    score: u32,
-    er: String,
-    ep: String,
-    ed: String,
-    histogram: Vec<Count>,
-    steps: Vec<PageStep>,
-}
-
-const TEMPLATE: &str = include_str!("../templates/explain.html");
 
 pub fn run(a: ExplainArgs) -> anyhow::Result<bool> {
     let mut o = Options::new(a.order.resolve()?);
@@ -113,75 +84,8 @@ pub fn run(a: ExplainArgs) -> anyhow::Result<bool> {
     } else {
         format!("explanations of {} puzzles", puzzles.len())
     };
-    let mut env = minijinja::Environment::new();
-    env.add_template("explain", TEMPLATE)?;
-    let page = env
-        .get_template("explain")?
-        .render(minijinja::context! { title => title, puzzles => puzzles })?;
+    let page = page::render(&title, &puzzles)?;
     std::fs::write(&a.html, page)
         .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", a.html.display()))?;
     Ok(all_ok)
-}
-
-fn explain_one(
-    engine: &Engine,
-    number: usize,
-    puzzle: &bitdoku_bitboard::Puzzle,
-    all_ok: &mut bool,
-    se_budget: bitdoku_engine::Budget,
-) -> PagePuzzle {
-    let start = puzzle.candidates();
-    let out = engine.solve(&start);
-    let mut error = out.exceeded.map(|over| over_line(number, &over));
-    let mut state = start;
-    let mut steps = Vec::new();
-    let mut histogram: BTreeMap<(u32, &'static str), usize> = BTreeMap::new();
-    for step in &out.steps {
-        *histogram.entry((step.technique.hodoku_order(), step.technique.name())).or_default() += 1;
-        steps.push(PageStep {
-            name: step.technique.name(),
-            explanation: bitdoku_strategies::forcing::proof::explain(&state, step),
-            effects: step.effects_text().join(" "),
-            svg: bitdoku_render::step_svg(&state, step),
-        });
-        step.apply(&mut state);
-    }
-    if out.status != Status::Solved {
-        *all_ok = false;
-    }
-    let r = &out.rating;
-    let (er, ep, ed) = if out.uniqueness_allowed {
-        let (se, over) = crate::cmd_rate::se_budgeted(se_budget, || {
-            bitdoku_se_model::rate_state(&puzzle.candidates(), None)
-        });
-        if let Some(over) = over {
-            error.get_or_insert(format!(
-                "{} in the SE rating (ER>={:.1})",
-                over_line(number, &over),
-                se.er_value()
-            ));
-        }
-        (se.er_value(), se.ep_value(), se.ed_value())
-    } else {
-        (r.er, r.ep, r.ed)
-    };
-    if let Some(e) = &error {
-        // The page says so too; this is the one line a puzzle over budget gets.
-        eprintln!("{e}");
-        *all_ok = false;
-    }
-    PagePuzzle {
-        line: number,
-        puzzle: puzzle.to_line(),
-        error,
-        status: out.status.as_str(),
-        fallback: out.fallback,
-        level: r.level().as_str(),
-        score: r.score,
-        er: format!("{er:.1}"),
-        ep: format!("{ep:.1}"),
-        ed: format!("{ed:.1}"),
-        histogram: histogram.into_iter().map(|((_, name), count)| Count { name, count }).collect(),
-        steps,
-    }
 }

@@ -95,7 +95,7 @@ pub fn run(a: HintArgs) -> anyhow::Result<bool> {
         );
     }
     let failed = std::sync::Mutex::new(None);
-    let tally = bulk::run(path.as_deref(), a.threads, |line| {
+    let tally = bulk::run(&crate::input::Source::auto(path.as_deref()), a.threads, |line| {
         hint_line(line, &engine, json, grid, svg).unwrap_or_else(|e| {
             failed.lock().expect("not poisoned").get_or_insert(e.to_string());
             Some((format!("error: line {}: {e}", line.number), Kind::Invalid))

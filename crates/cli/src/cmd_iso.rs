@@ -24,7 +24,7 @@ pub struct ShuffleArgs {
 }
 
 pub fn shuffle(a: ShuffleArgs) -> anyhow::Result<bool> {
-    let tally = bulk::run(a.input.file.as_deref(), a.threads, |line| {
+    let tally = bulk::run(&a.input.source(), a.threads, |line| {
         let puzzle = match parse_line_at(&line.text(), line.number) {
             Ok(None) => return None,
             Ok(Some(p)) => p,
@@ -61,7 +61,7 @@ pub fn canon(a: CanonArgs) -> anyhow::Result<bool> {
     let mut seen: HashSet<String> = HashSet::new();
     let dedup = a.dedup;
     let tally = bulk::run_filtered(
-        a.input.file.as_deref(),
+        &a.input.source(),
         a.threads,
         |line| {
             let puzzle = match parse_line_at(&line.text(), line.number) {

@@ -111,7 +111,7 @@ pub fn run(a: RateArgs) -> anyhow::Result<bool> {
     o.budget = a.budget.for_engine(&o.order);
     o.granularity = Granularity::Single;
     let engine = Engine::new(o);
-    let tally = bulk::run(a.input.file.as_deref(), a.threads, |line| {
+    let tally = bulk::run(&a.input.source(), a.threads, |line| {
         let text = line.text();
         let puzzle = match parse_line_at(&text, line.number) {
             Ok(None) => return None,

@@ -108,7 +108,7 @@ pub fn run(a: SolveArgs) -> anyhow::Result<bool> {
         rate,
         budget: se_budget,
     };
-    let tally = bulk::run_into(a.input.file.as_deref(), a.threads, |line, out| {
+    let tally = bulk::run_into(&a.input.source(), a.threads, |line, out| {
         solve_line(line, out, engine.as_ref(), json, pictures)
     })?;
     Ok(tally.all_solved())

@@ -39,6 +39,24 @@ impl Compression {
     }
 }
 
+/// Where the bulk commands read from, and how to find the puzzle in each line.
+#[derive(Clone, Debug, Default)]
+pub struct Source {
+    /// The file; `None` or `-` for standard input.
+    pub path: Option<std::path::PathBuf>,
+    /// The format (`--input-format`): detected from the first line by default.
+    pub format: bitdoku_bitboard::InputFormat,
+    /// The CSV column holding the puzzle (`--column`): a header name or a 1-based number.
+    pub column: Option<String>,
+}
+
+impl Source {
+    /// A file (or standard input) in a detected format.
+    pub fn auto(path: Option<&Path>) -> Source {
+        Source { path: path.map(Path::to_path_buf), ..Source::default() }
+    }
+}
+
 /// The UTF-8 byte order mark, dropped at the start of the input.
 const BOM: &[u8] = b"\xef\xbb\xbf";
 

@@ -120,6 +120,26 @@ fn parse_granularity(s: &str) -> Result<Granularity, String> {
 pub struct InputArg {
     /// Puzzle file, one puzzle per line; `-` or nothing for standard input.
     file: Option<PathBuf>,
+    /// The input's format: auto (detected from the first line), lines (bitdoku's own),
+    /// list (the hardest lists' `PUZZLE;ER;EP;ED;...`, `;` or `,` after the puzzle) or csv
+    /// (a header line naming the columns: `quizzes,solutions`, `puzzle`, `question`, ...).
+    #[arg(long, value_name = "FORMAT", default_value = "auto")]
+    input_format: bitdoku_bitboard::InputFormat,
+    /// The CSV column holding the puzzle: a header name or a 1-based number (default: the
+    /// column named puzzle, quizzes, quiz, question, sudoku, grid or givens, else the first).
+    #[arg(long, value_name = "NAME|N")]
+    column: Option<String>,
+}
+
+impl InputArg {
+    /// Where the bulk runner reads from.
+    fn source(&self) -> input::Source {
+        input::Source {
+            path: self.file.clone(),
+            format: self.input_format,
+            column: self.column.clone(),
+        }
+    }
 }
 
 fn main() -> ExitCode {

@@ -15,6 +15,8 @@ pub struct Tally {
     pub fallback: u64,
     /// Puzzles whose budget (`--time-limit`, `--budget`) ran out.
     pub over_budget: u64,
+    /// CSV header lines skipped (not puzzles, not counted in the total).
+    pub headers: u64,
 }
 
 impl Tally {
@@ -96,9 +98,14 @@ impl Progress {
             0 => String::new(),
             n => format!(", {n} over budget"),
         };
+        let headers = match tally.headers {
+            0 => String::new(),
+            1 => "; 1 header line skipped".to_string(),
+            n => format!("; {n} header lines skipped"),
+        };
         let _ = writeln!(
             err,
-            "{total} puzzles: {} solved ({} with fallback), {} stuck, {} no solution, {} multiple solutions, {} invalid{over}; {secs:.3}s, {rate:.0} puzzles/s{extra}",
+            "{total} puzzles: {} solved ({} with fallback), {} stuck, {} no solution, {} multiple solutions, {} invalid{over}; {secs:.3}s, {rate:.0} puzzles/s{headers}{extra}",
             tally.solved,
             tally.fallback,
             tally.stuck,

@@ -1,0 +1,118 @@
+//! The data of an explanation page (one puzzle's rating, technique counts and steps with
+//! their diagrams) and its rendering with the `templates/explain.html` template (minijinja).
+//! Used by `bitdoku explain` and, through `#[path]`, by the Python package's `explain_html`,
+//! so both write the same page.
+
+use bitdoku_bitboard::budget::{self, Budget};
+use bitdoku_engine::{Engine, OverBudget, Status};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// One step of the path: its technique, text, effects and diagram.
+#[derive(Serialize)]
+pub struct PageStep {
+    pub name: &'static str,
+    pub explanation: String,
+    pub effects: String,
+    pub svg: String,
+}
+
+/// How often a technique was used.
+#[derive(Serialize)]
+pub struct Count {
+    pub name: &'static str,
+    pub count: usize,
+}
+
+/// One puzzle of the page (an `error` for a bad line).
+#[derive(Serialize, Default)]
+pub struct PagePuzzle {
+    pub line: usize,
+    pub puzzle: String,
+    pub error: Option<String>,
+    pub status: &'static str,
+    pub fallback: bool,
+    pub level: &'static str,
+    pub score: u32,
+    pub er: String,
+    pub ep: String,
+    pub ed: String,
+    pub histogram: Vec<Count>,
+    pub steps: Vec<PageStep>,
+}
+
+/// The page template.
+pub const TEMPLATE: &str = include_str!("../templates/explain.html");
+
+/// The page for `puzzles` under `title`.
+pub fn render(title: &str, puzzles: &[PagePuzzle]) -> Result<String, minijinja::Error> {
+    let mut env = minijinja::Environment::new();
+    env.add_template("explain", TEMPLATE)?;
+    env.get_template("explain")?.render(minijinja::context! { title => title, puzzles => puzzles })
+}
+
+/// Solves `puzzle` with `engine` (tracing) and gathers its page data; clears `all_ok` when
+/// logic does not solve it or a budget ran out (the engine's, or `se_budget` for the SE
+/// rating: the page and one line on standard error say so).
+pub fn explain_one(
+    engine: &Engine,
+    number: usize,
+    puzzle: &bitdoku_bitboard::Puzzle,
+    all_ok: &mut bool,
+    se_budget: Budget,
+) -> PagePuzzle {
+    let start = puzzle.candidates();
+    let out = engine.solve(&start);
+    let mut error = out.exceeded.map(|over| format!("error: line {number}: {over}"));
+    let mut state = start;
+    let mut steps = Vec::new();
+    let mut histogram: BTreeMap<(u32, &'static str), usize> = BTreeMap::new();
+    for step in &out.steps {
+        *histogram.entry((step.technique.hodoku_order(), step.technique.name())).or_default() += 1;
+        steps.push(PageStep {
+            name: step.technique.name(),
+            explanation: bitdoku_strategies::forcing::proof::explain(&state, step),
+            effects: step.effects_text().join(" "),
+            svg: bitdoku_render::step_svg(&state, step),
+        });
+        step.apply(&mut state);
+    }
+    if out.status != Status::Solved {
+        *all_ok = false;
+    }
+    let r = &out.rating;
+    let (er, ep, ed) = if out.uniqueness_allowed {
+        let scope = budget::Scope::enter(se_budget);
+        let se = bitdoku_se_model::rate_state(&puzzle.candidates(), None);
+        if let Some(limit) = budget::exceeded() {
+            let over = OverBudget { limit, steps: u64::from(se.steps), nodes: budget::nodes() };
+            error.get_or_insert(format!(
+                "error: line {number}: {over} in the SE rating (ER>={:.1})",
+                se.er_value()
+            ));
+        }
+        drop(scope);
+        (se.er_value(), se.ep_value(), se.ed_value())
+    } else {
+        (r.er, r.ep, r.ed)
+    };
+    if let Some(e) = &error {
+        // The page says so too; this is the one line a puzzle over budget gets.
+        eprintln!("{e}");
+        *all_ok = false;
+    }
+    PagePuzzle {
+        line: number,
+        puzzle: puzzle.to_line(),
+        error,
+        status: out.status.as_str(),
+        fallback: out.fallback,
+        level: r.level().as_str(),
+        score: r.score,
+        er: format!("{er:.1}"),
+        ep: format!("{ep:.1}"),
+        ed: format!("{ed:.1}"),
+        histogram: histogram.into_iter().map(|((_, name), count)| Count { name, count }).collect(),
+        steps,
+    }
+}
