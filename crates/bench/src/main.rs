@@ -436,19 +436,23 @@ fn cmd_run(args: &RunArgs) -> Result<ExitCode> {
     }
     bar.finish();
     let previous = report::find_previous(&args.out, &rows);
-    let answers = report::answers(&rows, previous.as_ref());
+    let mut answers = report::answers(&rows, previous.as_ref());
+    if sampled {
+        let what: Vec<String> = corpora
+            .iter()
+            .map(|c| format!("{} of {} puzzles of {}", c.entries.len(), c.total, c.name))
+            .collect();
+        answers.sentences.insert(
+            0,
+            format!(
+                "This run measured a representative sample ({}); `bench run --full` measures \
+                 the whole corpora.",
+                what.join(", ")
+            ),
+        );
+    }
     let mut text = report::stdout_table(&rows);
     text.push('\n');
-    if sampled {
-        text.push_str(&format!(
-            "A representative sample ({}); `--full` measures the whole corpora.\n",
-            corpora
-                .iter()
-                .map(|c| format!("{} of {} puzzles of {}", c.entries.len(), c.total, c.name))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
-    }
     for s in &answers.sentences {
         text.push_str(s);
         text.push('\n');
