@@ -53,6 +53,7 @@ enum SvgOut<'a> {
 }
 
 pub fn run(a: HintArgs) -> anyhow::Result<bool> {
+    crate::progress::set_noun(crate::progress::Noun::Hint);
     let mut o = Options::new(a.order.resolve()?);
     o.granularity = Granularity::Single;
     let engine = Engine::new(o);

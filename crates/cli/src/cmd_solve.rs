@@ -81,6 +81,16 @@ pub fn run(a: SolveArgs) -> anyhow::Result<bool> {
             .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
     }
     let pictures = Pictures { grid: a.grid, svg_dir: a.svg_dir.as_deref(), se_model: !a.approx_se };
+    // A puzzle on the command line (not a file of that name), as `hint` and `explain` take.
+    if let Some(arg) = a.input.file.as_deref().filter(|p| p.as_os_str() != "-" && !p.exists())
+        && let Some(text) = arg.to_str()
+        && matches!(bitdoku_bitboard::parse_line(text), Ok(Some(_)))
+    {
+        let mut out = Vec::new();
+        let kind = solve_line(&Line::of_text(1, text), &mut out, engine.as_ref(), json, pictures);
+        std::io::Write::write_all(&mut std::io::stdout().lock(), &out)?;
+        return Ok(matches!(kind, Some(Kind::Solved | Kind::Fallback)));
+    }
     let tally = bulk::run_into(a.input.file.as_deref(), a.threads, |line, out| {
         solve_line(line, out, engine.as_ref(), json, pictures)
     })?;
@@ -109,7 +119,7 @@ fn solve_line(
             let status = status_of(count);
             match &first {
                 Some(solution) if count == 1 => push_digits(out, &solution.0),
-                _ => push_line(out, plain_failure(status).as_bytes()),
+                _ => push_line(out, plain_failure(status, line.number).as_bytes()),
             }
             return Some(kind_of(status));
         }
@@ -121,7 +131,7 @@ fn solve_line(
         && let Some(start) = bitdoku_bitboard::quick_candidates(line.bytes)
     {
         let outcome = e.solve(&start);
-        push_line(out, plain_outcome(&outcome).as_bytes());
+        push_line(out, plain_outcome(&outcome, line.number).as_bytes());
         return Some(outcome_kind(&outcome));
     }
     let (text, kind) = solve_parsed(line, engine, as_json, pictures)?;
@@ -211,7 +221,7 @@ fn brute(number: usize, puzzle: &Puzzle, as_json: bool) -> (String, Kind) {
     let text = if as_json {
         json::line(&row(number, puzzle, status, solution, false))
     } else {
-        plain(status, solution, None)
+        plain(status, solution, None, number)
     };
     (text, kind_of(status))
 }
@@ -228,28 +238,34 @@ fn outcome_kind(out: &Outcome) -> Kind {
 }
 
 /// The plain output of a logic outcome (before any trace or pictures).
-fn plain_outcome(out: &Outcome) -> String {
+fn plain_outcome(out: &Outcome, number: usize) -> String {
     let solution = match out.status {
         Status::Solved => out.solution.map(|v| digits(&v)),
         _ => None,
     };
     let stuck = (out.status == Status::Stuck).then(|| to_line(&out.final_state));
-    plain(out.status, solution, stuck)
+    plain(out.status, solution, stuck, number)
 }
 
-fn plain(status: Status, solution: Option<String>, stuck_state: Option<String>) -> String {
+fn plain(
+    status: Status,
+    solution: Option<String>,
+    stuck_state: Option<String>,
+    number: usize,
+) -> String {
     match status {
         Status::Solved => solution.unwrap_or_default(),
-        Status::NoSolution | Status::MultipleSolutions => plain_failure(status).to_string(),
+        Status::NoSolution | Status::MultipleSolutions => plain_failure(status, number),
         Status::Stuck => format!("error: stuck: {}", stuck_state.unwrap_or_default()),
     }
 }
 
-/// The plain output of a puzzle brute force cannot solve uniquely.
-fn plain_failure(status: Status) -> &'static str {
+/// The plain output of a puzzle brute force cannot solve uniquely, with its line number as
+/// every other error line has.
+fn plain_failure(status: Status, number: usize) -> String {
     match status {
-        Status::NoSolution => "error: no solution",
-        _ => "error: multiple solutions",
+        Status::NoSolution => format!("error: line {number}: no solution"),
+        _ => format!("error: line {number}: multiple solutions"),
     }
 }
 
@@ -296,7 +312,7 @@ fn logic(
         _ => None,
     };
     if !as_json {
-        let mut text = plain_outcome(&out);
+        let mut text = plain_outcome(&out, number);
         if engine.options().trace {
             // The trace stays on the puzzle's line (tab-separated, steps joined by "; ") so the
             // output keeps one line per puzzle line; `cut -f1` gives the plain output back.
