@@ -39,7 +39,7 @@ for page in one three; do
 done
 # The bench page: a small run (seconds), then its report.html in the browser.
 head -30 datasets/magictour_top1465.txt > "$work/small.txt"
-"$BENCH" run --corpus "$work/small.txt" --engine bitboard,naive,brute --order singles,seeds \
+"$BENCH" run --corpus "$work/small.txt" --engine bitboard,naive,brute --order singles --order seeds \
   --repeats 2 --out "$work/results" --label check > "$work/bench.out" 2> "$work/bench.err"
 report=$(ls -d "$work"/results/*-check)/report.html
 [ -s "$report" ] || { echo "bench wrote no report.html"; exit 1; }
