@@ -17,7 +17,9 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// Microseconds per puzzle of every (corpus, engine, order) measured in a results folder under
-/// `out`, the newest folder's value winning. Unreadable folders are passed over.
+/// `out`, the smallest over the folders winning (the quietest machine: a folder measured while
+/// other work shared the cores would otherwise inflate the first forecast; the rescaling as
+/// rows finish corrects it either way). Unreadable folders are passed over.
 #[must_use]
 pub fn expected_us(out: &Path) -> HashMap<(String, String, String), f64> {
     let mut map = HashMap::new();
@@ -28,7 +30,10 @@ pub fn expected_us(out: &Path) -> HashMap<(String, String, String), f64> {
         let Ok(text) = std::fs::read_to_string(dir.join("raw.csv")) else { continue };
         let Ok(rows) = read_raw_csv(&text) else { continue };
         for r in rows.into_iter().filter(|r| r.puzzles_per_sec > 0.0) {
-            map.entry((r.corpus, r.engine, r.order)).or_insert(1e6 / r.puzzles_per_sec);
+            let us = 1e6 / r.puzzles_per_sec;
+            map.entry((r.corpus, r.engine, r.order))
+                .and_modify(|v: &mut f64| *v = v.min(us))
+                .or_insert(us);
         }
     }
     map
