@@ -127,6 +127,33 @@ pub fn load(path: &str, sample: Option<usize>, seed: u64) -> Result<Corpus> {
     Ok(corpus)
 }
 
+/// Reads `path` and splits it: a deterministic sample of `k` puzzles to search on, and up to
+/// `k` other puzzles of the same file, never in that sample (named `<name>-heldout`), to check
+/// the result on. The held-out part is `None` when the sample takes the whole file.
+pub fn load_split(path: &str, k: usize, seed: u64) -> Result<(Corpus, Option<Corpus>)> {
+    let whole = load(path, None, seed)?;
+    let keep = sample_indices(whole.entries.len(), k, seed);
+    let mut in_sample = vec![false; whole.entries.len()];
+    for &i in &keep {
+        in_sample[i] = true;
+    }
+    let rest: Vec<Entry> =
+        whole.entries.iter().zip(&in_sample).filter(|(_, s)| !**s).map(|(e, _)| *e).collect();
+    let mut train = whole.clone();
+    train.entries = keep.into_iter().map(|i| whole.entries[i]).collect();
+    train.sample = Some((k, seed));
+    if rest.is_empty() {
+        return Ok((train, None));
+    }
+    let pick = sample_indices(rest.len(), k, seed.wrapping_add(1));
+    let mut held = whole;
+    held.name = format!("{}-heldout", held.name);
+    held.path = format!("{path} (held out: none of the search sample)");
+    held.entries = pick.into_iter().map(|i| rest[i]).collect();
+    held.sample = Some((k, seed.wrapping_add(1)));
+    Ok((train, Some(held)))
+}
+
 /// The bytes themselves, or their gzip / xz decompression when they start with that format's
 /// magic bytes (as `bitdoku` reads its input). Decompression is not part of the parse time.
 pub fn decompress(bytes: Vec<u8>) -> Result<Vec<u8>> {
@@ -216,6 +243,23 @@ mod tests {
 
     const P: &str =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn a_split_never_shares_a_line() {
+        let path = std::env::temp_dir().join(format!("bench-split-{}.txt", std::process::id()));
+        let text: String = (0..10).map(|_| format!("{P}\n")).collect();
+        std::fs::write(&path, text).unwrap();
+        let path = path.display().to_string();
+        let (train, held) = load_split(&path, 4, 7).unwrap();
+        let held = held.unwrap();
+        assert_eq!((train.entries.len(), held.entries.len()), (4, 4));
+        assert!(held.name.ends_with("-heldout"));
+        assert!(train.entries.iter().all(|t| held.entries.iter().all(|h| h.line != t.line)));
+        let (all, none) = load_split(&path, 10, 7).unwrap();
+        assert_eq!(all.entries.len(), 10);
+        assert!(none.is_none());
+        std::fs::remove_file(&path).unwrap();
+    }
 
     #[test]
     fn fast_and_slow_paths_agree() {

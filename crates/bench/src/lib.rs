@@ -22,6 +22,7 @@
 //! - [`svg`]: hand-written SVG charts (throughput, latency percentiles, time shares);
 //! - [`agree`]: state-by-state agreement of the bitboard and naive engines;
 //! - [`search`]: the order search (`bench search-order`);
+//! - [`progress`]: the progress bar of `bench run` (row, pass, time left);
 //! - [`meta`]: the machine, the commit and the toolchain of a run;
 //! - [`rng`]: the seeded generator behind sampling.
 #![deny(missing_docs)]
@@ -32,6 +33,7 @@ pub mod engines;
 pub mod measure;
 pub mod meta;
 pub mod orders;
+pub mod progress;
 pub mod report;
 pub mod rng;
 pub mod search;

@@ -18,6 +18,7 @@ use bitdoku_bench::corpus::{self, Corpus};
 use bitdoku_bench::engines::{EngineKind, Reference, Runner, reference};
 use bitdoku_bench::measure::{self, Row, TechRow};
 use bitdoku_bench::meta::RunMeta;
+use bitdoku_bench::progress::{self, Progress};
 use bitdoku_bench::report::{self, RunInfo};
 use bitdoku_bench::{agree, orders, search};
 use bitdoku_engine::{Granularity, Order};
@@ -46,25 +47,35 @@ enum Command {
     SearchOrder(SearchArgs),
 }
 
-/// The bundled corpora of a default run, with the sample taken from each when `--sample` is
-/// not given (`None` = the whole file). The default run (every engine, every preset, one
-/// thread) with `--repeats 3` took 1,413 s on two cores (a warm-up and three timed passes per
-/// row; one timed pass takes a bit over half that), nearly all of it the naive engine's
-/// `hodoku`, `all` and `complete` rows.
-const DEFAULT_CORPORA: &[(&str, Option<usize>)] = &[
-    ("magictour_top1465.txt", None),
-    ("forum_hardest_1106.txt", None),
-    ("sudoku17_royle_49158.txt", Some(10_000)),
-    ("generated_minimal_10k.txt", None),
+/// The bundled corpora of a run: (file, puzzles measured by default, puzzles measured with
+/// `--full`; `None` = the whole file).
+///
+/// The default sample is sized so that the default run (every engine, every preset, a warm-up
+/// and three timed passes per row, one thread) takes about two minutes on two cores after the
+/// build: from the full run's per-puzzle times (results/2026-11-26-204628-...: the naive
+/// engine's `hodoku`, `all` and `complete` rows cost about 0.13 s per top1465 puzzle and
+/// 0.23 s per forum_hardest puzzle over all orders, the 17-clue and generated puzzles 1.3 ms
+/// and 6.5 ms), a timed pass over the sample takes about 25 s. The full run (`--full`, as
+/// before: every puzzle of top1465 and forum_hardest, 10,000 17-clue puzzles, the 10,000
+/// generated ones) took 1,444 s with `--repeats 3`.
+const BUNDLED: &[(&str, usize, Option<usize>)] = &[
+    ("magictour_top1465.txt", 80, None),
+    ("forum_hardest_1106.txt", 40, None),
+    ("sudoku17_royle_49158.txt", 2_000, Some(10_000)),
+    ("generated_minimal_10k.txt", 500, None),
 ];
 
 #[derive(Args)]
 struct RunArgs {
     /// Corpus file, one puzzle per line (repeatable; `-` = standard input). Default: the
-    /// bundled top1465, forum_hardest_1106, a 10,000-puzzle sample of the 17-clue list and
-    /// generated_minimal_10k.
+    /// bundled top1465, forum_hardest_1106, 17-clue list and generated_minimal_10k, a
+    /// representative sample of each (80, 40, 2,000 and 500 puzzles: about two minutes on two
+    /// cores); `--full` measures them whole (10,000 of the 17-clue list; about 24 minutes).
     #[arg(long = "corpus", value_name = "FILE")]
     corpora: Vec<String>,
+    /// Measure the bundled corpora whole instead of the default sample.
+    #[arg(long)]
+    full: bool,
     /// Engines, comma-separated: bitboard, naive, brute.
     #[arg(
         long = "engine",
@@ -83,8 +94,9 @@ struct RunArgs {
     /// Threads of the warm-up and timed passes (1 gives the most stable timings).
     #[arg(long, default_value_t = 1)]
     threads: usize,
-    /// Timed passes per row; the fastest counts (its histogram too). Warm-ups run once.
-    #[arg(long, default_value_t = 1)]
+    /// Timed passes per row; the fastest counts (its histogram too), the spread between them is
+    /// the row's noise. Warm-ups run once.
+    #[arg(long, default_value_t = 3)]
     repeats: usize,
     /// Measure a deterministic sample of N puzzles of each corpus.
     #[arg(long, value_name = "N")]
@@ -98,9 +110,9 @@ struct RunArgs {
     /// Folder that receives the dated results folder.
     #[arg(long, default_value = "results")]
     out: PathBuf,
-    /// Short label appended to the results folder name.
-    #[arg(long, default_value = "run")]
-    label: String,
+    /// Short label appended to the results folder name (default: `sample`, `full` or `run`).
+    #[arg(long)]
+    label: Option<String>,
     /// Do not write a results folder.
     #[arg(long)]
     no_save: bool,
@@ -138,17 +150,23 @@ struct SearchArgs {
     /// corpus's logic-solve count. Default: top1465.
     #[arg(long = "corpus", value_name = "FILE")]
     corpora: Vec<String>,
-    /// A corpus the search never sees, measured at the end with the baseline and the winner.
+    /// A corpus the search never sees, measured at the end with the baseline and the winner
+    /// (repeatable). Default: every bundled corpus not searched on. Other puzzles of each
+    /// search corpus, outside its sample, are always measured too (held out, same kind).
     #[arg(long, value_name = "FILE")]
-    holdout: Option<String>,
+    holdout: Vec<String>,
+    /// Puzzles sampled from each `--holdout` (or bundled) corpus.
+    #[arg(long, value_name = "N", default_value_t = 500)]
+    holdout_sample: usize,
     /// The order to beat.
     #[arg(long, default_value = "hodoku")]
     baseline: String,
     /// The techniques the search may use (an order; its sequence is the fallback start).
     #[arg(long, default_value = "all")]
     pool: String,
-    /// Puzzles sampled from the corpus.
-    #[arg(long, default_value_t = 1500)]
+    /// Puzzles sampled from each search corpus (as many other puzzles of it, when it has
+    /// them, are held out to check the winner on).
+    #[arg(long, default_value_t = 1000)]
     sample: usize,
     /// Seed of the sample.
     #[arg(long, default_value_t = 20_240_601)]
@@ -225,9 +243,12 @@ fn dataset(name: &str) -> String {
 
 fn load_corpora(args: &RunArgs) -> Result<Vec<Corpus>> {
     if args.corpora.is_empty() {
-        DEFAULT_CORPORA
+        BUNDLED
             .iter()
-            .map(|(name, cap)| corpus::load(&dataset(name), args.sample.or(*cap), args.seed))
+            .map(|&(name, sample, full)| {
+                let cap = if args.full { full } else { Some(sample) };
+                corpus::load(&dataset(name), args.sample.or(cap), args.seed)
+            })
             .collect()
     } else {
         args.corpora.iter().map(|p| corpus::load(p, args.sample, args.seed)).collect()
@@ -259,6 +280,13 @@ fn granularity_name(g: Granularity) -> &'static str {
     }
 }
 
+/// One planned row of a run: corpus index, runner, and its label.
+struct Planned {
+    corpus: usize,
+    runner: Runner,
+    label: String,
+}
+
 fn cmd_run(args: &RunArgs) -> Result<ExitCode> {
     let started = Instant::now();
     let default_orders: Vec<String> =
@@ -268,14 +296,15 @@ fn cmd_run(args: &RunArgs) -> Result<ExitCode> {
     let corpora = load_corpora(args)?;
     let meta = RunMeta::collect(Path::new("."));
     let threads = args.threads.max(1);
+    let repeats = args.repeats.max(1);
     let mut rows: Vec<Row> = Vec::new();
     let mut techs: Vec<TechRow> = Vec::new();
     let mut notes: Vec<String> = Vec::new();
     let stdout = std::io::stdout();
-    for c in &corpora {
-        eprintln!("corpus {}", c.describe());
-        let refs = references(c, threads)?;
-        let count_ns = measure::count_nanos(c, threads)?;
+    let sampled = args.corpora.is_empty() && !args.full && args.sample.is_none();
+    // Every row first, so that the progress bar knows how much is left.
+    let mut plan: Vec<Planned> = Vec::new();
+    for (k, c) in corpora.iter().enumerate() {
         for &engine in &args.engines {
             let orders_here: Vec<Option<&Order>> = if engine.uses_order() {
                 order_list.iter().map(Some).collect()
@@ -283,8 +312,16 @@ fn cmd_run(args: &RunArgs) -> Result<ExitCode> {
                 vec![None]
             };
             for order in orders_here {
-                let runner = match Runner::new(engine, order, args.granularity) {
-                    Ok(r) => r,
+                match Runner::new(engine, order, args.granularity) {
+                    Ok(runner) => plan.push(Planned {
+                        corpus: k,
+                        label: format!(
+                            "{engine} {} on {}",
+                            order.map_or("-", |o| o.name()),
+                            c.name
+                        ),
+                        runner,
+                    }),
                     Err(why) => {
                         let why = why.split(" (implemented:").next().unwrap_or_default();
                         let note = format!(
@@ -295,50 +332,135 @@ fn cmd_run(args: &RunArgs) -> Result<ExitCode> {
                             eprintln!("  {note}");
                             notes.push(note);
                         }
-                        continue;
-                    }
-                };
-                let profile = measure::warm_up(&runner, c, &refs, threads)?;
-                let mut t = measure::timed(&runner, c, threads)?;
-                for _ in 1..args.repeats {
-                    let again = measure::timed(&runner, c, threads)?;
-                    if again.seconds < t.seconds {
-                        t = again;
                     }
                 }
-                if t.counts.solved_logic != profile.solved_logic {
-                    bail!(
-                        "{engine} {}: the timed pass solved {} puzzles by logic, the warm-up {}",
-                        order.map_or("-", |o| o.name()),
-                        t.counts.solved_logic,
-                        profile.solved_logic
-                    );
-                }
-                let mut row = Row::new(&runner, c, &t, threads);
-                if engine.uses_order() {
-                    row.counted_share = measure::counted_share(&profile.counted, &count_ns);
-                }
-                eprintln!(
-                    "  {:<8} {:<12} {:>10.0} puzzles/s  p50 {:>9.2} us  logic {:>5.1}%",
-                    row.engine, row.order, row.puzzles_per_sec, row.p50_us, row.solved_logic_pct
-                );
-                if args.json {
-                    let mut out = stdout.lock();
-                    writeln!(out, "{}", serde_json::to_string(&row)?)?;
-                    out.flush()?;
-                }
-                if engine.uses_order() {
-                    techs.extend(measure::tech_rows(&runner, c, &profile));
-                }
-                rows.push(row);
             }
         }
     }
-    let table = report::stdout_table(&rows);
-    if args.json {
-        eprint!("{table}");
+    let known = progress::expected_us(&args.out);
+    let estimates: Vec<f64> = plan
+        .iter()
+        .map(|p| {
+            let c = &corpora[p.corpus];
+            let key = (
+                c.name.clone(),
+                p.runner.kind().as_str().to_string(),
+                p.runner.order().map_or_else(|| "-".to_string(), orders::short_name),
+            );
+            let us = known.get(&key).copied().unwrap_or(if p.runner.kind().uses_order() {
+                1000.0
+            } else {
+                20.0
+            });
+            // The warm-up (instrumented, checked) costs about one and a half timed passes.
+            us * 1e-6 * c.entries.len() as f64 * (1.5 + repeats as f64)
+        })
+        .collect();
+    let bar = Progress::start(plan.iter().map(|p| p.label.clone()).collect(), estimates);
+    if sampled {
+        eprintln!(
+            "Measuring a representative sample of each bundled corpus ({}), {} rows, {repeats} timed \
+             passes each: about {} on an idle two-core machine, longer when it is shared. \
+             `bench run --full` measures the whole corpora (about 24 minutes).",
+            corpora
+                .iter()
+                .map(|c| format!("{} of {}", c.entries.len(), c.name))
+                .collect::<Vec<_>>()
+                .join(", "),
+            plan.len(),
+            progress::clock(bar.total_estimate()),
+        );
     } else {
-        print!("{table}");
+        eprintln!(
+            "Measuring {} rows, {repeats} timed passes each (estimate {}).",
+            plan.len(),
+            progress::clock(bar.total_estimate())
+        );
+    }
+    let mut prepared: Option<(usize, Vec<Reference>, Vec<u64>)> = None;
+    for (k, p) in plan.iter().enumerate() {
+        let c = &corpora[p.corpus];
+        if prepared.as_ref().is_none_or(|x| x.0 != p.corpus) {
+            bar.println(&format!("corpus {}", c.describe()));
+            let refs = references(c, threads)?;
+            let count_ns = measure::count_nanos(c, threads)?;
+            prepared = Some((p.corpus, refs, count_ns));
+        }
+        let Some((_, refs, count_ns)) = prepared.as_ref() else { continue };
+        let (runner, engine) = (&p.runner, p.runner.kind());
+        bar.begin(k);
+        let profile = measure::warm_up(runner, c, refs, threads)?;
+        let mut passes = Vec::with_capacity(repeats);
+        for i in 0..repeats {
+            bar.phase(&format!("timed pass {}/{repeats}", i + 1));
+            passes.push(measure::timed(runner, c, threads)?);
+        }
+        bar.end();
+        let slowest = passes.iter().map(|t| t.seconds).fold(0.0, f64::max);
+        let fastest = passes
+            .into_iter()
+            .min_by(|a, b| a.seconds.total_cmp(&b.seconds))
+            .context("no timed pass")?;
+        let order = runner.order();
+        if fastest.counts.solved_logic != profile.solved_logic {
+            bail!(
+                "{engine} {}: the timed pass solved {} puzzles by logic, the warm-up {}",
+                order.map_or("-", |o| o.name()),
+                fastest.counts.solved_logic,
+                profile.solved_logic
+            );
+        }
+        let mut row = Row::new(runner, c, &fastest, threads);
+        row.spread = slowest / fastest.seconds.max(1e-12) - 1.0;
+        if engine.uses_order() {
+            row.counted_share = measure::counted_share(&profile.counted, count_ns);
+        }
+        bar.println(&format!(
+            "  {:<8} {:<12} {:>10} puzzles/s  p50 {:>9.2} us  logic {:>5.1}%  spread {:>4.1}%",
+            row.engine,
+            row.order,
+            report::grouped(row.puzzles_per_sec),
+            row.p50_us,
+            row.solved_logic_pct,
+            100.0 * row.spread
+        ));
+        if args.json {
+            let mut out = stdout.lock();
+            writeln!(out, "{}", serde_json::to_string(&row)?)?;
+            out.flush()?;
+        }
+        if engine.uses_order() {
+            techs.extend(measure::tech_rows(runner, c, &profile));
+        }
+        rows.push(row);
+    }
+    bar.finish();
+    let previous = report::find_previous(&args.out, &rows);
+    let mut answers = report::answers(&rows, previous.as_ref());
+    if sampled {
+        let what: Vec<String> = corpora
+            .iter()
+            .map(|c| format!("{} of {} puzzles of {}", c.entries.len(), c.total, c.name))
+            .collect();
+        answers.sentences.insert(
+            0,
+            format!(
+                "This run measured a representative sample ({}); `bench run --full` measures \
+                 the whole corpora.",
+                what.join(", ")
+            ),
+        );
+    }
+    let mut text = report::stdout_table(&rows);
+    text.push('\n');
+    for s in &answers.sentences {
+        text.push_str(s);
+        text.push('\n');
+    }
+    if args.json {
+        eprint!("{text}");
+    } else {
+        print!("{text}");
     }
     if args.no_save {
         return Ok(ExitCode::SUCCESS);
@@ -347,7 +469,7 @@ fn cmd_run(args: &RunArgs) -> Result<ExitCode> {
         corpora: corpora.iter().map(corpus_line).collect(),
         orders: order_list.iter().map(|o| (orders::short_name(o), o.to_list())).collect(),
         threads,
-        repeats: args.repeats.max(1),
+        repeats,
         granularity: format!(
             "{} (bitboard engine; the naive engine always runs batch)",
             granularity_name(args.granularity)
@@ -355,9 +477,23 @@ fn cmd_run(args: &RunArgs) -> Result<ExitCode> {
         notes,
         wall_seconds: started.elapsed().as_secs_f64(),
     };
+    let mut summary = String::from("## Answers\n\n");
+    for s in &answers.sentences {
+        summary.push_str(&format!("- {s}\n"));
+    }
+    summary.push('\n');
+    let summary = {
+        let full = report::summary_md(&meta, &info, &rows, &techs);
+        // The answers go right under the summary's heading lines.
+        match full.find("## ") {
+            Some(i) => format!("{}{summary}{}", &full[..i], &full[i..]),
+            None => format!("{full}\n{summary}"),
+        }
+    };
     let files = vec![
         ("README.md", report::readme_md(&meta, &info, "bench run", report::RUN_METHOD)),
-        ("summary.md", report::summary_md(&meta, &info, &rows, &techs)),
+        ("summary.md", summary),
+        ("report.html", report::run_page(&meta, &info, &answers, &rows, &techs)),
         ("raw.csv", report::rows_csv(&rows)),
         ("techniques.csv", report::techs_csv(&techs)),
         ("families.csv", report::families_csv(&report::family_rows(&techs))),
@@ -366,8 +502,18 @@ fn cmd_run(args: &RunArgs) -> Result<ExitCode> {
         ("latency.svg", report::latency_svg(&rows)),
         ("timeshare.svg", report::timeshare_svg(&techs)),
     ];
-    let dir = report::write_folder(&args.out, &meta, &args.label, &files)?;
-    eprintln!("results: {}", dir.display());
+    let label = args.label.clone().unwrap_or_else(|| {
+        if sampled {
+            "sample"
+        } else if args.full {
+            "full"
+        } else {
+            "run"
+        }
+        .to_string()
+    });
+    let dir = report::write_folder(&args.out, &meta, &label, &files)?;
+    eprintln!("results: {} (open {}/report.html)", dir.display(), dir.display());
     Ok(ExitCode::SUCCESS)
 }
 
@@ -417,13 +563,34 @@ fn cmd_search(args: &SearchArgs) -> Result<ExitCode> {
     };
     let meta = RunMeta::collect(Path::new("."));
     let threads = args.threads.max(1);
-    let load = |path: &str| -> Result<search::Sample> {
-        let corpus = corpus::load(path, Some(args.sample), args.seed)?;
+    let with_refs = |corpus: Corpus| -> Result<search::Sample> {
         let references = references(&corpus, threads)?;
         Ok(search::Sample { corpus, references })
     };
-    let samples = paths.iter().map(|p| load(p)).collect::<Result<Vec<_>>>()?;
-    let holdout = args.holdout.as_deref().map(load).transpose()?;
+    let mut samples = Vec::new();
+    let mut holdouts = Vec::new();
+    for p in &paths {
+        let (train, held) = corpus::load_split(p, args.sample, args.seed)?;
+        samples.push(with_refs(train)?);
+        if let Some(h) = held {
+            holdouts.push(with_refs(h)?);
+        }
+    }
+    let others: Vec<String> = if args.holdout.is_empty() {
+        BUNDLED
+            .iter()
+            .map(|(name, _, _)| dataset(name))
+            .filter(|d| {
+                let stem = Path::new(d).file_stem().map(|s| s.to_string_lossy().into_owned());
+                !samples.iter().any(|s| Some(&s.corpus.name) == stem.as_ref())
+            })
+            .collect()
+    } else {
+        args.holdout.clone()
+    };
+    for p in &others {
+        holdouts.push(with_refs(corpus::load(p, Some(args.holdout_sample), args.seed)?)?);
+    }
     let opts = search::SearchOptions {
         baseline: orders::parse_one(&args.baseline)?,
         pool: orders::parse_one(&args.pool)?,
@@ -436,19 +603,25 @@ fn cmd_search(args: &SearchArgs) -> Result<ExitCode> {
     for s in &samples {
         eprintln!("corpus {}", s.corpus.describe());
     }
-    if let Some(h) = &holdout {
+    for h in &holdouts {
         eprintln!("held-out corpus {}", h.corpus.describe());
     }
-    let found = search::search(&samples, holdout.as_ref(), &opts, &mut |line| eprintln!("{line}"))?;
+    eprintln!(
+        "budget {} s for the search, then a validated side-by-side measurement on {} corpora",
+        args.budget,
+        samples.len() + holdouts.len()
+    );
+    let found = search::search(&samples, &holdouts, &opts, &mut |line| eprintln!("{line}"))?;
+    let said = search::answers(&found, opts.baseline.name());
     let mut table = format!(
         "Geometric mean of puzzles/s over the search corpora: baseline {:.0}, searched {:.0} ({:.3}x)\n",
         found.geomean.0,
         found.geomean.1,
         found.geomean.1 / found.geomean.0.max(1e-12)
     );
-    if let Some((b, w)) = found.holdout {
+    for (name, b, w) in &found.holdout {
         table.push_str(&format!(
-            "Held-out corpus: baseline {b:.0}, searched {w:.0} puzzles/s ({:.3}x)\n",
+            "Held-out corpus {name}: baseline {b:.0}, searched {w:.0} puzzles/s ({:.3}x)\n",
             w / b.max(1e-12)
         ));
     }
@@ -468,11 +641,18 @@ fn cmd_search(args: &SearchArgs) -> Result<ExitCode> {
             opts.baseline.to_list()
         );
     }
+    for s in &said {
+        if args.json {
+            eprintln!("{s}");
+        } else {
+            outln!("{s}");
+        }
+    }
     if args.no_save {
         return Ok(ExitCode::SUCCESS);
     }
     let info = RunInfo {
-        corpora: samples.iter().chain(holdout.as_ref()).map(|s| corpus_line(&s.corpus)).collect(),
+        corpora: samples.iter().chain(&holdouts).map(|s| corpus_line(&s.corpus)).collect(),
         orders: vec![
             (opts.baseline.name().to_string(), opts.baseline.to_list()),
             ("searched".to_string(), found.winner.to_list()),
@@ -484,19 +664,20 @@ fn cmd_search(args: &SearchArgs) -> Result<ExitCode> {
         wall_seconds: started.elapsed().as_secs_f64(),
     };
     let mut summary = format!(
-        "# Order search, {} {} UTC\n\n`{}`\n\nBaseline `{}`: {}\n\nWinner (`searched`): {}\n\n{}\n\
+        "# Order search, {} {} UTC\n\n`{}`\n\n## Answers\n\n{}\n\nBaseline `{}`: {}\n\nWinner (`searched`): {}\n\n{}\n\
          Baseline and winner measured at the end of the search, corpus by corpus, interleaved (best of {} timed passes each), \
          after a validating warm-up of each.\n\n## Trials\n\n",
         meta.date,
         meta.clock(),
         meta.command,
+        said.iter().map(|s| format!("- {s}")).collect::<Vec<_>>().join("\n"),
         opts.baseline.name(),
         opts.baseline.to_list(),
         found.winner.to_list(),
         table,
         args.repeats + 2
     );
-    let cells: Vec<Vec<String>> = found
+    let trial_cells: Vec<Vec<String>> = found
         .trials
         .iter()
         .map(|t| {
@@ -509,10 +690,8 @@ fn cmd_search(args: &SearchArgs) -> Result<ExitCode> {
             ]
         })
         .collect();
-    summary.push_str(&report::markdown_table(
-        &[">n", "change", ">puzzles/s", ">solved by logic", "kept"],
-        &cells,
-    ));
+    let trial_headers = [">n", "change", ">puzzles/s", ">solved by logic", "kept"];
+    summary.push_str(&report::markdown_table(&trial_headers, &trial_cells));
     summary.push_str("\n## Profile (pool order, warm-up with per-call clocks)\n\n");
     let cells: Vec<Vec<String>> = found
         .costs
@@ -540,8 +719,41 @@ fn cmd_search(args: &SearchArgs) -> Result<ExitCode> {
         args.min_gain * 100.0,
         args.budget
     );
+    let mut sections = vec![(
+        "Orders".to_string(),
+        format!(
+            "<p>Baseline <code>{}</code>: {}</p>\n<p>Winner (<code>searched</code>, also in \
+             <code>order.txt</code>): {}</p>\n<p class=\"muted\">{}</p>\n",
+            report::html_escape(opts.baseline.name()),
+            report::html_escape(&opts.baseline.to_list()),
+            report::html_escape(&found.winner.to_list()),
+            report::html_escape(&method),
+        ),
+    )];
+    sections.push(("Throughput".into(), report::inline_svg(&report::throughput_svg(&found.rows))));
+    sections.push((
+        "Latency distribution".into(),
+        report::inline_svg(&report::latency_svg(&found.rows)),
+    ));
+    sections.push((
+        "Time share per technique family".into(),
+        report::inline_svg(&report::timeshare_svg(&found.techs)),
+    ));
+    let row_cells: Vec<Vec<String>> = found.rows.iter().map(report::main_cells).collect();
+    sections.push((
+        "Baseline and winner, corpus by corpus".into(),
+        report::html_table(report::MAIN_HEADERS, &row_cells, &[]),
+    ));
+    let kept: Vec<bool> = found.trials.iter().map(|t| t.accepted).collect();
+    sections.push(("Trials".into(), report::html_table(&trial_headers, &trial_cells, &kept)));
+    let page = report::page_html(
+        &meta,
+        &info,
+        &report::Page { title: "bitdoku order search".into(), answers: said.clone(), sections },
+    );
     let files = vec![
         ("README.md", report::readme_md(&meta, &info, "bench search-order", &method)),
+        ("report.html", page),
         ("summary.md", summary),
         ("order.txt", format!("# bench run --order @order.txt\n{winner_line}\n")),
         ("raw.csv", report::rows_csv(&found.rows)),
@@ -560,7 +772,7 @@ fn cmd_search(args: &SearchArgs) -> Result<ExitCode> {
         &format!("search-order-{}", names.join("+")),
         &files,
     )?;
-    eprintln!("results: {}", dir.display());
+    eprintln!("results: {} (open {}/report.html)", dir.display(), dir.display());
     Ok(ExitCode::SUCCESS)
 }
 

@@ -264,6 +264,9 @@ pub struct Row {
     pub max_us: f64,
     /// Parse time of the corpus file per puzzle (measured apart).
     pub parse_us_per_puzzle: f64,
+    /// The run's own noise on this row: the slowest timed pass over the fastest, minus one
+    /// (0 with a single pass).
+    pub spread: f64,
     /// Latency curve: (quantile, microseconds) at [`CURVE_QUANTILES`].
     #[serde(skip)]
     pub curve: Vec<(f64, f64)>,
@@ -302,6 +305,7 @@ impl Row {
             p99_us: us(0.99),
             max_us: t.histogram.max() as f64 / 1e3,
             parse_us_per_puzzle: corpus.parse_us_per_puzzle(),
+            spread: 0.0,
             curve: CURVE_QUANTILES.iter().map(|&q| (q, us(q))).collect(),
         }
     }

@@ -1,6 +1,9 @@
 //! `bitdoku explain PUZZLE-or-FILE --html OUT`: one self-contained HTML page (inline CSS and
 //! SVG, no network) with the rating, the techniques used and every step with its diagram, its
-//! explanation and its effects; keyboard navigable. A file gives one page with an index.
+//! explanation and its effects; keyboard navigable. A file gives one page with an index, or,
+//! past [`SPLIT`] puzzles, an index page that links to one page per puzzle (in a folder next
+//! to it), so no page grows to hundreds of megabytes. The diagrams' legend is shown once per
+//! page; invalid and unsolved lines, and the `--limit` cut, are reported on standard error.
 //!
 //! Templating: `minijinja` (a well-kept Jinja2 implementation with no build step and no
 //! proc-macro code generation; the template lives in `templates/explain.html` and is compiled
@@ -35,6 +38,9 @@ pub struct ExplainArgs {
     budget: BudgetArgs,
 }
 
+/// Past this many puzzles, one page per puzzle plus an index.
+const SPLIT: usize = 10;
+
 pub fn run(a: ExplainArgs) -> anyhow::Result<bool> {
     let mut o = Options::new(a.order.resolve()?);
     o.budget = a.budget.for_engine(&o.order);
@@ -52,9 +58,12 @@ pub fn run(a: ExplainArgs) -> anyhow::Result<bool> {
     let mut puzzles = Vec::new();
     let mut all_ok = true;
     let se_budget = a.budget.resolve(true);
+    let mut left_out = 0usize;
     for (i, line) in text.lines().enumerate() {
         if puzzles.len() >= a.limit {
-            break;
+            let t = line.trim_start();
+            left_out += usize::from(!t.is_empty() && !t.starts_with('#'));
+            continue;
         }
         let number = i + 1;
         let puzzle = match parse_line_at(line, number) {
@@ -68,6 +77,7 @@ pub fn run(a: ExplainArgs) -> anyhow::Result<bool> {
                     );
                 }
                 all_ok = false;
+                eprintln!("error: {e}");
                 puzzles.push(PagePuzzle {
                     line: number,
                     puzzle: crate::json::echo(line),
@@ -79,13 +89,61 @@ pub fn run(a: ExplainArgs) -> anyhow::Result<bool> {
         };
         puzzles.push(explain_one(&engine, number, &puzzle, &mut all_ok, se_budget));
     }
-    let title = if puzzles.len() == 1 {
-        format!("explanation of {}", puzzles[0].puzzle)
-    } else {
-        format!("explanations of {} puzzles", puzzles.len())
+    if left_out > 0 {
+        eprintln!(
+            "explain: stopped at {} puzzles (--limit {}); {left_out} more puzzle lines were not explained",
+            puzzles.len(),
+            a.limit
+        );
+    }
+    let render =
+        |title: String, puzzles: &[PagePuzzle], index: bool| page::render(&title, puzzles, index);
+    let write = |path: &std::path::Path, page: String| {
+        std::fs::write(path, page)
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))
     };
-    let page = page::render(&title, &puzzles)?;
-    std::fs::write(&a.html, page)
-        .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", a.html.display()))?;
+    if puzzles.len() <= SPLIT {
+        let title = match puzzles.as_slice() {
+            [p] => title_of(p),
+            _ => format!("explanations of {} puzzles", puzzles.len()),
+        };
+        write(&a.html, render(title, &puzzles, false)?)?;
+        return Ok(all_ok);
+    }
+    // One page per puzzle in `<OUT stem>-pages/`, and the index at OUT.
+    let stem =
+        a.html.file_stem().map_or_else(|| "explain".into(), |s| s.to_string_lossy().into_owned());
+    let folder_name = format!("{stem}-pages");
+    let folder = a.html.with_file_name(&folder_name);
+    std::fs::create_dir_all(&folder)
+        .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", folder.display()))?;
+    for p in &mut puzzles {
+        let name = format!("line-{}.html", p.line);
+        let one = std::slice::from_ref(p);
+        write(&folder.join(&name), render(title_of(p), one, false)?)?;
+        p.href = Some(format!("{folder_name}/{name}"));
+    }
+    let title = format!("explanations of {} puzzles", puzzles.len());
+    write(&a.html, render(title, &puzzles, true)?)?;
+    eprintln!(
+        "explain: {} puzzles: an index at {} and one page per puzzle in {}",
+        puzzles.len(),
+        a.html.display(),
+        folder.display()
+    );
     Ok(all_ok)
+}
+
+/// A one-puzzle page's title: what the puzzle is, not its 81 characters.
+fn title_of(p: &PagePuzzle) -> String {
+    match (&p.error, p.rated) {
+        (Some(_), _) => format!("line {}: not a puzzle", p.line),
+        (None, true) => format!(
+            "explanation of a {} puzzle (score {}, {} steps)",
+            p.level,
+            p.score,
+            p.steps.len()
+        ),
+        (None, false) => format!("line {}: {}", p.line, p.status.replace('_', " ")),
+    }
 }

@@ -55,6 +55,7 @@ enum SvgOut<'a> {
 }
 
 pub fn run(a: HintArgs) -> anyhow::Result<bool> {
+    crate::progress::set_noun(crate::progress::Noun::Hint);
     let mut o = Options::new(a.order.resolve()?);
     o.budget = a.budget.for_engine(&o.order);
     o.granularity = Granularity::Single;

@@ -24,6 +24,7 @@ pub struct ShuffleArgs {
 }
 
 pub fn shuffle(a: ShuffleArgs) -> anyhow::Result<bool> {
+    crate::progress::set_noun(crate::progress::Noun::Shuffle);
     let tally = bulk::run(&a.input.source(), a.threads, |line| {
         let puzzle = match parse_line_at(&line.text(), line.number) {
             Ok(None) => return None,
@@ -58,6 +59,7 @@ pub struct CanonArgs {
 }
 
 pub fn canon(a: CanonArgs) -> anyhow::Result<bool> {
+    crate::progress::set_noun(crate::progress::Noun::Canon);
     let mut seen: HashSet<String> = HashSet::new();
     let dedup = a.dedup;
     let tally = bulk::run_filtered(

@@ -278,7 +278,14 @@ fn rate_se(
     } else {
         (Rating::default(), false)
     };
-    let kind = if se_rating.er == 200 && error.is_none() { Kind::Stuck } else { kind };
+    let kind = if se_rating.er == 200 && error.is_none() {
+        Kind::Stuck
+    } else if kind == Kind::Solved && fallback {
+        // The line says ` bf`: the summary counts it "with fallback" too.
+        Kind::Fallback
+    } else {
+        kind
+    };
     let elapsed = started.elapsed();
     let values = Values {
         input,

@@ -108,6 +108,16 @@ pub fn run(a: SolveArgs) -> anyhow::Result<bool> {
         rate,
         budget: se_budget,
     };
+    // A puzzle on the command line (not a file of that name), as `hint` and `explain` take.
+    if let Some(arg) = a.input.file.as_deref().filter(|p| p.as_os_str() != "-" && !p.exists())
+        && let Some(text) = arg.to_str()
+        && matches!(bitdoku_bitboard::parse_line(text), Ok(Some(_)))
+    {
+        let mut out = Vec::new();
+        let kind = solve_line(&Line::of_text(1, text), &mut out, engine.as_ref(), json, pictures);
+        std::io::Write::write_all(&mut std::io::stdout().lock(), &out)?;
+        return Ok(matches!(kind, Some(Kind::Solved | Kind::Fallback)));
+    }
     let tally = bulk::run_into(&a.input.source(), a.threads, |line, out| {
         solve_line(line, out, engine.as_ref(), json, pictures)
     })?;
@@ -136,7 +146,7 @@ fn solve_line(
             let status = status_of(count);
             match &first {
                 Some(solution) if count == 1 => push_digits(out, &solution.0),
-                _ => push_line(out, plain_failure(status).as_bytes()),
+                _ => push_line(out, plain_failure(status, line.number).as_bytes()),
             }
             return Some(kind_of(status));
         }
@@ -152,7 +162,7 @@ fn solve_line(
             push_line(out, over_line(line.number, over).as_bytes());
             return Some(Kind::OverBudget);
         }
-        push_line(out, plain_outcome(&outcome).as_bytes());
+        push_line(out, plain_outcome(&outcome, line.number).as_bytes());
         return Some(outcome_kind(&outcome));
     }
     let (text, kind) = solve_parsed(line, engine, as_json, pictures)?;
@@ -242,7 +252,7 @@ fn brute(number: usize, puzzle: &Puzzle, as_json: bool) -> (String, Kind) {
     let text = if as_json {
         json::line(&row(number, puzzle, status, solution, false))
     } else {
-        plain(status, solution, None)
+        plain(status, solution, None, number)
     };
     (text, kind_of(status))
 }
@@ -262,28 +272,34 @@ fn outcome_kind(out: &Outcome) -> Kind {
 }
 
 /// The plain output of a logic outcome (before any trace or pictures).
-fn plain_outcome(out: &Outcome) -> String {
+fn plain_outcome(out: &Outcome, number: usize) -> String {
     let solution = match out.status {
         Status::Solved => out.solution.map(|v| digits(&v)),
         _ => None,
     };
     let stuck = (out.status == Status::Stuck).then(|| to_line(&out.final_state));
-    plain(out.status, solution, stuck)
+    plain(out.status, solution, stuck, number)
 }
 
-fn plain(status: Status, solution: Option<String>, stuck_state: Option<String>) -> String {
+fn plain(
+    status: Status,
+    solution: Option<String>,
+    stuck_state: Option<String>,
+    number: usize,
+) -> String {
     match status {
         Status::Solved => solution.unwrap_or_default(),
-        Status::NoSolution | Status::MultipleSolutions => plain_failure(status).to_string(),
+        Status::NoSolution | Status::MultipleSolutions => plain_failure(status, number),
         Status::Stuck => format!("error: stuck: {}", stuck_state.unwrap_or_default()),
     }
 }
 
-/// The plain output of a puzzle brute force cannot solve uniquely.
-fn plain_failure(status: Status) -> &'static str {
+/// The plain output of a puzzle brute force cannot solve uniquely, with its line number as
+/// every other error line has.
+fn plain_failure(status: Status, number: usize) -> String {
     match status {
-        Status::NoSolution => "error: no solution",
-        _ => "error: multiple solutions",
+        Status::NoSolution => format!("error: line {number}: no solution"),
+        _ => format!("error: line {number}: multiple solutions"),
     }
 }
 
@@ -332,7 +348,7 @@ fn logic(
     if !as_json {
         let mut text = match &out.exceeded {
             Some(over) => over_line(number, over),
-            None => plain_outcome(&out),
+            None => plain_outcome(&out, number),
         };
         if engine.options().trace {
             // The trace stays on the puzzle's line (tab-separated, steps joined by "; ") so the

@@ -30,6 +30,10 @@ pub struct PagePuzzle {
     pub line: usize,
     pub puzzle: String,
     pub error: Option<String>,
+    /// Whether the rating means something (not for a puzzle without a unique solution).
+    pub rated: bool,
+    /// The puzzle's own page when the output is split.
+    pub href: Option<String>,
     pub status: &'static str,
     pub fallback: bool,
     pub level: &'static str,
@@ -44,11 +48,19 @@ pub struct PagePuzzle {
 /// The page template.
 pub const TEMPLATE: &str = include_str!("../templates/explain.html");
 
-/// The page for `puzzles` under `title`.
-pub fn render(title: &str, puzzles: &[PagePuzzle]) -> Result<String, minijinja::Error> {
+/// The page for `puzzles` under `title` (the diagrams' legend once at the top); `index`
+/// makes it an index of one-puzzle pages (each puzzle's `href`).
+pub fn render(
+    title: &str,
+    puzzles: &[PagePuzzle],
+    index: bool,
+) -> Result<String, minijinja::Error> {
     let mut env = minijinja::Environment::new();
     env.add_template("explain", TEMPLATE)?;
-    env.get_template("explain")?.render(minijinja::context! { title => title, puzzles => puzzles })
+    let legend = bitdoku_render::legend_svg();
+    env.get_template("explain")?.render(minijinja::context! {
+        title => title, puzzles => puzzles, index => index, legend => legend
+    })
 }
 
 /// Solves `puzzle` with `engine` (tracing) and gathers its page data; clears `all_ok` when
@@ -73,13 +85,16 @@ pub fn explain_one(
             name: step.technique.name(),
             explanation: bitdoku_strategies::forcing::proof::explain(&state, step),
             effects: step.effects_text().join(" "),
-            svg: bitdoku_render::step_svg(&state, step),
+            svg: bitdoku_render::step_svg_bare(&state, step),
         });
         step.apply(&mut state);
     }
     if out.status != Status::Solved {
         *all_ok = false;
+        eprintln!("explain: line {number}: {}", out.status.as_str().replace('_', " "));
     }
+    // A puzzle without a unique solution has no rating (not `easy (0)`).
+    let rated = matches!(out.status, Status::Solved | Status::Stuck);
     let r = &out.rating;
     let (er, ep, ed) = if out.uniqueness_allowed {
         let scope = budget::Scope::enter(se_budget);
@@ -105,6 +120,8 @@ pub fn explain_one(
         line: number,
         puzzle: puzzle.to_line(),
         error,
+        rated,
+        href: None,
         status: out.status.as_str(),
         fallback: out.fallback,
         level: r.level().as_str(),

@@ -326,6 +326,12 @@ impl Input {
             Some(p) => {
                 let f = File::open(p).with_context(|| format!("cannot open {}", p.display()))?;
                 let meta = f.metadata().ok();
+                if meta.as_ref().is_some_and(std::fs::Metadata::is_dir) {
+                    anyhow::bail!(
+                        "cannot read {}: it is a directory, not a puzzle file",
+                        p.display()
+                    );
+                }
                 let len = meta.as_ref().map(|m| m.len());
                 let mut f = f;
                 if meta.is_some_and(|m| m.is_file()) && !compressed_file(&mut f)? {

@@ -118,7 +118,8 @@ fn parse_granularity(s: &str) -> Result<Granularity, String> {
 /// Input file argument help shared by commands.
 #[derive(Args, Clone, Debug)]
 pub struct InputArg {
-    /// Puzzle file, one puzzle per line; `-` or nothing for standard input.
+    /// Puzzle file, one puzzle per line; `-` or nothing for standard input (`solve` also takes
+    /// a puzzle itself, as `hint` and `explain` do).
     file: Option<PathBuf>,
     /// The input's format: auto (detected from the first line), lines (bitdoku's own),
     /// list (the hardest lists' `PUZZLE;ER;EP;ED;...`, `;` or `,` after the puzzle) or csv

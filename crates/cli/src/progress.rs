@@ -2,7 +2,63 @@
 //! end-of-run summary (always printed, on standard error).
 
 use std::io::{IsTerminal, Write};
+use std::sync::OnceLock;
 use std::time::Instant;
+
+/// What a command's summary calls its outcomes: `solve`, `rate` and `check` solve puzzles,
+/// `hint` finds a next step, `shuffle` and `canon` transform lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Noun {
+    /// Solved, stuck, no solution, multiple solutions, invalid.
+    Solve,
+    /// With a next step, without one, no solution, multiple solutions, invalid.
+    Hint,
+    /// Shuffled, invalid.
+    Shuffle,
+    /// Canonicalised, invalid.
+    Canon,
+}
+
+static NOUN: OnceLock<Noun> = OnceLock::new();
+
+/// Sets the wording of this process's summary (once, before the run; `Solve` otherwise).
+pub fn set_noun(noun: Noun) {
+    let _ = NOUN.set(noun);
+}
+
+/// The summary line's counts in a command's words.
+fn counts_text(noun: Noun, t: &Tally) -> String {
+    let total = t.total();
+    match noun {
+        Noun::Solve => format!(
+            "{total} puzzles: {} solved ({} with fallback), {} stuck, {} no solution, {} multiple solutions, {} invalid",
+            t.solved, t.fallback, t.stuck, t.no_solution, t.multiple, t.invalid
+        ),
+        Noun::Hint => format!(
+            "{total} puzzles: {} with a next step, {} without one, {} no solution, {} multiple solutions, {} invalid",
+            t.solved, t.stuck, t.no_solution, t.multiple, t.invalid
+        ),
+        Noun::Shuffle => format!("{total} puzzles: {} shuffled, {} invalid", t.solved, t.invalid),
+        Noun::Canon => {
+            format!("{total} puzzles: {} canonicalised, {} invalid", t.solved, t.invalid)
+        }
+    }
+}
+
+/// Puzzles per second with enough digits that a slow run never reads `0 puzzles/s`.
+fn rate_text(puzzles: u64, secs: f64) -> String {
+    if puzzles == 0 || secs <= 0.0 {
+        return "0 puzzles/s".to_string();
+    }
+    let rate = puzzles as f64 / secs;
+    if rate >= 10.0 {
+        format!("{rate:.0} puzzles/s")
+    } else if rate >= 0.1 {
+        format!("{rate:.2} puzzles/s")
+    } else {
+        format!("{rate:.4} puzzles/s ({:.1} s per puzzle)", 1.0 / rate)
+    }
+}
 
 /// Counts by status, for the summary and the exit code.
 #[derive(Default, Clone, Copy)]
@@ -91,8 +147,7 @@ impl Progress {
             bar.finish_and_clear();
         }
         let mut err = std::io::stderr().lock();
-        let total = tally.total();
-        let rate = if secs > 0.0 { total as f64 / secs } else { 0.0 };
+        let noun = NOUN.get().copied().unwrap_or(Noun::Solve);
         // Only runs where a budget ran out say so (the line is otherwise unchanged).
         let over = match tally.over_budget {
             0 => String::new(),
@@ -105,13 +160,9 @@ impl Progress {
         };
         let _ = writeln!(
             err,
-            "{total} puzzles: {} solved ({} with fallback), {} stuck, {} no solution, {} multiple solutions, {} invalid{over}; {secs:.3}s, {rate:.0} puzzles/s{headers}{extra}",
-            tally.solved,
-            tally.fallback,
-            tally.stuck,
-            tally.no_solution,
-            tally.multiple,
-            tally.invalid
+            "{}{over}; {secs:.3}s, {}{headers}{extra}",
+            counts_text(noun, tally),
+            rate_text(tally.total(), secs)
         );
     }
 }
@@ -126,6 +177,20 @@ mod tests {
         assert!(!should_draw(true, true), "stdout and stderr on one terminal: no bar");
         assert!(!should_draw(false, false));
         assert!(!should_draw(false, true));
+    }
+
+    #[test]
+    fn summaries_use_each_commands_words_and_slow_rates_keep_digits() {
+        let t = Tally { solved: 3, stuck: 1, invalid: 1, ..Tally::default() };
+        assert!(counts_text(Noun::Solve, &t).starts_with("5 puzzles: 3 solved (0 with fallback)"));
+        let hint = counts_text(Noun::Hint, &t);
+        assert!(hint.contains("3 with a next step, 1 without one") && !hint.contains("solved"));
+        assert_eq!(counts_text(Noun::Shuffle, &t), "5 puzzles: 3 shuffled, 1 invalid");
+        assert_eq!(counts_text(Noun::Canon, &t), "5 puzzles: 3 canonicalised, 1 invalid");
+        assert_eq!(rate_text(1, 4.0), "0.25 puzzles/s");
+        assert_eq!(rate_text(1, 40.0), "0.0250 puzzles/s (40.0 s per puzzle)");
+        assert_eq!(rate_text(500, 1.0), "500 puzzles/s");
+        assert_eq!(rate_text(0, 1.0), "0 puzzles/s");
     }
 
     #[test]

@@ -67,8 +67,8 @@ fn malformed_lines_reported_others_solved() {
     assert_eq!(lines[2], "error: line 5: wrong length: 50 puzzle characters, expected 81 or 729");
     assert!(valid(lines[3], GOOD));
     assert_eq!(lines[4], "error: line 7: digit 4 repeated in r1");
-    assert_eq!(lines[5], "error: multiple solutions");
-    assert_eq!(lines[6], "error: no solution");
+    assert_eq!(lines[5], "error: line 8: multiple solutions");
+    assert_eq!(lines[6], "error: line 9: no solution");
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(stderr.contains("7 puzzles: 2 solved"), "{stderr}");
     assert!(!stderr.contains('\r'), "no progress bar when stderr is not a terminal");
@@ -170,7 +170,7 @@ fn gzip_and_xz_input_are_decompressed() {
         assert_eq!(out.stdout, expected);
         let text = String::from_utf8(out.stdout).unwrap();
         assert!(valid(text.lines().next().unwrap(), GOOD));
-        assert_eq!(text.lines().nth(1), Some("error: multiple solutions"));
+        assert_eq!(text.lines().nth(1), Some("error: line 3: multiple solutions"));
     }
     // A corrupt stream is a read error (exit 2), not a panic.
     let mut bad = vec![0x1f, 0x8b];

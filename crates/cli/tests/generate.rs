@@ -118,7 +118,7 @@ fn explain_writes_a_self_contained_page_with_a_diagram_per_step() {
     let page = std::fs::read_to_string(&file).unwrap();
     let steps = page.matches("class=\"step\"").count();
     assert!(steps > 10);
-    assert_eq!(page.matches("<svg").count(), steps, "one diagram per step");
+    assert_eq!(page.matches("<svg").count(), steps + 1, "one diagram per step, one legend");
     assert!(page.contains("HoDoKu level") && page.contains("ArrowRight"));
     // Self-contained: no external scripts, styles or images.
     for needle in ["src=\"http", "href=\"http", "<link", "@import"] {

@@ -96,7 +96,7 @@ fn cr_only_line_endings_keep_every_puzzle() {
     let out = run_bytes(&["solve"], input.as_bytes());
     let lines = stdout_lines(&out);
     assert_eq!(lines.len(), 3, "{lines:?}");
-    assert_eq!(lines[1], "error: multiple solutions");
+    assert_eq!(lines[1], "error: line 2: multiple solutions");
     assert_eq!(lines[0], lines[2]);
     assert_eq!(out.status.code(), Some(1));
     // Mixed endings in one file.

@@ -7,7 +7,9 @@
 //! - [`step_svg`]: a self-contained SVG diagram: the candidate grid, givens (black, bold) and
 //!   placed digits (blue) told apart, base houses shaded blue and cover houses shaded orange,
 //!   pattern cells outlined, fins and the pivot/pincers tinted, eliminated candidates struck
-//!   through in red, placements circled in green, and a legend.
+//!   through in red, placements circled in green, a forcing step's proof (every candidate its
+//!   branches set on or off, ringed), and a legend ([`step_svg_bare`] leaves the legend out
+//!   for a page that shows [`legend_svg`] once).
 //!
 //! Every highlighted cell carries a `data-role` attribute (`pattern`, `fin`, `pivot`, `pincer`,
 //! `base`, `cover`) and every effect a `data-effect` (`eliminate`, `place`), so tests (and
@@ -18,4 +20,4 @@ mod grid;
 mod svg;
 
 pub use grid::pencilmark_grid;
-pub use svg::step_svg;
+pub use svg::{legend_svg, step_svg, step_svg_bare};

@@ -59,21 +59,46 @@ fn cells(out: &mut String, cells: CellSet, role: &str, fill: &str) {
 /// document with a legend.
 #[must_use]
 pub fn step_svg(state: &Candidates, step: &Step) -> String {
+    diagram(state, step, true)
+}
+
+/// [`step_svg`] without the legend, for a page that shows [`legend_svg`] once above all its
+/// diagrams.
+#[must_use]
+pub fn step_svg_bare(state: &Candidates, step: &Step) -> String {
+    diagram(state, step, false)
+}
+
+/// The legend of the diagrams, as its own SVG document.
+#[must_use]
+pub fn legend_svg() -> String {
     let size = 2.0 * MARGIN + 9.0 * CELL;
+    let mut out = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{LEGEND}" viewBox="0 0 {size} {LEGEND}" font-family="sans-serif" role="img" aria-label="legend">"#
+    );
+    out.push('\n');
+    legend(&mut out, 0.0);
+    out.push_str("</svg>\n");
+    out
+}
+
+fn diagram(state: &Candidates, step: &Step, with_legend: bool) -> String {
+    let size = 2.0 * MARGIN + 9.0 * CELL;
+    let legend_h = if with_legend { LEGEND } else { 0.0 };
     let e = &step.evidence;
     let mut out = String::new();
     let _ = writeln!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{}" viewBox="0 0 {size} {}" font-family="sans-serif" role="img" aria-label="{}">"#,
-        size + LEGEND,
-        size + LEGEND,
+        size + legend_h,
+        size + legend_h,
         esc(&step.explain())
     );
     let _ = writeln!(out, "<title>{}</title>", esc(&step.explain()));
     let _ = writeln!(
         out,
         r##"<rect x="0" y="0" width="{size}" height="{}" fill="#ffffff"/>"##,
-        size + LEGEND
+        size + legend_h
     );
     houses(&mut out, e.base, "base", "#9ecae9");
     houses(&mut out, e.cover, "cover", "#ffbf79");
@@ -147,7 +172,10 @@ pub fn step_svg(state: &Candidates, step: &Step) -> String {
         }
     }
     chain(&mut out, &step.evidence.chain);
-    legend(&mut out, size);
+    forcing(&mut out, state, step);
+    if with_legend {
+        legend(&mut out, size);
+    }
     out.push_str("</svg>\n");
     out
 }
@@ -214,6 +242,38 @@ fn chain(out: &mut String, chain: &bitdoku_strategies::Chain) {
     }
 }
 
+/// A forcing step's proof (re-derived from the state before the step): a ring round every
+/// candidate its branches set on (green, `data-role="forcing-on"`) or off (red, dashed,
+/// `data-role="forcing-off"`), so the diagram shows the chains and not only their target.
+fn forcing(out: &mut String, state: &Candidates, step: &Step) {
+    use bitdoku_strategies::forcing::proof;
+    if !step.evidence.forcing.is_some() || proof::rules_of(step.technique).is_none() {
+        return;
+    }
+    let Ok(p) = proof::derive(state, step) else { return };
+    let mut seen = std::collections::BTreeSet::new();
+    for branch in &p.branches {
+        for node in &branch.nodes {
+            let lit = node.lit;
+            if !seen.insert((lit.candidate(), lit.is_on())) {
+                continue;
+            }
+            let (cx, cy) = mark_xy(lit.cell(), lit.digit().index());
+            let (role, color, dash) = if lit.is_on() {
+                ("forcing-on", "#2e7d32", "")
+            } else {
+                ("forcing-off", "#d62728", r#" stroke-dasharray="3 2""#)
+            };
+            let _ = writeln!(
+                out,
+                r##"<circle data-role="{role}" data-cell="{}" data-digit="{}" cx="{cx:.1}" cy="{cy:.1}" r="7.5" fill="none" stroke="{color}" stroke-width="1.4"{dash}/>"##,
+                lit.cell(),
+                lit.digit()
+            );
+        }
+    }
+}
+
 fn legend(out: &mut String, top: f64) {
     let items = [
         ("#9ecae9", "base house"),
@@ -223,6 +283,8 @@ fn legend(out: &mut String, top: f64) {
         ("#8cd17d", "pivot"),
         ("#b6e3a8", "pincer"),
         ("#6a3d9a", "chain: solid = strong link, dashed = weak"),
+        ("#2e7d32", "forcing: ring = set on"),
+        ("#d62728", "forcing: dashed ring = set off"),
     ];
     for (i, (fill, label)) in items.iter().enumerate() {
         let x = MARGIN + (i % 3) as f64 * 170.0;
@@ -320,5 +382,22 @@ mod tests {
         assert_eq!(svg.matches("data-link=\"weak\"").count(), c.link_count() - strong, "{id}");
         let rings: usize = c.nodes().iter().map(|n| n.cells().len() as usize).sum();
         assert_eq!(svg.matches("data-role=\"chain-node\"").count(), rings, "{id}");
+        // A forcing step draws its proof's candidates, not only the target.
+        if e.forcing.is_some() && bitdoku_strategies::forcing::proof::rules_of(id).is_some() {
+            let proof = bitdoku_strategies::forcing::proof::derive(state, step).expect("proof");
+            let lits: std::collections::BTreeSet<_> = proof
+                .branches
+                .iter()
+                .flat_map(|b| b.nodes.iter().map(|n| (n.lit.candidate(), n.lit.is_on())))
+                .collect();
+            let drawn = svg.matches("data-role=\"forcing-on\"").count()
+                + svg.matches("data-role=\"forcing-off\"").count();
+            assert_eq!(drawn, lits.len(), "{id}");
+            assert!(drawn > 1, "{id}: more than the target");
+        }
+        // The bare diagram is the same picture without the legend.
+        let bare = step_svg_bare(state, step);
+        assert!(svg.contains("red struck: eliminated") && !bare.contains("red struck: eliminated"));
+        assert_eq!(bare.matches("data-effect=").count(), svg.matches("data-effect=").count());
     }
 }

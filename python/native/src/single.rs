@@ -138,7 +138,7 @@ pub fn explain_html(py: Python<'_>, puzzles: Vec<String>, order: Option<&str>) -
         } else {
             format!("explanations of {} puzzles", pages.len())
         };
-        page::render(&title, &pages)
+        page::render(&title, &pages, false)
     });
     page.map_err(|e| PyValueError::new_err(format!("explain_html: {e}")))
 }

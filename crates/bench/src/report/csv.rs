@@ -41,6 +41,7 @@ pub fn rows_csv(rows: &[Row]) -> String {
             "p99_us",
             "max_us",
             "parse_us_per_puzzle",
+            "spread",
             "order_ids",
         ]
         .map(String::from),
@@ -68,6 +69,7 @@ pub fn rows_csv(rows: &[Row]) -> String {
             f(r.p99_us, 3),
             f(r.max_us, 3),
             f(r.parse_us_per_puzzle, 4),
+            f(r.spread, 4),
             r.order_ids.clone(),
         ]));
     }

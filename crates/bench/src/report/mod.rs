@@ -1,23 +1,28 @@
 //! Writers for the results of a run: CSV files, markdown tables and the summary, the plain
 //! table on standard output, the ranking of orders, the per-family time comparison, the
-//! charts, and the dated results folder that holds them all.
+//! charts, the answers computed from the rows, the self-contained `report.html`, and the dated
+//! results folder that holds them all.
 //!
 //! Everything here is a pure function from rows to text (unit-tested), except
 //! [`write_folder`], which creates `<out>/<YYYY-MM-DD>-<HHMMSS>-<label>/` and never overwrites
 //! an existing folder.
 
+mod answers;
 mod charts;
 mod csv;
 mod families;
 mod folder;
+mod page;
 mod rank;
 mod summary;
 mod tables;
 
+pub use answers::*;
 pub use charts::*;
 pub use csv::*;
 pub use families::*;
 pub use folder::*;
+pub use page::*;
 pub use rank::*;
 pub use summary::*;
 pub use tables::*;
@@ -63,6 +68,7 @@ mod tests {
             p99_us: 3.0,
             max_us: 4.0,
             parse_us_per_puzzle: 0.1,
+            spread: 0.01,
             curve: vec![(0.0, 0.5), (0.5, 1.0), (1.0, 4.0)],
         }
     }
@@ -100,7 +106,7 @@ mod tests {
         let text = rows_csv(&[row("c", "bitboard", "seeds", 100.0)]);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 2);
-        assert_eq!(lines[0].split(',').count(), 22);
+        assert_eq!(lines[0].split(',').count(), 23);
         assert!(lines[1].ends_with("\"a,b\""), "{}", lines[1]);
         assert!(lines[1].starts_with("c,bitboard,seeds,batch,1,10,5,50.00,5,"));
         let t = techs_csv(&[tech("c", "bitboard", "x-wing", "fish", 1000, 4)]);

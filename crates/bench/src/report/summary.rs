@@ -274,6 +274,8 @@ with one solution), so bitboard/naive compares the logic engines on the same wor
 fallback; guesses/puzzle counts the brute-force guesses (the uniqueness count where one ran, plus \
 any fallback search). Orders are ranked by the geometric mean over corpora of their puzzles/s divided \
 by that of the first order.\n\n\
-Files: `raw.csv` (one line per row), `techniques.csv` (per technique, warm-up), `families.csv` \
+Files: `report.html` (one self-contained page: the answers, the charts, the table, the \
+machine and commit), `raw.csv` (one line per row, with `spread` = slowest timed pass / fastest - 1, \
+the row's own noise), `techniques.csv` (per technique, warm-up), `families.csv` \
 (per family, bitboard vs naive), `latency.csv` (percentile curves), `summary.md`, \
 `throughput.svg`, `latency.svg`, `timeshare.svg`.";

@@ -57,7 +57,8 @@ pub fn text_table(headers: &[&str], rows: &[Vec<String>]) -> String {
     out
 }
 
-pub(crate) const MAIN_HEADERS: &[&str] = &[
+/// The headers of the main table (`>`: right-aligned).
+pub const MAIN_HEADERS: &[&str] = &[
     "corpus",
     "engine",
     "order",
@@ -72,7 +73,9 @@ pub(crate) const MAIN_HEADERS: &[&str] = &[
     ">guesses/puzzle",
 ];
 
-pub(crate) fn main_cells(r: &Row) -> Vec<String> {
+/// The cells of a row in the main table.
+#[must_use]
+pub fn main_cells(r: &Row) -> Vec<String> {
     vec![
         r.corpus.clone(),
         r.engine.clone(),
