@@ -83,33 +83,24 @@ impl Candidate {
 
 /// The smallest string one result stack can show for a source row's three values `vals`:
 /// its 12-bit key (4 bits a cell, first cell highest), the open orders reaching it, and the
-/// number of new digits. New digits count from `first_new` in order of position.
+/// number of new digits. `keymap` gives each value its key (0 empty, a label, or [`NEW`]); new
+/// digits are labelled from `first_new` in order of position.
+///
+/// The orders are compared with every new digit keyed [`NEW`]: two orders putting new digits
+/// at the same positions give the same labels there, and a new digit's label is above every
+/// known one, so this order of keys is the order of the labelled strings.
 #[inline]
-fn best_triplet(vals: [u8; 3], labels: &[u8; 10], first_new: u8, mask: u8) -> (u16, u8, u8) {
-    let keys = vals.map(|v| match v {
-        0 => 0,
-        _ => match labels[usize::from(v)] {
-            0 => NEW,
-            l => l,
-        },
-    });
-    let news = keys.iter().filter(|&&k| k == NEW).count() as u8;
+fn best_triplet(vals: [u8; 3], keymap: &[u8; 10], first_new: u8, mask: u8) -> (u16, u8, u8) {
+    let k = vals.map(|v| u16::from(keymap[usize::from(v)]));
+    let news = k.iter().filter(|&&x| x == u16::from(NEW)).count() as u8;
     let mut best = u16::MAX;
     let mut set = 0u8;
-    for (i, perm) in PERMS3.iter().enumerate() {
-        if mask >> i & 1 == 0 {
-            continue;
-        }
-        let mut n = first_new;
-        let mut key = 0u16;
-        for &j in perm {
-            let mut x = keys[usize::from(j)];
-            if x == NEW {
-                x = n;
-                n += 1;
-            }
-            key = key << 4 | u16::from(x);
-        }
+    let mut open = mask;
+    while open != 0 {
+        let i = open.trailing_zeros() as usize;
+        open &= open - 1;
+        let [a, b, c] = PERMS3[i];
+        let key = k[usize::from(a)] << 8 | k[usize::from(b)] << 4 | k[usize::from(c)];
         if key < best {
             best = key;
             set = 0;
@@ -117,6 +108,19 @@ fn best_triplet(vals: [u8; 3], labels: &[u8; 10], first_new: u8, mask: u8) -> (u
         if key == best {
             set |= 1 << i;
         }
+    }
+    if news > 0 {
+        let mut n = u16::from(first_new);
+        let mut labelled = 0;
+        for shift in [8, 4, 0] {
+            let mut x = best >> shift & 0xF;
+            if x == u16::from(NEW) {
+                x = n;
+                n += 1;
+            }
+            labelled = labelled << 4 | x;
+        }
+        best = labelled;
     }
     (best, set, news)
 }
@@ -194,6 +198,11 @@ pub fn canonical(values: &[u8; 81]) -> Canonical {
         let mut best = u64::MAX;
         for c in &current {
             let grid = &grids[usize::from(c.transpose)];
+            let keymap: [u8; 10] = std::array::from_fn(|v| match (v, c.labels[v]) {
+                (0, _) => 0,
+                (_, 0) => NEW,
+                (_, l) => l,
+            });
             let allowed: u16 = if p % 3 == 0 {
                 (0..3)
                     .filter(|b| c.used >> (3 * b) & 0b111 == 0)
@@ -215,7 +224,7 @@ pub fn canonical(values: &[u8; 81]) -> Canonical {
                 for t in 0..3 {
                     let s = 3 * usize::from(c.stacks[t]);
                     vals[t] = [row[s], row[s + 1], row[s + 2]];
-                    let (k, set, n) = best_triplet(vals[t], &c.labels, first_new, c.masks[t]);
+                    let (k, set, n) = best_triplet(vals[t], &keymap, first_new, c.masks[t]);
                     key = key << 12 | u64::from(k);
                     if key > best >> (12 * (2 - t)) {
                         larger = true;
