@@ -81,6 +81,56 @@ impl Candidate {
     }
 }
 
+/// The index of the order relations of three keys: `cmp(k0, k1)`, `cmp(k1, k2)` and
+/// `cmp(k0, k2)`, each 0 (less), 1 (equal) or 2 (greater), as one base-3 number.
+#[inline]
+const fn shape(k: [u16; 3]) -> usize {
+    rel(k[0], k[1]) * 9 + rel(k[1], k[2]) * 3 + rel(k[0], k[2])
+}
+
+/// 0 when `a < b`, 1 when equal, 2 when greater.
+#[inline]
+const fn rel(a: u16, b: u16) -> usize {
+    (a >= b) as usize + (a > b) as usize
+}
+
+/// For each [`shape`] of three keys and each mask of open orders: the first order giving the
+/// smallest string and the set of orders giving it (0 for impossible shapes and the empty
+/// mask). Which order wins depends only on how the keys compare.
+const BEST_ORDERS: [[(u8, u8); 64]; 27] = {
+    let mut table = [[(0u8, 0u8); 64]; 27];
+    let mut code = 0;
+    while code < 27 {
+        let k = [code / 9, code / 3 % 3, code % 3];
+        let idx = shape([k[0] as u16, k[1] as u16, k[2] as u16]);
+        let mut mask = 1;
+        while mask < 64 {
+            let mut best = usize::MAX;
+            let (mut first, mut set) = (0u8, 0u8);
+            let mut i = 0;
+            while i < 6 {
+                if mask >> i & 1 == 1 {
+                    let p = PERMS3[i];
+                    let key = k[p[0] as usize] * 16 + k[p[1] as usize] * 4 + k[p[2] as usize];
+                    if key < best {
+                        best = key;
+                        first = i as u8;
+                        set = 0;
+                    }
+                    if key == best {
+                        set |= 1 << i;
+                    }
+                }
+                i += 1;
+            }
+            table[idx][mask] = (first, set);
+            mask += 1;
+        }
+        code += 1;
+    }
+    table
+};
+
 /// The smallest string one result stack can show for a source row's three values `vals`:
 /// its 12-bit key (4 bits a cell, first cell highest), the open orders reaching it, and the
 /// number of new digits. `keymap` gives each value its key (0 empty, a label, or [`NEW`]); new
@@ -88,41 +138,24 @@ impl Candidate {
 ///
 /// The orders are compared with every new digit keyed [`NEW`]: two orders putting new digits
 /// at the same positions give the same labels there, and a new digit's label is above every
-/// known one, so this order of keys is the order of the labelled strings.
+/// known one, so this order of keys is the order of the labelled strings. So the winners
+/// depend only on how the three keys compare ([`BEST_ORDERS`]).
 #[inline]
 fn best_triplet(vals: [u8; 3], keymap: &[u8; 10], first_new: u8, mask: u8) -> (u16, u8, u8) {
     let k = vals.map(|v| u16::from(keymap[usize::from(v)]));
-    let news = k.iter().filter(|&&x| x == u16::from(NEW)).count() as u8;
-    let mut best = u16::MAX;
-    let mut set = 0u8;
-    let mut open = mask;
-    while open != 0 {
-        let i = open.trailing_zeros() as usize;
-        open &= open - 1;
-        let [a, b, c] = PERMS3[i];
-        let key = k[usize::from(a)] << 8 | k[usize::from(b)] << 4 | k[usize::from(c)];
-        if key < best {
-            best = key;
-            set = 0;
+    let (first, set) = BEST_ORDERS[shape(k)][usize::from(mask)];
+    let [a, b, c] = PERMS3[usize::from(first)];
+    let ordered = [k[usize::from(a)], k[usize::from(b)], k[usize::from(c)]];
+    let mut n = u16::from(first_new);
+    let mut key = 0;
+    for mut x in ordered {
+        if x == u16::from(NEW) {
+            x = n;
+            n += 1;
         }
-        if key == best {
-            set |= 1 << i;
-        }
+        key = key << 4 | x;
     }
-    if news > 0 {
-        let mut n = u16::from(first_new);
-        let mut labelled = 0;
-        for shift in [8, 4, 0] {
-            let mut x = best >> shift & 0xF;
-            if x == u16::from(NEW) {
-                x = n;
-                n += 1;
-            }
-            labelled = labelled << 4 | x;
-        }
-        best = labelled;
-    }
-    (best, set, news)
+    (key, set, (n - u16::from(first_new)) as u8)
 }
 
 /// Splits the orders `set` (all giving the same string) by which source columns hold the new
@@ -176,6 +209,18 @@ pub fn canonical(values: &[u8; 81]) -> Canonical {
         std::array::from_fn(|r| std::array::from_fn(|c| values[r * 9 + c])),
         std::array::from_fn(|r| std::array::from_fn(|c| values[c * 9 + r])),
     ];
+    // The first row, relabelled, is its clue pattern: only the rows whose stacks, sorted by
+    // clue count, give the smallest pattern can start (the others lose on row 1 anyway).
+    let pattern = |row: &[u8; 9]| {
+        let mut counts: [usize; 3] =
+            std::array::from_fn(|s| row[3 * s..3 * s + 3].iter().filter(|&&v| v != 0).count());
+        counts.sort_unstable();
+        counts.iter().fold(0u16, |acc, &k| acc << 3 | ((1 << k) - 1))
+    };
+    let smallest = grids.iter().flatten().map(pattern).min().unwrap_or(0);
+    let first_rows: [u16; 2] = std::array::from_fn(|t| {
+        (0..9).filter(|&r| pattern(&grids[t][r]) == smallest).fold(0, |acc, r| acc | 1 << r)
+    });
     let mut current: Vec<Candidate> = Vec::with_capacity(64);
     for transpose in 0..2 {
         for stacks in PERMS3 {
@@ -203,7 +248,9 @@ pub fn canonical(values: &[u8; 81]) -> Canonical {
                 (_, 0) => NEW,
                 (_, l) => l,
             });
-            let allowed: u16 = if p % 3 == 0 {
+            let allowed: u16 = if p == 0 {
+                first_rows[usize::from(c.transpose)]
+            } else if p % 3 == 0 {
                 (0..3)
                     .filter(|b| c.used >> (3 * b) & 0b111 == 0)
                     .fold(0, |acc, b| acc | 0b111 << (3 * b))
