@@ -26,6 +26,7 @@
 
 mod canon;
 mod generate;
+mod guesses;
 mod iso;
 
 pub use canon::{Canonical, canonical, minlex, minlex_line, minlex_reference};
@@ -33,4 +34,5 @@ pub use generate::{
     Generated, Options, Symmetry, Target, generate_one, meets, minimal_puzzle, puzzle_seed,
     random_solution,
 };
+pub use guesses::{DEFAULT_ISOMORPHS, DEFAULT_SEED, GuessRating, guess_rating};
 pub use iso::Isomorph;
