@@ -475,6 +475,32 @@ mod tests {
         }
     }
 
+    /// Puzzles with a known symmetry: the grid `(3 (r mod 3) + r / 3 + c) mod 9 + 1` turns
+    /// into itself, relabelled, when its stacks rotate; keeping the same cells of every stack
+    /// keeps that automorphism (order 3), so the count is a multiple of 3.
+    #[test]
+    fn puzzles_with_a_stack_rotation_symmetry_count_it() {
+        let grid = |r: usize, c: usize| ((3 * (r % 3) + r / 3 + c) % 9) as u8 + 1;
+        let mut rng = fastrand::Rng::with_seed(3);
+        for _ in 0..20 {
+            let mut v = [0u8; 81];
+            for r in 0..9 {
+                for c in 0..3 {
+                    if rng.u32(0..100) < 30 {
+                        for s in 0..3 {
+                            v[r * 9 + c + 3 * s] = grid(r, c + 3 * s);
+                        }
+                    }
+                }
+            }
+            let c = canonical(&v);
+            assert_eq!(c.automorphisms % 3, 0, "{v:?}");
+            assert_eq!(c.automorphisms, automorphisms_exhaustive(&v, &c.form), "{v:?}");
+            assert_eq!(c.form, minlex_reference(&v), "{v:?}");
+            assert_eq!(c.map.apply(&v), c.form, "{v:?}");
+        }
+    }
+
     #[test]
     fn the_map_takes_each_puzzle_to_its_form() {
         for line in corpus("magictour_top1465.txt").lines() {
