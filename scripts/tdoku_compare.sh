@@ -124,5 +124,5 @@ for f in "$in"/*.txt; do
 done
 echo
 echo "## times (median of $rounds, seconds; tdoku / bitdoku above 1 = bitdoku faster)"
-"$repo/scripts/solver_compare.sh" "$bitdoku" "$rounds" \
+bash "$repo/scripts/solver_compare.sh" "$bitdoku" "$rounds" \
   "tdoku-v3=$scratch/tdoku-x86-64-v3" "tdoku-native=$scratch/tdoku-native" -- "$in"/*.txt
