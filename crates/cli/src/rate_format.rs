@@ -9,11 +9,14 @@
 //! (`medium`), `%L` the level as HoDoKu prints it (`Medium`), `%s` the HoDoKu score, `%b`
 //! HoDoKu's ` bf` marker when brute force was used, `%x` the step's explanation and `%k` its
 //! technique id (per step), `%c` Berthier's classification as `classify` prints it
-//! (`TE=2 BxB=3`) and `%E` the T&E depth alone (`TE=2`). SukakuExplainer's `%l` (newline), `%s` (step text) and `%h` (HTML)
+//! (`TE=2 BxB=3`), `%E` the T&E depth alone (`TE=2`), `%G` the guess-count rating
+//! `MEAN/MAX` (the brute-force solver's guesses over [`bitdoku_generate::DEFAULT_ISOMORPHS`]
+//! seeded random isomorphs of the puzzle, mean to one decimal; per puzzle). SukakuExplainer's `%l` (newline), `%s` (step text) and `%h` (HTML)
 //! are not taken: the contract gives `%l`/`%s` to HoDoKu, and `%x` is the step's text.
 
 use bitdoku_bitboard::{Candidates, format_pencilmarks, to_candidate_line, to_line};
 use bitdoku_engine::Rating;
+use bitdoku_generate::{DEFAULT_ISOMORPHS, DEFAULT_SEED, guess_rating};
 use bitdoku_se_model::{Hint as SeHint, SeRating};
 use bitdoku_strategies::{Level, Step, TechniqueId};
 use std::fmt::Write as _;
@@ -64,6 +67,7 @@ enum Field {
     Pencilmarks,
     StepText,
     StepId,
+    Guesses,
     Tab,
     Classification,
     TeDepth,
@@ -93,6 +97,7 @@ impl Field {
             'M' => Field::Pencilmarks,
             'x' => Field::StepText,
             'k' => Field::StepId,
+            'G' => Field::Guesses,
             't' => Field::Tab,
             'c' => Field::Classification,
             'E' => Field::TeDepth,
@@ -107,10 +112,13 @@ impl Field {
             Field::EpName | Field::EdName | Field::EpId | Field::EdId | Field::Ep | Field::Ed => {
                 ctx == Context::Puzzle
             }
-            Field::Elapsed | Field::BruteMarker | Field::Level | Field::LevelHodoku => {
-                ctx == Context::Puzzle
-            }
-            Field::Classification | Field::TeDepth => ctx == Context::Puzzle,
+            Field::Elapsed
+            | Field::BruteMarker
+            | Field::Level
+            | Field::LevelHodoku
+            | Field::Guesses
+            | Field::Classification
+            | Field::TeDepth => ctx == Context::Puzzle,
             Field::Er | Field::ErName | Field::ErId | Field::Score => ctx != Context::Before,
             _ => true,
         }
@@ -133,7 +141,7 @@ pub struct Format {
 pub const DEFAULT: &str = "%i #%n %l (%s) ED=%r/%p/%d%b";
 
 /// The letters, for error messages and help.
-pub const LETTERS: &str = "g i n r p d R P D S T U e l L s b m M x k t %";
+pub const LETTERS: &str = "g i n r p d R P D S T U e l L s b m M x k G t %";
 
 impl Format {
     /// Parses `text` for `ctx`: unknown letters, a trailing `%` and letters that mean nothing
@@ -301,6 +309,11 @@ impl Values<'_> {
             Field::Pencilmarks => write!(out, "{}", format_pencilmarks(self.state).trim_end()),
             Field::StepText => write!(out, "{}", self.step.map_or(String::new(), Step::explain)),
             Field::StepId => write!(out, "{}", self.step.map_or("", |s| s.technique.as_str())),
+            Field::Guesses => {
+                // The givens (a candidate grid's placed cells).
+                let g = guess_rating(&self.state.values(), DEFAULT_ISOMORPHS, DEFAULT_SEED);
+                write!(out, "{:.1}/{}", g.mean, g.max)
+            }
             Field::Tab => write!(out, "\t"),
             Field::Classification | Field::TeDepth if self.error.is_some() => {
                 write!(out, "error")
@@ -384,6 +397,8 @@ mod tests {
         assert!(Format::parse("%x %r %m", Context::After).is_ok());
         assert!(Format::parse(DEFAULT, Context::Puzzle).is_ok());
         assert!(Format::parse("%g ED=%r/%p/%d", Context::Puzzle).is_ok());
+        assert!(Format::parse("%g %G", Context::Puzzle).is_ok());
+        assert!(Format::parse("%G", Context::After).unwrap_err().contains("no meaning"));
     }
 
     #[test]

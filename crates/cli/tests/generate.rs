@@ -77,6 +77,40 @@ fn canon_is_the_same_for_every_shuffle_and_dedup_keeps_first_occurrences() {
 }
 
 #[test]
+fn canon_map_applied_to_the_input_gives_the_form_and_counts_follow_the_form() {
+    let path = datasets().join("magictour_top1465.txt");
+    let text: String = std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .take(200)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    // One blank and one empty grid among them: the empty grid has every transformation.
+    let input = format!("{text}\n{}\n", ".".repeat(81));
+    let plain = stdout_lines(&run_stdin(&["canon", "--threads", "2"], &input));
+    let out = run_stdin(&["canon", "--automorphisms", "--map", "--threads", "2"], &input);
+    assert_eq!(out.status.code(), Some(0));
+    let lines = stdout_lines(&out);
+    assert_eq!(lines.len(), 201);
+    assert!(lines[200].starts_with(&format!("{} 3359232 ", "0".repeat(81))), "{}", lines[200]);
+    for ((line, puzzle), form) in
+        lines.iter().zip(input.lines().filter(|l| !l.is_empty())).zip(&plain)
+    {
+        let fields: Vec<&str> = line.split(' ').collect();
+        assert_eq!(fields.len(), 3, "{line}");
+        assert_eq!(fields[0], form);
+        assert!(fields[1].parse::<u64>().unwrap() >= 1, "{line}");
+        let map: bitdoku_generate::Isomorph = fields[2].parse().unwrap();
+        let values: [u8; 81] = std::array::from_fn(|i| match puzzle.as_bytes()[i] {
+            b @ b'1'..=b'9' => b - b'0',
+            _ => 0,
+        });
+        let mapped: String = map.apply(&values).iter().map(|&v| char::from(b'0' + v)).collect();
+        assert_eq!(mapped, fields[0], "{line}");
+    }
+}
+
+#[test]
 fn shuffle_keeps_candidate_grids_and_solutions_consistent() {
     let grid = "1........".repeat(81).chars().take(729).collect::<String>();
     // Not a valid puzzle (every cell is 1), but shuffling is only relabelling and moving.

@@ -167,3 +167,19 @@ fn solve_json_rates_like_rate() {
     let v: serde_json::Value = serde_json::from_str(&stdout_lines(&out)[0]).unwrap();
     assert_eq!(v["granularity"], "batch");
 }
+
+#[test]
+fn guess_rating_is_the_same_for_isomorphs() {
+    // The first puzzle of forum_hardest_1106 and a shuffled copy of it.
+    const HARD: &str =
+        "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+    let shuffled = run_bytes(&["shuffle", "--seed", "9"], format!("{HARD}\n").as_bytes());
+    let shuffled = stdout_lines(&shuffled).remove(0);
+    let (lines, code) = rate(&["--format", "%G"], &format!("{HARD}\n{shuffled}\n"));
+    assert_eq!(code, 0);
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0], lines[1]);
+    let (mean, max) = lines[0].split_once('/').expect("MEAN/MAX");
+    let (mean, max): (f64, u64) = (mean.parse().unwrap(), max.parse().unwrap());
+    assert!(mean > 1.0 && max as f64 >= mean, "{}", lines[0]);
+}

@@ -86,9 +86,94 @@ impl Isomorph {
     }
 }
 
+/// The map notation: `t=T,r=RRRRRRRRR,c=CCCCCCCCC,d=DDDDDDDDD`, one token. `T` is `1` when
+/// the source is transposed first, else `0`; the `r` digits are [`Isomorph::rows`] and the `c`
+/// digits [`Isomorph::cols`] (source row / column 0-8 of each result row / column); the `d`
+/// digits are [`Isomorph::digits`] (the new value of digit 1, 2, ... 9). The identity is
+/// `t=0,r=012345678,c=012345678,d=123456789`.
+impl std::fmt::Display for Isomorph {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let digits =
+            |xs: &[u8; 9]| -> String { xs.iter().map(|&x| char::from(b'0' + x)).collect() };
+        write!(
+            f,
+            "t={},r={},c={},d={}",
+            u8::from(self.transpose),
+            digits(&self.rows),
+            digits(&self.cols),
+            digits(&self.digits)
+        )
+    }
+}
+
+impl std::str::FromStr for Isomorph {
+    type Err = String;
+
+    /// Reads the notation [`Isomorph`]'s `Display` writes, checking that rows keep bands,
+    /// columns keep stacks and digits are a permutation.
+    fn from_str(text: &str) -> Result<Isomorph, String> {
+        let fields: Vec<&str> = text.trim().split(',').collect();
+        let [t, r, c, d] = fields[..] else {
+            return Err(format!("expected t=..,r=..,c=..,d=.., got {text:?}"));
+        };
+        let nine = |field: &str, name: &str, lo: u8| -> Result<[u8; 9], String> {
+            let body = field
+                .strip_prefix(name)
+                .and_then(|x| x.strip_prefix('='))
+                .ok_or_else(|| format!("expected {name}=..., got {field:?}"))?;
+            let bytes = body.as_bytes();
+            if bytes.len() != 9 || bytes.iter().any(|b| !(b'0' + lo..=b'8' + lo).contains(b)) {
+                return Err(format!("{name}= needs 9 digits {lo}-{}, got {body:?}", 8 + lo));
+            }
+            let out: [u8; 9] = std::array::from_fn(|i| bytes[i] - b'0');
+            if out.iter().fold(0u16, |m, &x| m | 1 << x).count_ones() != 9 {
+                return Err(format!("{name}= is not a permutation: {body:?}"));
+            }
+            Ok(out)
+        };
+        let transpose = match t {
+            "t=0" => false,
+            "t=1" => true,
+            _ => return Err(format!("expected t=0 or t=1, got {t:?}")),
+        };
+        let rows = nine(r, "r", 0)?;
+        let cols = nine(c, "c", 0)?;
+        let digits = nine(d, "d", 1)?;
+        for (name, lines) in [("r", rows), ("c", cols)] {
+            let keeps = (0..3).all(|b| {
+                let band = lines[3 * b] / 3;
+                lines[3 * b..3 * b + 3].iter().all(|&x| x / 3 == band)
+            });
+            if !keeps {
+                return Err(format!("{name}= must keep each band (stack) of 3 together"));
+            }
+        }
+        Ok(Isomorph { rows, cols, transpose, digits })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_map_notation_reads_back_and_rejects_bad_maps() {
+        let mut rng = fastrand::Rng::with_seed(11);
+        for _ in 0..100 {
+            let t = Isomorph::random(&mut rng);
+            assert_eq!(t.to_string().parse::<Isomorph>(), Ok(t));
+        }
+        assert_eq!(Isomorph::IDENTITY.to_string(), "t=0,r=012345678,c=012345678,d=123456789");
+        for bad in [
+            "t=2,r=012345678,c=012345678,d=123456789",
+            "t=0,r=312045678,c=012345678,d=123456789",
+            "t=0,r=012345678,c=012345678,d=123456780",
+            "t=0,r=012345678,c=012345678,d=113456789",
+            "t=0,r=012345678,c=012345678",
+        ] {
+            assert!(bad.parse::<Isomorph>().is_err(), "{bad}");
+        }
+    }
 
     #[test]
     fn identity_changes_nothing_and_random_keeps_validity() {

@@ -1,4 +1,5 @@
-//! Puzzle generation, isomorph shuffling and canonical (minlex) forms.
+//! Puzzle generation, isomorph shuffling and canonical (minlex) forms (with automorphism
+//! counts and the map from a puzzle to its form).
 //!
 //! ```
 //! use bitdoku_generate::{Isomorph, minlex_line};
@@ -25,11 +26,13 @@
 
 mod canon;
 mod generate;
+mod guesses;
 mod iso;
 
-pub use canon::{minlex, minlex_line};
+pub use canon::{Canonical, canonical, minlex, minlex_line, minlex_reference};
 pub use generate::{
     Generated, Options, Symmetry, Target, generate_one, meets, minimal_puzzle, puzzle_seed,
     random_solution,
 };
+pub use guesses::{DEFAULT_ISOMORPHS, DEFAULT_SEED, GuessRating, guess_rating};
 pub use iso::Isomorph;

@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# bitdoku `solve --threads 1` against tdoku, whole process, one thread, alternating rounds
+# (scripts/solver_compare.sh), on the bundled corpora and held-out isomorphs of them.
+#
+#   scripts/tdoku_compare.sh BITDOKU [ROUNDS] [SCRATCH]
+#
+# tdoku is built from its public source into SCRATCH (default /tmp/tdoku-compare; it must be
+# outside this repository, none of tdoku's code is ever committed). The source is taken from
+# TDOKU_SRC when set (a checkout, or a bare git directory such as a mirror), else cloned from
+# https://github.com/t-dillon/tdoku. It is compiled with g++ (or CXX) -O3 -std=c++17, once
+# with -march=x86-64-v3 and once with -march=native, with a small driver written here that
+# does what `bitdoku solve` does: count to 2 solutions per line with TdokuEnumerate and print
+# the first solution when it is unique (an error line otherwise). The driver's output is
+# checked against bitdoku's on every file before timing.
+#
+# bitdoku runs with its runtime dispatch (BITDOKU_CPU unset: the x86-64-v3 path on an AVX2
+# machine). There is no AVX-512 path in bitdoku: on a machine with AVX-512 the `native` tdoku
+# build uses it and bitdoku does not.
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+bitdoku=$(realpath "$1")
+rounds=${2:-5}
+scratch=${3:-/tmp/tdoku-compare}
+mkdir -p "$scratch"
+scratch=$(realpath "$scratch")
+case "$scratch/" in "$repo"/*)
+  echo "error: SCRATCH must be outside the repository" >&2
+  exit 2
+  ;;
+esac
+src=$scratch/tdoku
+if [ ! -d "$src/src" ]; then
+  rm -rf "$src"
+  mkdir -p "$src"
+  if [ -n "${TDOKU_SRC:-}" ] && [ -f "$TDOKU_SRC/HEAD" ] && [ -d "$TDOKU_SRC/objects" ]; then
+    mkdir -p "$src/src"
+    git --git-dir="$TDOKU_SRC" archive HEAD:src | tar -x -C "$src/src"
+  elif [ -n "${TDOKU_SRC:-}" ]; then
+    cp -r "$TDOKU_SRC/src" "$src/"
+  else
+    git clone -q --depth 1 https://github.com/t-dillon/tdoku "$src"
+  fi
+fi
+cxx=${CXX:-g++}
+cat > "$scratch/driver.cc" <<'CC'
+// One line in, one line out: the solution when the puzzle has exactly one, else an error.
+#include <cstddef>
+#include <cstdio>
+#include <cstring>
+extern "C" size_t TdokuEnumerate(const char *, size_t, void (*)(const char *, void *), void *);
+struct First {
+  char text[82];
+  int seen;
+};
+static void keep_first(const char *solution, void *arg) {
+  First *first = static_cast<First *>(arg);
+  if (first->seen++ == 0) {
+    std::memcpy(first->text, solution, 81);
+    first->text[81] = 0;
+  }
+}
+int main(int argc, char **argv) {
+  if (argc != 2) return 2;
+  FILE *in = std::fopen(argv[1], "r");
+  if (!in) return 2;
+  static char buffer[1 << 16];
+  std::setvbuf(stdout, buffer, _IOFBF, sizeof buffer);
+  char line[4096];
+  while (std::fgets(line, sizeof line, in)) {
+    if (std::strlen(line) < 81) continue;
+    line[81] = 0;
+    First first{};
+    size_t count = TdokuEnumerate(line, 2, keep_first, &first);
+    if (count == 1) {
+      std::puts(first.text);
+    } else {
+      std::puts(count == 0 ? "error: no solution" : "error: multiple solutions");
+    }
+  }
+  return 0;
+}
+CC
+for arch in x86-64-v3 native; do
+  if [ ! -x "$scratch/tdoku-$arch" ]; then
+    "$cxx" -O3 -march="$arch" -std=c++17 -o "$scratch/tdoku-$arch" \
+      "$src/src/solver_dpll_triad_simd.cc" "$src/src/util.cc" "$scratch/driver.cc"
+  fi
+done
+
+# Inputs: the first 81 characters of each line; held-out isomorphs from `bitdoku shuffle`.
+data=$repo/datasets
+shared=$repo/../shared/datasets
+in=$scratch/inputs
+mkdir -p "$in"
+cut -c1-81 "$data/sudoku17_royle_49158.txt" > "$in/sudoku17_royle_49158.txt"
+if [ -f "$shared/generated_minimal_first100k.txt" ]; then
+  cut -c1-81 "$shared/generated_minimal_first100k.txt" > "$in/generated_first100k.txt"
+else
+  cut -c1-81 "$data/generated_minimal_10k.txt" > "$in/generated_10k.txt"
+fi
+cut -c1-81 "$data/forum_hardest_1905_11plus.txt" > "$in/forum_hardest_1905_11plus.txt"
+cut -c1-81 "$data/serg_benchmark.txt" > "$in/serg_benchmark.txt"
+: > "$in/magictour_top1465_iso_x10.txt"
+: > "$in/forum_hardest_1106_iso_x50.txt"
+for seed in $(seq 101 110); do
+  "$bitdoku" shuffle --seed "$seed" "$data/magictour_top1465.txt" 2>/dev/null |
+    cut -c1-81 >> "$in/magictour_top1465_iso_x10.txt"
+done
+for seed in $(seq 201 250); do
+  "$bitdoku" shuffle --seed "$seed" "$data/forum_hardest_1106.txt" 2>/dev/null |
+    cut -c1-81 >> "$in/forum_hardest_1106_iso_x50.txt"
+done
+
+echo "## outputs (bitdoku solve vs the tdoku driver, every line)"
+for f in "$in"/*.txt; do
+  # bitdoku exits 1 when a puzzle has no unique solution (serg): keep its output.
+  a=$({ "$bitdoku" solve --threads 1 "$f" 2>/dev/null || true; } | md5sum)
+  b=$("$scratch/tdoku-x86-64-v3" "$f" | md5sum)
+  if [ "$a" = "$b" ]; then
+    echo "- $(basename "$f"): same output"
+  else
+    echo "- $(basename "$f"): DIFFERENT"
+  fi
+done
+echo
+echo "## times (median of $rounds, seconds; tdoku / bitdoku above 1 = bitdoku faster)"
+bash "$repo/scripts/solver_compare.sh" "$bitdoku" "$rounds" \
+  "tdoku-v3=$scratch/tdoku-x86-64-v3" "tdoku-native=$scratch/tdoku-native" -- "$in"/*.txt
