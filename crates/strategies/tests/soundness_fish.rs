@@ -42,8 +42,8 @@ fn fish_steps_never_remove_a_solution_digit() {
                 for step in find_all(id, &state) {
                     *hits.entry(id).or_default() += 1;
                     check_sound(&step, &state, &puzzle);
-                    for d in 0..9 {
-                        removed[d] |= step.eliminations[d];
+                    for (d, cells) in removed.iter_mut().enumerate() {
+                        *cells |= step.eliminations[d];
                     }
                 }
             }

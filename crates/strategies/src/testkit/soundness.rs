@@ -32,7 +32,6 @@ pub struct Solved {
 
 impl Solved {
     /// The solution's cells per digit.
-    #[must_use]
     pub fn truth(&self) -> [CellSet; 9] {
         std::array::from_fn(|d| {
             Cell::all().filter(|c| self.solution[c.index()] == d as u8 + 1).collect()
