@@ -113,7 +113,8 @@ struct NaiveSide {
 
 #[derive(Clone, Debug)]
 enum Prepared {
-    Bitboard { plain: Engine, timed: Engine },
+    // Boxed: an engine (order, options, budget) is ten times the other variants.
+    Bitboard { plain: Box<Engine>, timed: Box<Engine> },
     Naive(NaiveSide),
     Brute,
 }
@@ -144,7 +145,7 @@ impl Runner {
                 // The timed pass reads no per-technique counters (the naive engine's timed
                 // pass keeps none either); the instrumented pass has them.
                 options.stats = false;
-                Prepared::Bitboard { plain: Engine::new(options), timed }
+                Prepared::Bitboard { plain: Box::new(Engine::new(options)), timed: Box::new(timed) }
             }
             EngineKind::Naive => {
                 let order = order.ok_or("the naive engine needs an order")?;
