@@ -36,9 +36,9 @@ def cli_like(solutions, status, errors, numbers):
         if st == bitdoku.SOLVED:
             out.append(s)
         elif st == bitdoku.NO_SOLUTION:
-            out.append("error: no solution")
+            out.append(f"error: line {numbers[i]}: no solution")
         elif st == bitdoku.MULTIPLE:
-            out.append("error: multiple solutions")
+            out.append(f"error: line {numbers[i]}: multiple solutions")
         else:
             out.append("error: " + errors[i].replace(f"row {i}:", f"line {numbers[i]}:", 1))
     return out

@@ -14,7 +14,7 @@ use crate::budget::BudgetArgs;
 use bitdoku_bitboard::parse_line_at;
 use bitdoku_engine::{Engine, Granularity, Options};
 use clap::Args;
-use page::{PagePuzzle, explain_one};
+use page::{PagePuzzle, explain_one, title_of};
 use std::path::PathBuf;
 
 /// The page's data and template, shared with the Python package (`bitdoku.explain_html`).
@@ -132,18 +132,4 @@ pub fn run(a: ExplainArgs) -> anyhow::Result<bool> {
         folder.display()
     );
     Ok(all_ok)
-}
-
-/// A one-puzzle page's title: what the puzzle is, not its 81 characters.
-fn title_of(p: &PagePuzzle) -> String {
-    match (&p.error, p.rated) {
-        (Some(_), _) => format!("line {}: not a puzzle", p.line),
-        (None, true) => format!(
-            "explanation of a {} puzzle (score {}, {} steps)",
-            p.level,
-            p.score,
-            p.steps.len()
-        ),
-        (None, false) => format!("line {}: {}", p.line, p.status.replace('_', " ")),
-    }
 }

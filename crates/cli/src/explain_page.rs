@@ -133,3 +133,17 @@ pub fn explain_one(
         steps,
     }
 }
+
+/// A one-puzzle page's title: what the puzzle is, not its 81 characters.
+pub fn title_of(p: &PagePuzzle) -> String {
+    match (&p.error, p.rated) {
+        (Some(_), _) => format!("line {}: not a puzzle", p.line),
+        (None, true) => format!(
+            "explanation of a {} puzzle (score {}, {} steps)",
+            p.level,
+            p.score,
+            p.steps.len()
+        ),
+        (None, false) => format!("line {}: {}", p.line, p.status.replace('_', " ")),
+    }
+}

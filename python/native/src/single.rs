@@ -133,10 +133,9 @@ pub fn explain_html(py: Python<'_>, puzzles: Vec<String>, order: Option<&str>) -
                 }),
             })
             .collect();
-        let title = if pages.len() == 1 {
-            format!("explanation of {}", pages[0].puzzle)
-        } else {
-            format!("explanations of {} puzzles", pages.len())
+        let title = match pages.as_slice() {
+            [p] => page::title_of(p),
+            _ => format!("explanations of {} puzzles", pages.len()),
         };
         page::render(&title, &pages, false)
     });
