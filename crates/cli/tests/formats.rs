@@ -38,7 +38,7 @@ fn kaggle_csv_skips_and_counts_the_header() {
     let (lines, err) = both(&["solve"], &data);
     assert_eq!(
         lines,
-        [S, "error: multiple solutions", "error: line 5: bad character 'a' at column 1"]
+        [S, "error: line 4: multiple solutions", "error: line 5: bad character 'a' at column 1"]
     );
     assert!(err.contains("3 puzzles:") && err.contains("; 1 header line skipped"), "{err}");
     // The solutions column, by name or number.
@@ -54,7 +54,7 @@ fn kaggle_csv_skips_and_counts_the_header() {
 fn named_columns_and_quotes() {
     let data = format!("id,\"Puzzle\",solution,difficulty\n1,\"{P}\",{S},2.2\n2,{MULTIPLE},,0\n");
     let (lines, _) = both(&["solve"], &data);
-    assert_eq!(lines, [S, "error: multiple solutions"]);
+    assert_eq!(lines, [S, "error: line 3: multiple solutions"]);
     let out = run_bytes(&["solve", "--column", "answer"], data.as_bytes());
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no such column"));
@@ -65,7 +65,7 @@ fn hardest_list_lines_solve_and_rate_back_to_the_list_format() {
     let data =
         format!("{P};11.9;11.9;11.3;source;2024\n{P},1.2,1.2,1.2\n# a comment\n{MULTIPLE};1\n");
     let (lines, err) = both(&["solve"], &data);
-    assert_eq!(lines, [S, S, "error: multiple solutions"]);
+    assert_eq!(lines, [S, S, "error: line 4: multiple solutions"]);
     assert!(!err.contains("header"), "{err}");
     let (lines, _) = both(&["rate", "--format", "%g;%r;%p;%d"], &data);
     assert_eq!(lines[0], format!("{P};2.6;1.2;1.2"));
