@@ -557,7 +557,7 @@ impl Reader {
         self.next_chunk_at_most(workers, usize::MAX)
     }
 
-    /// [`Reader::next_chunk`] of at most `max_lines` lines (a streamed input applies the
+    /// The next chunk of at most `max_lines` lines (a streamed input applies the
     /// limit to the chunks its reader thread cuts from now on).
     pub fn next_chunk_at_most(&mut self, workers: usize, max_lines: usize) -> Option<Chunk> {
         match self {

@@ -24,7 +24,7 @@
 //! technique HoDoKu sorts (X-/XY-chains, remote pairs, nice loops, AICs) would rank like
 //! turbot fish, after the shorter chain when the eliminations differ.
 //!
-//! **Deletions** ([`deletion_order`]) decide the order of the singles that follow a step.
+//! **Deletions** (`deletion_order`) decide the order of the singles that follow a step.
 //!
 //! **Brute force** ([`brute_force_cell`]): the middle empty cell, one at a time.
 //!
@@ -226,7 +226,7 @@ impl HodokuSingles {
         None
     }
 
-    /// Replays an applied step: eliminations in HoDoKu's order (see [`deletion_order`]), then
+    /// Replays an applied step: eliminations in HoDoKu's order (see `deletion_order`), then
     /// placements.
     pub fn apply(&mut self, step: &Step) {
         for (cell, digit) in deletion_order(step) {
@@ -405,7 +405,7 @@ fn subset_rank(h: House) -> [usize; 2] {
 /// - hidden subsets: the first house (same house order) they are found in, then the digits;
 /// - skyscraper: rows then columns, then digit, then the two lines by number;
 /// - two-string kite: digit, then the row, then the column;
-/// - turbot fish and the [`SORTED_CHAINS`] (HoDoKu sorts all of them): most eliminations
+/// - turbot fish and the `SORTED_CHAINS` (HoDoKu sorts all of them): most eliminations
 ///   first, then the smallest "index sum" of the eliminations (HoDoKu's `getIndexSumme`:
 ///   cell * (1 + 80k) + digit for the k-th elimination, taken cells ascending). HoDoKu puts
 ///   the shorter chain first when the eliminations differ; bitdoku's chain finders already

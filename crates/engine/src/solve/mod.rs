@@ -603,7 +603,7 @@ impl Engine {
 struct Watch<'a> {
     observer: Option<&'a mut dyn Observer>,
     stop: bool,
-    /// HoDoKu's singles queues, with [`Options::hodoku`].
+    /// HoDoKu's singles queues, with HoDoKu's step choice ([`Options::step_choice`]).
     hodoku: Option<HodokuSingles>,
     /// Per technique of the order, the candidate masks of the last state on which it found
     /// nothing (digit- and house-local techniques only; see [`Engine::search`]).

@@ -65,7 +65,7 @@ pub struct Outcome {
     /// Whether uniqueness techniques were allowed (exactly one solution).
     pub uniqueness_allowed: bool,
     /// Applied steps (with `trace`); a fallback adds a final `brute-force` step (with
-    /// [`Options::hodoku`](super::Options::hodoku), one `brute-force` step per guessed cell, logic in between).
+    /// [`Options::step_choice`](super::Options::step_choice) HoDoKu, one `brute-force` step per guessed cell, logic in between).
     pub steps: Vec<Step>,
     /// Per technique of the order, same indices as the order (empty when
     /// [`Options::stats`](super::Options::stats) is off).

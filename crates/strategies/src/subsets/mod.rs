@@ -1,7 +1,7 @@
 //! The subsets family: naked and hidden pairs, triples and quads.
 //!
 //! Both kinds work one house at a time on 9-bit *position* masks: position `k` is the k-th
-//! cell of the house in [`HOUSE_CELLS`](bitdoku_bitboard::tables::HOUSE_CELLS) order (a row left to right, a column top to
+//! cell of the house in [`HOUSE_CELLS`] order (a row left to right, a column top to
 //! bottom, a box row-major). Naked subsets build, for each eligible cell, the mask of its
 //! digits; hidden subsets build, for each eligible digit, the mask of its positions. Both
 //! then look for N members whose masks unite to exactly N bits with one enumerator,
