@@ -8,7 +8,7 @@ Prints a markdown table: per corpus and preset, puzzles, median, p99 and max sec
 line of the max. Budgets are the defaults; a puzzle over budget would print an error line and
 is counted in the `over` column.
 
-    python3 scripts/worst_cases.py --bitdoku target/release/bitdoku [--per-file 200] > table.md
+    python3 scripts/worst_cases.py --bitdoku target/release/bitdoku [--per-file 200] [--corpora forum] > table.md
 """
 import argparse
 import os
@@ -25,6 +25,7 @@ ap.add_argument("--per-file", type=int, default=200, help="puzzles per easy corp
 ap.add_argument("--hard", type=int, default=50, help="puzzles per hard corpus")
 ap.add_argument("--presets", default="singles,seeds,hodoku,all,complete")
 ap.add_argument("--seed", type=int, default=46)
+ap.add_argument("--corpora", default="", help="only the corpora whose names start with one of these (comma-separated)")
 a = ap.parse_args()
 
 
@@ -82,6 +83,10 @@ def seconds(e):
     m, s = e.rstrip("s").split("m")
     return int(m) * 60 + int(s)
 
+
+if a.corpora:
+    wanted = a.corpora.split(",")
+    corpora = [(n, l) for n, l in corpora if any(n.startswith(w) for w in wanted)]
 
 print("| corpus | work | puzzles | median s | p99 s | max s | line of max | over budget |")
 print("|---|---|---|---|---|---|---|---|")
