@@ -2,6 +2,16 @@
 //! granularity ([`Engine`]), step traces, ratings ([`Rating`]), a `/bt`-style soundness check
 //! ([`Verifier`]), and the brute-force fallback and solution counting (re-exported from
 //! `bitdoku-brute`).
+//!
+//! Map: `order` (presets, id lists and the order's [`StepChoice`]); `solve` (the loop, in
+//! `solve/mod.rs`; `count` the uniqueness count taken when first needed, whose solution the
+//! fallback uses; `quiet` the memory that narrows a technique to what changed since it last
+//! found nothing; `outcome` what a solve returns; `stats` per-technique counters
+//! ([`Options::stats`], which `bitdoku solve` turns off); `helpers` the steps the engine
+//! makes itself); `rating` (HoDoKu score and level, the technique path's ER/EP/ED); `verify`
+//! (the soundness check against brute force). With [`StepChoice::Hodoku`] the loop asks
+//! `bitdoku-hodoku-model` which step to take; the Sudoku Explainer rating is not here but in
+//! `bitdoku-se-model`.
 #![deny(missing_docs)]
 
 mod order;

@@ -14,6 +14,18 @@
 //! first, and they are simplest to keep in SE's own shape. It is a rating model, not a set of
 //! techniques: `bitdoku rate` (and `solve --json`, `explain`, `generate`) take ER/EP/ED from
 //! it; the solving engine does not use it.
+//!
+//! Map: `grid` (the cell-major grid, with each house's positions kept per digit, in SE's
+//! house and cell orders), `rules` (singles, direct and basic rules), `unique` (unique loops,
+//! BUG), `aligned` (aligned pair and triplet exclusion), `chain/` (SE's potential-based
+//! chaining: `fast` the array-based first-hint search bounded by the best hint so far over a
+//! link table built once per pass, `reach` what each potential can reach so that hopeless
+//! searches are skipped, `unary` cycles and forcing X/XY chains on potentials, `multiple`
+//! Nishio, multiple and dynamic chains, `propagate` the propagation and nested levels; a
+//! chain's complexity is the number of distinct potentials its proof rests on), `nested` (the
+//! basic rules run inside dynamic-plus and nested propagation), `dirty` (a rule that found
+//! nothing searches, on a later state, only what changed since, in its own order, so its
+//! first hint is the full search's).
 
 #![deny(missing_docs)]
 // The rules index houses, cells and positions by number, in SE's visiting orders; index
