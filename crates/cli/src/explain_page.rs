@@ -3,8 +3,8 @@
 //! Used by `bitdoku explain` and, through `#[path]`, by the Python package's `explain_html`,
 //! so both write the same page.
 
-use bitdoku_bitboard::budget::{self, Budget};
-use bitdoku_engine::{Engine, OverBudget, Status};
+use bitdoku_bitboard::budget::Budget;
+use bitdoku_engine::{Engine, Status};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -97,16 +97,15 @@ pub fn explain_one(
     let rated = matches!(out.status, Status::Solved | Status::Stuck);
     let r = &out.rating;
     let (er, ep, ed) = if out.uniqueness_allowed {
-        let scope = budget::Scope::enter(se_budget);
-        let se = bitdoku_se_model::rate_state(&puzzle.candidates(), None);
-        if let Some(limit) = budget::exceeded() {
-            let over = OverBudget { limit, steps: u64::from(se.steps), nodes: budget::nodes() };
+        let (se, over) = bitdoku_se_model::rate_within(se_budget, || {
+            bitdoku_se_model::rate_state(&puzzle.candidates(), None)
+        });
+        if let Some(over) = over {
             error.get_or_insert(format!(
                 "error: line {number}: {over} in the SE rating (ER>={:.1})",
                 se.er_value()
             ));
         }
-        drop(scope);
         (se.er_value(), se.ep_value(), se.ed_value())
     } else {
         (r.er, r.ep, r.ed)

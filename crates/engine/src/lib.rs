@@ -20,10 +20,8 @@ mod solve;
 mod verify;
 
 pub use bitdoku_brute::{Count, count_solutions, solve_unique};
-pub use bitdoku_strategies::budget::{Budget, Exceeded};
+pub use bitdoku_strategies::budget::{Budget, Exceeded, OverBudget};
 pub use order::{Order, OrderError, PRESETS, Preset, StepChoice, preset_names};
 pub use rating::Rating;
-pub use solve::{
-    Engine, Granularity, Observer, Options, Outcome, OverBudget, Status, TechniqueStats,
-};
+pub use solve::{Engine, Granularity, Observer, Options, Outcome, Status, TechniqueStats};
 pub use verify::{Unsound, Verifier};

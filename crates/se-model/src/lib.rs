@@ -40,6 +40,7 @@ mod nested;
 mod rules;
 mod unique;
 
+use bitdoku_bitboard::budget::{self, Budget, OverBudget};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit};
 pub use chain::length_tenths;
 use chain::{Chainer, Rule};
@@ -298,6 +299,24 @@ pub fn rate_state_traced(
 /// `d - 1` for digit `d`), as a 729-character candidate grid gives them.
 pub fn rate_candidates(values: &[u8; 81], cand: &[u16; 81], want: Option<Want>) -> SeRating {
     run(Grid::from_parts(values, cand), want, |_| {})
+}
+
+/// Runs `rate` (one of this model's ratings: [`rate_state`], [`rate_state_traced`], ...) under
+/// `budget`, a [`Scope`](bitdoku_bitboard::budget::Scope) open on this thread meanwhile: the
+/// rating, and the limit it reached if it ran out (the rating then holds the steps taken
+/// before: ER is at least its `er`). Every front end rates within a budget through this.
+pub fn rate_within(
+    budget: Budget,
+    rate: impl FnOnce() -> SeRating,
+) -> (SeRating, Option<OverBudget>) {
+    let _scope = budget::Scope::enter(budget);
+    let rating = rate();
+    let over = budget::exceeded().map(|limit| OverBudget {
+        limit,
+        steps: u64::from(rating.steps),
+        nodes: budget::nodes(),
+    });
+    (rating, over)
 }
 
 fn run(g: Grid, want: Option<Want>, mut each: impl FnMut(&Hint)) -> SeRating {

@@ -22,12 +22,12 @@ use crate::rating::Rating;
 use crate::verify::Verifier;
 use bitdoku_bitboard::{Candidates, CellSet, Digit};
 use bitdoku_hodoku_model::{HodokuSingles, brute_force_cell};
-use bitdoku_strategies::budget::{self, Budget};
+use bitdoku_strategies::budget::{self, Budget, OverBudget};
 use bitdoku_strategies::{
     FirstStep, Sink, Step, Technique, TechniqueId, Union, apply_effects, apply_union, registry,
 };
 use count::Count;
-pub use outcome::{Outcome, OverBudget, Status};
+pub use outcome::{Outcome, Status};
 use std::ops::ControlFlow;
 use std::time::Instant;
 
