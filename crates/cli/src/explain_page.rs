@@ -56,6 +56,9 @@ pub fn render(
     index: bool,
 ) -> Result<String, minijinja::Error> {
     let mut env = minijinja::Environment::new();
+    // Text from data (puzzle lines, errors, explanations, paths) is escaped; the markup the
+    // code builds (the SVG diagrams and the legend) is marked `safe` in the template.
+    env.set_auto_escape_callback(|_| minijinja::AutoEscape::Html);
     env.add_template("explain", TEMPLATE)?;
     let legend = bitdoku_render::legend_svg();
     env.get_template("explain")?.render(minijinja::context! {
@@ -144,5 +147,34 @@ pub fn title_of(p: &PagePuzzle) -> String {
             p.steps.len()
         ),
         (None, false) => format!("line {}: {}", p.line, p.status.replace('_', " ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_from_data_is_escaped_and_the_diagrams_are_not() {
+        let p = PagePuzzle {
+            line: 1,
+            puzzle: "<b>&".into(),
+            error: Some("error: \"<script>\"".into()),
+            steps: vec![PageStep {
+                name: "Naked Single",
+                explanation: "r1c1<>5".into(),
+                effects: "r1c1=4".into(),
+                svg: "<svg data-role=\"x\"></svg>".into(),
+            }],
+            ..PagePuzzle::default()
+        };
+        let html = render("a <title>", std::slice::from_ref(&p), false).unwrap();
+        assert!(html.contains("&lt;b&gt;&amp;") && !html.contains("<b>&"), "puzzle");
+        assert!(html.contains("&quot;&lt;script&gt;&quot;") && !html.contains("<script>\""));
+        assert!(html.contains("a &lt;title&gt;"), "title");
+        let ok = PagePuzzle { error: None, ..p };
+        let html = render("t", std::slice::from_ref(&ok), false).unwrap();
+        assert!(html.contains("r1c1&lt;&gt;5"), "explanation");
+        assert!(html.contains("<svg data-role=\"x\"></svg>"), "the diagram stays markup");
     }
 }
