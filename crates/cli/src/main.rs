@@ -31,11 +31,11 @@ mod cmd_rate;
 mod cmd_reglib;
 mod cmd_solve;
 mod input;
-mod json;
 mod progress;
 mod rate_format;
 
 use bitdoku_engine::{Granularity, Order};
+use bitdoku_present::json;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;

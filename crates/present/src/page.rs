@@ -1,7 +1,7 @@
 //! The data of an explanation page (one puzzle's rating, technique counts and steps with
 //! their diagrams) and its rendering with the `templates/explain.html` template (minijinja).
-//! Used by `bitdoku explain` and, through `#[path]`, by the Python package's `explain_html`,
-//! so both write the same page.
+//! Used by `bitdoku explain` and by the Python package's `explain_html`, so both write the
+//! same page.
 
 use bitdoku_bitboard::budget::Budget;
 use bitdoku_engine::{Engine, Status};
@@ -11,37 +11,55 @@ use std::collections::BTreeMap;
 /// One step of the path: its technique, text, effects and diagram.
 #[derive(Serialize)]
 pub struct PageStep {
+    /// The technique's name.
     pub name: &'static str,
+    /// The step explained (a forcing step with its proof).
     pub explanation: String,
+    /// Its placements and eliminations.
     pub effects: String,
+    /// Its diagram (SVG markup, without the legend).
     pub svg: String,
 }
 
 /// How often a technique was used.
 #[derive(Serialize)]
 pub struct Count {
+    /// The technique's name.
     pub name: &'static str,
+    /// Its steps on the path.
     pub count: usize,
 }
 
 /// One puzzle of the page (an `error` for a bad line).
 #[derive(Serialize, Default)]
 pub struct PagePuzzle {
+    /// 1-based input line.
     pub line: usize,
+    /// The puzzle (81 or 729 characters), or the bad line.
     pub puzzle: String,
+    /// The error line, for a bad line or a budget that ran out.
     pub error: Option<String>,
     /// Whether the rating means something (not for a puzzle without a unique solution).
     pub rated: bool,
     /// The puzzle's own page when the output is split.
     pub href: Option<String>,
+    /// The solve's status (`solved`, `stuck`, ...).
     pub status: &'static str,
+    /// Whether the brute-force fallback finished the solve.
     pub fallback: bool,
+    /// HoDoKu level of the path.
     pub level: &'static str,
+    /// HoDoKu score of the path.
     pub score: u32,
+    /// ER (one decimal).
     pub er: String,
+    /// EP.
     pub ep: String,
+    /// ED.
     pub ed: String,
+    /// Steps per technique, in HoDoKu order.
     pub histogram: Vec<Count>,
+    /// The path.
     pub steps: Vec<PageStep>,
 }
 
