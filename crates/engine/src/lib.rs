@@ -7,8 +7,9 @@
 //! `solve/mod.rs`; `count` the uniqueness count taken when first needed, whose solution the
 //! fallback uses; `quiet` the memory that narrows a technique to what changed since it last
 //! found nothing; `outcome` what a solve returns; `stats` per-technique counters
-//! ([`Options::stats`], which `bitdoku solve` turns off); `helpers` the steps the engine
-//! makes itself); `rating` (HoDoKu score and level, the technique path's ER/EP/ED); `verify`
+//! ([`Options::stats`], which `bitdoku solve` turns off); `spend` the budget bookkeeping;
+//! `hint` the one-step entry points, outside a solve; `helpers` the steps the engine makes
+//! itself); `rating` (HoDoKu score and level, the technique path's ER/EP/ED); `verify`
 //! (the soundness check against brute force). With [`StepChoice::Hodoku`] the loop asks
 //! `bitdoku-hodoku-model` which step to take; the Sudoku Explainer rating is not here but in
 //! `bitdoku-se-model`.
