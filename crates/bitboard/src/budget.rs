@@ -60,6 +60,26 @@ impl fmt::Display for Exceeded {
     }
 }
 
+/// A piece of work (a solve, a hint, a rating) that ran out of its budget: which limit, after
+/// how much work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OverBudget {
+    /// The limit reached.
+    pub limit: Exceeded,
+    /// Steps applied before it was reached.
+    pub steps: u64,
+    /// Nodes counted.
+    pub nodes: u64,
+}
+
+impl fmt::Display for OverBudget {
+    /// `time limit 10s reached after 42 steps`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = if self.steps == 1 { "" } else { "s" };
+        write!(f, "{} reached after {} step{s}", self.limit, self.steps)
+    }
+}
+
 /// A duration as a user writes it: `10s`, `1.5s`, `250ms`, `2m`.
 #[must_use]
 pub fn duration_text(d: Duration) -> String {

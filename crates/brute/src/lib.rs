@@ -24,6 +24,13 @@
 //! the stack; the search allocates nothing. See the `solver` and `tables` modules for the
 //! details and worked examples of every bit trick.
 //!
+//! The search is compiled twice, for the build's x86-64-v2 baseline and for x86-64-v3
+//! (AVX2, BMI1/2), and the first search picks what the processor runs through [`cpu`];
+//! `tests/cpu_paths.rs` checks that both give the same counts, solutions and guesses.
+//! [`count_solutions_prepared`] is the bulk path's entry (it skips clearing the givens' digits
+//! from their peers, which the line scan already did); `grid` turns a solved board into its
+//! grid from four bit planes of the digit index.
+//!
 //! Speed (one thread, `solve_unique`, `examples/speed.rs`, best of 3, on the shared 2-core
 //! development VM, whose clock varies a lot): roughly 650k puzzles/s on the 17-clue set (0.72
 //! guesses/puzzle), 150k/s on magictour top1465 (11.0), 25k/s on forum_hardest_1905_11plus

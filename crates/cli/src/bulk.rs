@@ -313,7 +313,7 @@ fn take<T, K>(shared: &Shared<'_, T, K>) -> Option<Block<T>> {
         return None;
     };
     if s.fields.is_none() {
-        match detect(s.source, &chunk) {
+        match s.source.layout(&chunk) {
             Ok(f) => s.fields = f,
             Err(e) => {
                 s.error = Some(e.into());
@@ -440,21 +440,6 @@ fn count(tally: &mut Tally, kind: Kind) {
         Kind::Multiple => tally.multiple += 1,
         Kind::Invalid => tally.invalid += 1,
         Kind::OverBudget => tally.over_budget += 1,
-    }
-}
-
-/// The input's layout from the first line of `chunk` that is not blank or a comment; `None`
-/// when the chunk has no such line (the next chunk decides).
-fn detect(source: &Source, chunk: &Chunk) -> Result<Option<Fields>, bitdoku_bitboard::ColumnError> {
-    let first = (0..chunk.len())
-        .map(|i| chunk.line(i))
-        .find(|line| !bitdoku_bitboard::is_blank_or_comment(line.bytes));
-    match first {
-        Some(line) => {
-            Fields::detect(line.bytes, line.number, source.format, source.column.as_deref())
-                .map(Some)
-        }
-        None => Ok(None),
     }
 }
 

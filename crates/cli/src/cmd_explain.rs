@@ -13,13 +13,10 @@ use crate::OrderArgs;
 use crate::budget::BudgetArgs;
 use bitdoku_bitboard::parse_line_at;
 use bitdoku_engine::{Engine, Granularity, Options};
+use bitdoku_present::page;
 use clap::Args;
 use page::{PagePuzzle, explain_one, title_of};
 use std::path::PathBuf;
-
-/// The page's data and template, shared with the Python package (`bitdoku.explain_html`).
-#[path = "explain_page.rs"]
-pub mod page;
 
 /// Arguments of `explain`.
 #[derive(Args, Debug)]

@@ -229,7 +229,7 @@ fn render(
     let outcome = engine.map(|e| e.solve(&Candidates::from_values(&g.puzzle)));
     let start = Candidates::from_values(&g.puzzle);
     let rated = (outcome.is_some() && (a.json || a.rate)).then(|| {
-        crate::cmd_rate::se_budgeted(se_budget, || bitdoku_se_model::rate_state(&start, None))
+        bitdoku_se_model::rate_within(se_budget, || bitdoku_se_model::rate_state(&start, None))
     });
     let over = match (&outcome, &rated) {
         (Some(o), _) if o.exceeded.is_some() => o.exceeded.map(|x| x.to_string()),

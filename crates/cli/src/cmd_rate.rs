@@ -13,7 +13,7 @@ use crate::bulk::{self, Kind};
 use crate::rate_format::{self, Context, Format, Values};
 use crate::{InputArg, OrderArgs};
 use bitdoku_bitboard::{Candidates, parse_line_at};
-use bitdoku_engine::{Budget, Engine, Granularity, Observer, Options, OverBudget, Rating, Status};
+use bitdoku_engine::{Budget, Engine, Granularity, Observer, Options, Rating, Status};
 use bitdoku_se_model as se;
 use bitdoku_strategies::Step;
 use clap::Args;
@@ -234,7 +234,7 @@ fn rate_se(
     let steps = plan.before.is_some() || plan.after.is_some();
     // The model runs only when something shows its numbers (`rate --format '%l %s'` does not).
     let needed = steps || plan.want.is_some() || plan.line.needs_se();
-    let (se_rating, over) = se_budgeted(plan.se_budget, || match error {
+    let (se_rating, over) = se::rate_within(plan.se_budget, || match error {
         Some(_) => se::SeRating::default(),
         None if !needed => se::SeRating::default(),
         None if steps => se::rate_state_traced(start, want, |before, after, hint, so_far| {
@@ -301,22 +301,6 @@ fn rate_se(
     };
     plan.line.render(&values, &mut text);
     (text, kind)
-}
-
-/// Runs the SE model (`rate`) within `budget`: the rating, and the limit it reached if it
-/// ran out (the rating then holds the steps taken before: ER is at least its `er`).
-pub fn se_budgeted(
-    budget: Budget,
-    rate: impl FnOnce() -> se::SeRating,
-) -> (se::SeRating, Option<OverBudget>) {
-    let _scope = bitdoku_strategies::budget::Scope::enter(budget);
-    let rating = rate();
-    let over = bitdoku_strategies::budget::exceeded().map(|limit| OverBudget {
-        limit,
-        steps: u64::from(rating.steps),
-        nodes: bitdoku_strategies::budget::nodes(),
-    });
-    (rating, over)
 }
 
 /// The observer of one puzzle's solve: per-step lines and serate's early exits.

@@ -382,7 +382,7 @@ fn logic(
     if pictures.rate {
         let (er, ep, ed) = if pictures.se_model && out.uniqueness_allowed {
             let start = puzzle.candidates();
-            let (se, over) = crate::cmd_rate::se_budgeted(pictures.budget, || {
+            let (se, over) = bitdoku_se_model::rate_within(pictures.budget, || {
                 bitdoku_se_model::rate_state(&start, None)
             });
             if let (Some(over), None) = (&over, &out.exceeded) {

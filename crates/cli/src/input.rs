@@ -7,6 +7,9 @@
 //! Anything else (standard input, pipes, gzip and xz recognised by their magic bytes) is
 //! streamed: a reader thread reads, decompresses and copies the lines into chunk buffers, at
 //! most two chunks ahead of the solvers.
+//!
+//! Memory-mapping the file was measured and rejected: its page faults and page-table work
+//! cost more than `read`'s copy.
 
 use anyhow::{Context, Result};
 use std::borrow::Cow;
@@ -19,43 +22,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel, sync_channel};
 use std::thread::JoinHandle;
 
-/// How the input is compressed, from its first bytes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Compression {
-    None,
-    Gzip,
-    Xz,
-}
-
-impl Compression {
-    fn sniff(head: &[u8]) -> Compression {
-        if head.starts_with(&[0x1f, 0x8b]) {
-            Compression::Gzip
-        } else if head.starts_with(&[0xfd, b'7', b'z', b'X', b'Z', 0x00]) {
-            Compression::Xz
-        } else {
-            Compression::None
-        }
-    }
-}
-
-/// Where the bulk commands read from, and how to find the puzzle in each line.
-#[derive(Clone, Debug, Default)]
-pub struct Source {
-    /// The file; `None` or `-` for standard input.
-    pub path: Option<std::path::PathBuf>,
-    /// The format (`--input-format`): detected from the first line by default.
-    pub format: bitdoku_bitboard::InputFormat,
-    /// The CSV column holding the puzzle (`--column`): a header name or a 1-based number.
-    pub column: Option<String>,
-}
-
-impl Source {
-    /// A file (or standard input) in a detected format.
-    pub fn auto(path: Option<&Path>) -> Source {
-        Source { path: path.map(Path::to_path_buf), ..Source::default() }
-    }
-}
+mod source;
+pub use source::Source;
+use source::{Compression, compressed_file};
 
 /// The UTF-8 byte order mark, dropped at the start of the input.
 const BOM: &[u8] = b"\xef\xbb\xbf";
@@ -418,23 +387,6 @@ impl Input {
         let reader = Reader::Streamed { chunks, queue: VecDeque::new(), spare, thread, wanted };
         Ok(Input { reader, total_bytes: total })
     }
-}
-
-/// Whether a regular file starts like gzip or xz (then it is streamed); rewinds it.
-fn compressed_file(file: &mut File) -> Result<bool> {
-    use std::io::Seek;
-    let mut head = [0u8; 6];
-    let mut n = 0;
-    while n < head.len() {
-        match file.read(&mut head[n..]) {
-            Ok(0) => break,
-            Ok(k) => n += k,
-            Err(e) if e.kind() == ErrorKind::Interrupted => {}
-            Err(e) => return Err(anyhow::Error::new(e).context("cannot read input")),
-        }
-    }
-    file.rewind().context("cannot read input")?;
-    Ok(Compression::sniff(&head[..n]) != Compression::None)
 }
 
 /// Reads a regular file on the solving threads: each chunk is one `read` of about

@@ -2,6 +2,12 @@
 //!
 //! Exit status: 0 when every puzzle line was solved (or every check passed), 1 when some were
 //! not, 2 for usage errors or unreadable input.
+//!
+//! Map: `input` (reading files, pipes, gzip and xz in chunks of numbered lines) and `bulk`
+//! (workers over those chunks, output in input order) carry every bulk command; one
+//! `cmd_*.rs` per subcommand; `json` the serde rows of `--json`; `rate_format` serate's `%`
+//! conversions, parsed once; `budget` the per-puzzle limits' options; `progress` the
+//! progress bar.
 
 /// `println!` that returns the write error instead of panicking (a closed pipe ends the
 /// command quietly; see `main`).
@@ -25,11 +31,11 @@ mod cmd_rate;
 mod cmd_reglib;
 mod cmd_solve;
 mod input;
-mod json;
 mod progress;
 mod rate_format;
 
 use bitdoku_engine::{Granularity, Order};
+use bitdoku_present::json;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -107,7 +107,8 @@ fn explain_says_where_it_stops_and_splits_large_outputs() {
     let pages =
         index.with_file_name(format!("{}-pages", index.file_stem().unwrap().to_string_lossy()));
     assert_eq!(std::fs::read_dir(&pages).unwrap().count(), 12);
-    assert_eq!(html.matches("-pages/line-").count(), 12, "the index links every page");
+    // Hrefs are escaped like all text from data (minijinja writes `/` as `&#x2f;`).
+    assert_eq!(html.matches("-pages&#x2f;line-").count(), 12, "the index links every page");
     assert!(!html.contains("class=\"step\""), "the index holds no steps");
     let one = std::fs::read_to_string(pages.join("line-1.html")).unwrap();
     assert!(one.contains("class=\"step\""));

@@ -28,6 +28,13 @@
 //!
 //! **Brute force** ([`brute_force_cell`]): the middle empty cell, one at a time.
 //!
+//! **Its own searches**, where HoDoKu meets a different first step than bitdoku's finders
+//! (each replaced finder's registry row says so, [`bitdoku_strategies::HodokuChoice`]):
+//! `tables` (HoDoKu's tabling: every candidate on and off, a breadth-first closure over direct
+//! links, group nodes for the grouped search), from which `tabling` reads nice loops and AICs
+//! and `forcing` forcing chains; `als_chain` its forward-only depth-first ALS chains;
+//! `remote_pair` its remote pair chains.
+//!
 //! Written from the rules of HoDoKu 2.2.0's `Sudoku2`, `SimpleSolver`, `SingleDigitPattern-`,
 //! `Wing-`, `Uniqueness-`, `Chain-` and `BruteForceSolver` (GPL, read, not copied).
 

@@ -14,6 +14,18 @@
 //! first, and they are simplest to keep in SE's own shape. It is a rating model, not a set of
 //! techniques: `bitdoku rate` (and `solve --json`, `explain`, `generate`) take ER/EP/ED from
 //! it; the solving engine does not use it.
+//!
+//! Map: `grid` (the cell-major grid, with each house's positions kept per digit, in SE's
+//! house and cell orders), `rules` (singles, direct and basic rules), `unique` (unique loops,
+//! BUG), `aligned` (aligned pair and triplet exclusion), `chain/` (SE's potential-based
+//! chaining: `fast` the array-based first-hint search bounded by the best hint so far over a
+//! link table built once per pass, `reach` what each potential can reach so that hopeless
+//! searches are skipped, `unary` cycles and forcing X/XY chains on potentials, `multiple`
+//! Nishio, multiple and dynamic chains, `propagate` the propagation and nested levels; a
+//! chain's complexity is the number of distinct potentials its proof rests on), `nested` (the
+//! basic rules run inside dynamic-plus and nested propagation), `dirty` (a rule that found
+//! nothing searches, on a later state, only what changed since, in its own order, so its
+//! first hint is the full search's).
 
 #![deny(missing_docs)]
 // The rules index houses, cells and positions by number, in SE's visiting orders; index
@@ -28,6 +40,7 @@ mod nested;
 mod rules;
 mod unique;
 
+use bitdoku_bitboard::budget::{self, Budget, OverBudget};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit};
 pub use chain::length_tenths;
 use chain::{Chainer, Rule};
@@ -286,6 +299,24 @@ pub fn rate_state_traced(
 /// `d - 1` for digit `d`), as a 729-character candidate grid gives them.
 pub fn rate_candidates(values: &[u8; 81], cand: &[u16; 81], want: Option<Want>) -> SeRating {
     run(Grid::from_parts(values, cand), want, |_| {})
+}
+
+/// Runs `rate` (one of this model's ratings: [`rate_state`], [`rate_state_traced`], ...) under
+/// `budget`, a [`Scope`](bitdoku_bitboard::budget::Scope) open on this thread meanwhile: the
+/// rating, and the limit it reached if it ran out (the rating then holds the steps taken
+/// before: ER is at least its `er`). Every front end rates within a budget through this.
+pub fn rate_within(
+    budget: Budget,
+    rate: impl FnOnce() -> SeRating,
+) -> (SeRating, Option<OverBudget>) {
+    let _scope = budget::Scope::enter(budget);
+    let rating = rate();
+    let over = budget::exceeded().map(|limit| OverBudget {
+        limit,
+        steps: u64::from(rating.steps),
+        nodes: budget::nodes(),
+    });
+    (rating, over)
 }
 
 fn run(g: Grid, want: Option<Want>, mut each: impl FnMut(&Hint)) -> SeRating {

@@ -6,6 +6,20 @@
 //! mutate the state and never guess; [`Step::apply`] is the one applier.
 //!
 //! One folder per family, one file per technique, one [`registry`].
+//!
+//! Map:
+//! - `id` ([`TechniqueId`], [`Family`], [`Level`]) and `technique` (the row type
+//!   [`Technique`]) are leaves: the families import them, never the registry, which imports
+//!   the families and lists their rows.
+//! - `step` ([`Step`] data and the one applier), `sink` (the sinks; a union-only sink also
+//!   takes many steps' effects at once, [`Sink::push_effects`], which the singles use in batch
+//!   solving), `chain` and `als_list` (fixed-size evidence, so a step stays `Copy`),
+//!   `premise` (what a forcing step keeps of its proof).
+//! - Shared layers inside families, built once per state per thread: the link graph of the
+//!   chain techniques ([`chains::links`]), the ALS layer ([`als::sets`]), the forcing
+//!   propagation and its work-list closure ([`forcing`]).
+//! - [`testkit`]: the data-driven test helpers and the one soundness harness; [`reglib`]: the
+//!   reader and judge of HoDoKu's regression library, with the codes no row claims yet.
 #![deny(missing_docs)]
 
 pub mod als;

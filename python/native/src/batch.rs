@@ -11,6 +11,7 @@ use bitdoku_bitboard::{
     Field, Fields, InputFormat, Puzzle, is_blank_or_comment, parse_line, quick_search_masks,
     quick_search_masks_into, to_candidate_line,
 };
+use bitdoku_brute::Solution;
 use bitdoku_engine::{Engine, Granularity, Options, Order, Status};
 use bitdoku_generate::{Isomorph, Symmetry, Target, generate_one, minlex, puzzle_seed};
 use bitdoku_se_model as se;
@@ -323,19 +324,18 @@ pub fn solve<'py>(
                             for (c, &x) in line.iter_mut().zip(&vals[k * 81..k * 81 + 81]) {
                                 *c = b'0' + x;
                             }
-                            let mut masks = [0u128; 9];
-                            if quick_search_masks_into(&line, &mut masks) {
-                                let (count, first) =
-                                    bitdoku_brute::count_solutions_prepared(&masks, 2);
-                                *s = status_of(count);
-                                if let (1, Some(sol)) = (count, first) {
-                                    out.copy_from_slice(&sol.0);
+                            // Only a repeated digit fails the shortcut on 81 digits.
+                            match count_line(&line, row, 2) {
+                                Ok((count, first)) => {
+                                    *s = status_of(count);
+                                    if let (1, Some(sol)) = (count, first) {
+                                        out.copy_from_slice(&sol.0);
+                                    }
                                 }
-                            } else {
-                                // Only a repeated digit fails the shortcut on 81 digits.
-                                let (st, _, e) = solve_line(&line, row, None);
-                                *s = st;
-                                errors.extend(e.map(|e| (row, e)));
+                                Err(e) => {
+                                    *s = INVALID;
+                                    errors.push((row, e));
+                                }
                             }
                         }
                         errors
@@ -359,27 +359,34 @@ pub fn solve<'py>(
 
 /// Solves one line: brute force (`engine` `None`) or logic, as `bitdoku solve` does.
 fn solve_line(line: &[u8], row: usize, engine: Option<&Engine>) -> RowOut {
-    let mut masks = [0u128; 9];
-    if engine.is_none() && quick_search_masks_into(line, &mut masks) {
-        let (count, first) = bitdoku_brute::count_solutions_prepared(&masks, 2);
-        return (status_of(count), first.filter(|_| count == 1).map(|s| s.0), None);
-    }
-    let puzzle = match parse(line, row) {
-        Ok(p) => p,
-        Err(e) => return (INVALID, None, Some(e)),
+    let Some(e) = engine else {
+        return match count_line(line, row, 2) {
+            Ok((count, first)) => {
+                (status_of(count), first.filter(|_| count == 1).map(|s| s.0), None)
+            }
+            Err(e) => (INVALID, None, Some(e)),
+        };
     };
-    match engine {
-        None => {
-            let (count, first) =
-                bitdoku_brute::count_solutions(&puzzle.candidates().search_masks(), 2);
-            (status_of(count), first.filter(|_| count == 1).map(|s| s.0), None)
-        }
-        Some(e) => {
+    match parse(line, row) {
+        Ok(puzzle) => {
             let out = e.solve(&puzzle.candidates());
             let status = outcome_status(out.status);
             (status, out.solution.filter(|_| status == SOLVED), None)
         }
+        Err(e) => (INVALID, None, Some(e)),
     }
+}
+
+/// The brute-force count of one line's solutions up to `limit`, with the first solution, as
+/// `bitdoku solve` and `count` take it: an 81-character line through the bulk shortcut, any
+/// other line through the parser (whose error is the line's).
+fn count_line(line: &[u8], row: usize, limit: u32) -> Result<(u32, Option<Solution>), String> {
+    let mut masks = [0u128; 9];
+    if quick_search_masks_into(line, &mut masks) {
+        return Ok(bitdoku_brute::count_solutions_prepared(&masks, limit));
+    }
+    let puzzle = parse(line, row)?;
+    Ok(bitdoku_brute::count_solutions(&puzzle.candidates().search_masks(), limit))
 }
 
 /// `count(puzzles, limit, threads)`: `(counts, status, errors)`.
@@ -397,17 +404,9 @@ pub fn count<'py>(
     let input = Input::from_py(puzzles)?;
     let rows = input.rows();
     let out = each(py, threads, rows.len(), |i| {
-        rows.with_line(i, |line| {
-            let mut masks = [0u128; 9];
-            if quick_search_masks_into(line, &mut masks) {
-                return (bitdoku_brute::count_solutions_prepared(&masks, limit).0, None);
-            }
-            match parse(line, i) {
-                Ok(p) => {
-                    (bitdoku_brute::count_solutions(&p.candidates().search_masks(), limit).0, None)
-                }
-                Err(e) => (0, Some(e)),
-            }
+        rows.with_line(i, |line| match count_line(line, i, limit) {
+            Ok((count, _)) => (count, None),
+            Err(e) => (0, Some(e)),
         })
     })?;
     let mut counts = Vec::with_capacity(out.len());

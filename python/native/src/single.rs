@@ -1,22 +1,14 @@
 //! The one-puzzle functions for notebooks: the next step (`hint`), the whole logical path
 //! (`steps`), an explanation page (`explain_html`) and a step's diagram (`svg`). Steps are the
-//! CLI's JSON rows (`crates/cli/src/json.rs`, included here so both give the same fields);
-//! the page is the CLI's `bitdoku explain` page (`crates/cli/src/explain_page.rs`).
+//! CLI's JSON rows and the page is the CLI's `bitdoku explain` page, both from
+//! `bitdoku-present`, so both give the same fields and the same page.
 
 use crate::batch::engine;
 use bitdoku_bitboard::{Candidates, Puzzle, parse_line};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-/// The CLI's JSON rows (only the step rows are used here).
-#[allow(dead_code)]
-#[path = "../../../crates/cli/src/json.rs"]
-mod json;
-
-/// The CLI's explanation page.
-#[allow(dead_code)]
-#[path = "../../../crates/cli/src/explain_page.rs"]
-mod page;
+use bitdoku_present::{json, page};
 
 /// Parses the one puzzle of a call; a bad one is a `ValueError`.
 fn puzzle(text: &str) -> PyResult<Puzzle> {

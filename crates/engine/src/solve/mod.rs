@@ -27,7 +27,7 @@ use bitdoku_strategies::{
     FirstStep, Sink, Step, Technique, TechniqueId, Union, apply_effects, apply_union, registry,
 };
 use count::Count;
-pub use outcome::{Outcome, OverBudget, Status};
+pub use outcome::{Outcome, Status};
 use std::ops::ControlFlow;
 use std::time::Instant;
 
@@ -181,8 +181,7 @@ impl Engine {
             hodoku: hodoku.then(|| HodokuSingles::new(start)),
             quiet: Quiet::new(self.techniques.len()),
             spare: Union::default(),
-            applied: 0,
-            exceeded: None,
+            spend: Spend::default(),
         };
         self.run_logic(&mut state, &mut count, verifier.as_ref(), &mut out, &mut watch);
         if count.taken().is_none() && state.is_solved() {
@@ -208,7 +207,7 @@ impl Engine {
         out.uniqueness_allowed = unique;
         out.guesses = counted.guesses;
         out.counted = true;
-        if unique && hodoku && self.options.fallback && watch.exceeded.is_none() {
+        if unique && hodoku && self.options.fallback && !watch.spend.spent() {
             let values = counted.solution.expect("unique puzzle has a solution");
             self.brute_force_cells(
                 &mut state,
@@ -224,11 +223,11 @@ impl Engine {
         if !unique {
             return out;
         }
-        if let Some(limit) = watch.exceeded.filter(|_| !state.is_solved()) {
+        if let Some(over) = watch.spend.over().filter(|_| !state.is_solved()) {
             // Out of budget on a puzzle with one solution: no fallback; the outcome says how
             // far the logic got.
             out.status = Status::Stuck;
-            out.exceeded = Some(OverBudget { limit, steps: watch.applied, nodes: budget::nodes() });
+            out.exceeded = Some(over);
             return out;
         }
         if state.is_solved() {
@@ -286,8 +285,7 @@ impl Engine {
                     }
                     continue;
                 }
-                if !budget::tick(1) {
-                    watch.exceeded = budget::exceeded();
+                if !watch.spend.tick() {
                     return;
                 }
                 let started = (self.options.timing && self.options.stats).then(Instant::now);
@@ -307,9 +305,8 @@ impl Engine {
                     }
                     s.hits += u64::from(applied);
                 }
-                if let Some(limit) = budget::exceeded() {
+                if watch.spend.cut_short() {
                     // The search was cut short: what it found was discarded.
-                    watch.exceeded = Some(limit);
                     return;
                 }
                 if applied {
@@ -342,7 +339,7 @@ impl Engine {
             s.count(1, state, &step.placements, &step.eliminations);
         }
         out.rating.add(step.technique, Some(step));
-        watch.applied += 1;
+        watch.spend.applied += 1;
         if self.options.trace {
             out.steps.push(*step);
         }
@@ -365,7 +362,7 @@ impl Engine {
         out: &mut Outcome,
         watch: &mut Watch<'_>,
     ) {
-        while !watch.stop && watch.exceeded.is_none() {
+        while !watch.stop && !watch.spend.spent() {
             let Some(cell) = brute_force_cell(state) else { return };
             let mut step = Step::new(TechniqueId::BruteForce);
             step.place(cell, Digit::from_value(values[cell.index()]).expect("solution digit"));
@@ -470,7 +467,7 @@ impl Engine {
             s.count(spare.steps, state, &spare.placements, &spare.eliminations);
         }
         out.rating.add_batch(t.id, spare.steps);
-        watch.applied += u64::from(spare.steps);
+        watch.spend.applied += u64::from(spare.steps);
         apply_union(state, spare)
     }
 
@@ -535,62 +532,6 @@ impl Engine {
         found
     }
 
-    /// One batch step on `state`: the first technique of the order that finds anything applies
-    /// the union of all its steps. Returns that technique and the union it applied, or `None`
-    /// when no technique applies. Uniqueness techniques run only when `unique` is true. This is
-    /// the unit of the batch-granularity state sequence that `bench agree` compares.
-    pub fn step_batch(&self, state: &mut Candidates, unique: bool) -> Option<(TechniqueId, Union)> {
-        for (i, t) in self.techniques.iter().enumerate() {
-            if (t.needs_uniqueness || self.explosive[i]) && !unique {
-                continue;
-            }
-            let mut union = Union::default();
-            let _ = t.search(state, &mut union);
-            if union.steps > 0 {
-                apply_effects(state, &union.placements, &union.eliminations);
-                return Some((t.id, union));
-            }
-        }
-        None
-    }
-
-    /// The next step from `state` (single granularity: the first technique of the order that
-    /// applies), or `None` when no technique of the order applies. Uniqueness techniques are
-    /// used only when the caller has established that `state` has exactly one solution
-    /// (`unique`), e.g. with `count_solutions(&state.search_masks(), 2)`.
-    pub fn hint(&self, state: &Candidates, unique: bool) -> Option<Step> {
-        self.hint_budgeted(state, unique).unwrap_or(None)
-    }
-
-    /// [`Engine::hint`] within the options' budget: `Err` with the limit reached when the
-    /// budget ran out before a step was found. Techniques whose cost can explode run only
-    /// when `unique` (see the module doc).
-    pub fn hint_budgeted(
-        &self,
-        state: &Candidates,
-        unique: bool,
-    ) -> Result<Option<Step>, OverBudget> {
-        let _budget = budget::Scope::enter(self.options.budget);
-        let over = |limit| OverBudget { limit, steps: 0, nodes: budget::nodes() };
-        for (i, t) in self.techniques.iter().enumerate() {
-            if (t.needs_uniqueness || self.explosive[i]) && !unique {
-                continue;
-            }
-            if !budget::tick(1) {
-                return Err(over(budget::exceeded().expect("a spent budget says which")));
-            }
-            let mut sink = FirstStep(None);
-            let _ = t.search(state, &mut sink);
-            if let Some(limit) = budget::exceeded() {
-                return Err(over(limit));
-            }
-            if sink.0.is_some() {
-                return Ok(sink.0);
-            }
-        }
-        Ok(None)
-    }
-
     /// Whether the order holds a technique whose cost can explode (those run only on a
     /// puzzle with exactly one solution).
     #[must_use]
@@ -610,10 +551,8 @@ struct Watch<'a> {
     quiet: Quiet,
     /// An all-clear union for the batch searches (see [`Engine::apply_batch`]).
     spare: Union,
-    /// Steps applied so far (for [`OverBudget::steps`]).
-    applied: u64,
-    /// The budget limit reached, if the solve ran out.
-    exceeded: Option<budget::Exceeded>,
+    /// The budget's bookkeeping: steps applied, the limit reached.
+    spend: Spend,
 }
 
 /// Whether `id`'s cost can explode (its registry row's cost class).
@@ -623,12 +562,15 @@ fn explosive(id: TechniqueId) -> bool {
 
 mod count;
 mod helpers;
+mod hint;
 mod outcome;
 mod quiet;
+mod spend;
 mod stats;
 #[cfg(test)]
 mod tests;
 
 use helpers::{fallback_step, hodoku_single, is_single};
 use quiet::Quiet;
+use spend::Spend;
 pub use stats::TechniqueStats;

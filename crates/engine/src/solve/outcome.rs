@@ -5,26 +5,7 @@ use crate::rating::Rating;
 use crate::verify::Unsound;
 use bitdoku_bitboard::Candidates;
 use bitdoku_strategies::Step;
-use bitdoku_strategies::budget::Exceeded;
-
-/// A solve (or hint) that ran out of its budget: which limit, after how much work.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OverBudget {
-    /// The limit reached.
-    pub limit: Exceeded,
-    /// Steps applied before it was reached.
-    pub steps: u64,
-    /// Nodes counted (see `bitdoku_strategies::budget`).
-    pub nodes: u64,
-}
-
-impl std::fmt::Display for OverBudget {
-    /// `time limit 10s reached after 42 steps`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let s = if self.steps == 1 { "" } else { "s" };
-        write!(f, "{} reached after {} step{s}", self.limit, self.steps)
-    }
-}
+use bitdoku_strategies::budget::OverBudget;
 
 /// The final status of a puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,5 +1,11 @@
 //! The engine's memory of quiet searches ([`Quiet`]): per technique of the order, the
 //! candidate masks of the last state on which it found nothing.
+//!
+//! `Engine::search` uses them to search only what changed since: a digit-local technique runs
+//! on a state whose unchanged digits have empty masks (every digit-local search skips an empty
+//! digit before any work), a house- or cell-local one gets the cells that lost a candidate.
+//! The steps and their order are a full search's. The slots are reused from the thread's
+//! previous solve and valid per a bitset, so a solve clears no per-technique memory.
 
 use bitdoku_bitboard::CellSet;
 use std::cell::Cell;

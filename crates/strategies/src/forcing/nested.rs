@@ -43,6 +43,9 @@
 //!   solution with the brute-force solver (on hard states tens of microseconds, less than one
 //!   level-1 propagation) and does not try its candidates. The search's steps and their
 //!   proofs come from the propagations alone.
+//!
+//! The naive twin (`bitdoku-naive`'s `nested`) has none of these skips: it runs the definition
+//! plainly, so agreement between the two checks them.
 
 use super::closure::Closure;
 use super::propagate::{Base, CANDIDATES, Lit, Propagator, Rules};

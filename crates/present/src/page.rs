@@ -1,47 +1,65 @@
 //! The data of an explanation page (one puzzle's rating, technique counts and steps with
 //! their diagrams) and its rendering with the `templates/explain.html` template (minijinja).
-//! Used by `bitdoku explain` and, through `#[path]`, by the Python package's `explain_html`,
-//! so both write the same page.
+//! Used by `bitdoku explain` and by the Python package's `explain_html`, so both write the
+//! same page.
 
-use bitdoku_bitboard::budget::{self, Budget};
-use bitdoku_engine::{Engine, OverBudget, Status};
+use bitdoku_bitboard::budget::Budget;
+use bitdoku_engine::{Engine, Status};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// One step of the path: its technique, text, effects and diagram.
 #[derive(Serialize)]
 pub struct PageStep {
+    /// The technique's name.
     pub name: &'static str,
+    /// The step explained (a forcing step with its proof).
     pub explanation: String,
+    /// Its placements and eliminations.
     pub effects: String,
+    /// Its diagram (SVG markup, without the legend).
     pub svg: String,
 }
 
 /// How often a technique was used.
 #[derive(Serialize)]
 pub struct Count {
+    /// The technique's name.
     pub name: &'static str,
+    /// Its steps on the path.
     pub count: usize,
 }
 
 /// One puzzle of the page (an `error` for a bad line).
 #[derive(Serialize, Default)]
 pub struct PagePuzzle {
+    /// 1-based input line.
     pub line: usize,
+    /// The puzzle (81 or 729 characters), or the bad line.
     pub puzzle: String,
+    /// The error line, for a bad line or a budget that ran out.
     pub error: Option<String>,
     /// Whether the rating means something (not for a puzzle without a unique solution).
     pub rated: bool,
     /// The puzzle's own page when the output is split.
     pub href: Option<String>,
+    /// The solve's status (`solved`, `stuck`, ...).
     pub status: &'static str,
+    /// Whether the brute-force fallback finished the solve.
     pub fallback: bool,
+    /// HoDoKu level of the path.
     pub level: &'static str,
+    /// HoDoKu score of the path.
     pub score: u32,
+    /// ER (one decimal).
     pub er: String,
+    /// EP.
     pub ep: String,
+    /// ED.
     pub ed: String,
+    /// Steps per technique, in HoDoKu order.
     pub histogram: Vec<Count>,
+    /// The path.
     pub steps: Vec<PageStep>,
 }
 
@@ -56,6 +74,9 @@ pub fn render(
     index: bool,
 ) -> Result<String, minijinja::Error> {
     let mut env = minijinja::Environment::new();
+    // Text from data (puzzle lines, errors, explanations, paths) is escaped; the markup the
+    // code builds (the SVG diagrams and the legend) is marked `safe` in the template.
+    env.set_auto_escape_callback(|_| minijinja::AutoEscape::Html);
     env.add_template("explain", TEMPLATE)?;
     let legend = bitdoku_render::legend_svg();
     env.get_template("explain")?.render(minijinja::context! {
@@ -97,16 +118,15 @@ pub fn explain_one(
     let rated = matches!(out.status, Status::Solved | Status::Stuck);
     let r = &out.rating;
     let (er, ep, ed) = if out.uniqueness_allowed {
-        let scope = budget::Scope::enter(se_budget);
-        let se = bitdoku_se_model::rate_state(&puzzle.candidates(), None);
-        if let Some(limit) = budget::exceeded() {
-            let over = OverBudget { limit, steps: u64::from(se.steps), nodes: budget::nodes() };
+        let (se, over) = bitdoku_se_model::rate_within(se_budget, || {
+            bitdoku_se_model::rate_state(&puzzle.candidates(), None)
+        });
+        if let Some(over) = over {
             error.get_or_insert(format!(
                 "error: line {number}: {over} in the SE rating (ER>={:.1})",
                 se.er_value()
             ));
         }
-        drop(scope);
         (se.er_value(), se.ep_value(), se.ed_value())
     } else {
         (r.er, r.ep, r.ed)
@@ -145,5 +165,34 @@ pub fn title_of(p: &PagePuzzle) -> String {
             p.steps.len()
         ),
         (None, false) => format!("line {}: {}", p.line, p.status.replace('_', " ")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_from_data_is_escaped_and_the_diagrams_are_not() {
+        let p = PagePuzzle {
+            line: 1,
+            puzzle: "<b>&".into(),
+            error: Some("error: \"<script>\"".into()),
+            steps: vec![PageStep {
+                name: "Naked Single",
+                explanation: "r1c1<>5".into(),
+                effects: "r1c1=4".into(),
+                svg: "<svg data-role=\"x\"></svg>".into(),
+            }],
+            ..PagePuzzle::default()
+        };
+        let html = render("a <title>", std::slice::from_ref(&p), false).unwrap();
+        assert!(html.contains("&lt;b&gt;&amp;") && !html.contains("<b>&"), "puzzle");
+        assert!(html.contains("&quot;&lt;script&gt;&quot;") && !html.contains("<script>\""));
+        assert!(html.contains("a &lt;title&gt;"), "title");
+        let ok = PagePuzzle { error: None, ..p };
+        let html = render("t", std::slice::from_ref(&ok), false).unwrap();
+        assert!(html.contains("r1c1&lt;&gt;5"), "explanation");
+        assert!(html.contains("<svg data-role=\"x\"></svg>"), "the diagram stays markup");
     }
 }
