@@ -39,11 +39,13 @@ use bitdoku_strategies::{HodokuChoice, Step, TechniqueId};
 
 mod als_chain;
 mod forcing;
+mod nets;
 mod remote_pair;
 mod tables;
 mod tabling;
 pub use als_chain::als_chain;
 pub use forcing::forcing_chain;
+pub use nets::forcing_net;
 pub use remote_pair::remote_pair;
 pub use tabling::{grouped_nice_loop, nice_loop};
 
@@ -133,6 +135,28 @@ impl HodokuSingles {
                 let (i, v) = (cell.index(), d.value());
                 if values[i] == 0 && !start.has(cell, d) {
                     h.del_candidate(i, v);
+                }
+            }
+        }
+        h
+    }
+
+    /// The bookkeeping of `state` with empty singles queues: what a copy of HoDoKu's grid holds
+    /// when no single is pending (its candidates and house counts).
+    #[must_use]
+    fn bare(state: &Candidates) -> HodokuSingles {
+        let mut h = HodokuSingles {
+            cells: [0; 81],
+            values: state.values(),
+            free: [[0; 10]; 27],
+            naked: Queue::default(),
+            hidden: Queue::default(),
+        };
+        for cell in state.unsolved() {
+            for d in state.digits_at(cell).iter() {
+                h.cells[cell.index()] |= 1 << d.value();
+                for house in houses(cell.index()) {
+                    h.free[house][d.index() + 1] += 1;
                 }
             }
         }
@@ -336,6 +360,7 @@ fn own_step_search(id: TechniqueId) -> Option<fn(&Candidates) -> Option<Step>> {
         T::AlsChain => als_chain,
         T::RemotePair => remote_pair,
         T::ForcingChain => forcing_chain,
+        T::ForcingNet => forcing_net,
         T::AvoidableRectangle1 => avoidable_rectangle_1,
         _ => return None,
     })
