@@ -33,7 +33,7 @@
 //! Written from the rules of HoDoKu 2.2.0's `TablingSolver`, `TableEntry` and `SolutionStep`
 //! (GPL, read, not copied).
 
-use super::tables::{Grid, Lit, Table, tables};
+use super::tables::{Grid, Lit, Table, cached};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, DigitSet};
 use bitdoku_strategies::{Chain, ChainNode, Step, TechniqueId};
 use std::collections::HashMap;
@@ -215,8 +215,8 @@ pub fn grouped_nice_loop(state: &Candidates) -> Option<Step> {
 }
 
 fn search(state: &Candidates, groups: bool) -> Option<Step> {
-    let g = Grid::new(state, groups);
-    let tables = tables(&g);
+    let made = cached(state, groups);
+    let (g, tables) = (&made.0, &made.1);
     let mut steps: Vec<Found> = Vec::new();
     let mut seen: HashMap<Vec<(u8, u8)>, usize> = HashMap::new();
     for on in [true, false] {
