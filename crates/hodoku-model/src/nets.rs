@@ -320,7 +320,13 @@ fn set_in_table(
 }
 
 /// Fills the table of `digit` in `cell` set (`on`) or deleted, singles included.
-fn fill(start: &Start, cell: usize, digit: u8, on: bool, buf: &mut Vec<(usize, u8, bool)>) -> Table {
+fn fill(
+    start: &Start,
+    cell: usize,
+    digit: u8,
+    on: bool,
+    buf: &mut Vec<(usize, u8, bool)>,
+) -> Table {
     let mut t = Table::default();
     let mut copy = start.grid.clone();
     if on {
@@ -396,7 +402,8 @@ fn fill_groups(ts: &mut Tables) {
                 1 => g.col.expect("column group"),
                 _ => 18 + g.block,
             };
-            let rest = house_mask(house) & ts.cands[usize::from(d)] & !g.cells & !ts.groups[j].cells;
+            let rest =
+                house_mask(house) & ts.cands[usize::from(d)] & !g.cells & !ts.groups[j].cells;
             if rest == 0 {
                 off.add(lit(81 + j, d, true), [0; PREDECESSORS]);
             }
@@ -693,7 +700,8 @@ pub fn forcing_net(state: &Candidates) -> Option<Step> {
         agree(&ts, &[Tid::On(i), Tid::Off(i)], Premise::Candidate(c, d), 1 << cell, &mut out);
     }
     for cell in 0..81 {
-        let group: Vec<Tid> = start.cell_digits(cell).map(|d| Tid::On(cell * 10 + usize::from(d))).collect();
+        let group: Vec<Tid> =
+            start.cell_digits(cell).map(|d| Tid::On(cell * 10 + usize::from(d))).collect();
         if !group.is_empty() {
             agree(&ts, &group, Premise::Cell(Cell::new_unchecked(cell as u8)), 0, &mut out);
         }
@@ -709,7 +717,8 @@ pub fn forcing_net(state: &Candidates) -> Option<Step> {
             if here == 0 {
                 continue;
             }
-            let group: Vec<Tid> = cells_of(here).map(|c| Tid::On(c * 10 + usize::from(d))).collect();
+            let group: Vec<Tid> =
+                cells_of(here).map(|c| Tid::On(c * 10 + usize::from(d))).collect();
             let premise = Premise::House(house, Digit::from_value(d).expect("digit"));
             agree(&ts, &group, premise, 0, &mut out);
         }
@@ -720,9 +729,10 @@ pub fn forcing_net(state: &Candidates) -> Option<Step> {
     };
     let mut order: Vec<usize> = (0..out.hits.len()).collect();
     order.sort_by_key(|&i| (rank(&out.hits[i]), i));
-    let best = order.into_iter().map(|i| &out.hits[i]).find(|h| {
-        out.ends[h.chains.clone()].iter().any(|&(tid, l)| is_net(&ts, tid, l))
-    })?;
+    let best = order
+        .into_iter()
+        .map(|i| &out.hits[i])
+        .find(|h| out.ends[h.chains.clone()].iter().any(|&(tid, l)| is_net(&ts, tid, l)))?;
     let mut step = Step::new(TechniqueId::ForcingNet);
     let (cell, digit) = cd(usize::from(best.cell), best.digit);
     if best.set {
