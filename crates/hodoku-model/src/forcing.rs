@@ -214,8 +214,8 @@ pub fn forcing_chain(state: &Candidates) -> Option<Step> {
     }
     let mut out = Collect { found: Vec::new(), seen: HashMap::new() };
     for pair in tables.chunks(2) {
-        one_table(&g, &allowed, &pair[1], &mut out);
-        one_table(&g, &allowed, &pair[0], &mut out);
+        one_table(g, &allowed, &pair[1], &mut out);
+        one_table(g, &allowed, &pair[0], &mut out);
     }
     for pair in tables.chunks(2) {
         let (off, on) = (&pair[0], &pair[1]);

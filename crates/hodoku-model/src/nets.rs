@@ -255,11 +255,12 @@ fn singles(g: &HodokuSingles, out: &mut Vec<(usize, u8, bool)>) {
     }
     let mut found = 0u128;
     for &(cell, digit) in g.hidden.live() {
-        if g.values[cell] == 0 && found & (1 << cell) == 0 {
-            if houses(cell).iter().any(|&h| g.free[h][usize::from(digit)] == 1) {
-                out.push((cell, digit, false));
-                found |= 1 << cell;
-            }
+        if g.values[cell] == 0
+            && found & (1 << cell) == 0
+            && houses(cell).iter().any(|&h| g.free[h][usize::from(digit)] == 1)
+        {
+            out.push((cell, digit, false));
+            found |= 1 << cell;
         }
     }
 }
