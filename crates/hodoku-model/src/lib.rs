@@ -362,6 +362,7 @@ fn own_step_search(id: TechniqueId) -> Option<fn(&Candidates) -> Option<Step>> {
         T::ForcingChain => forcing_chain,
         T::ForcingNet => forcing_net,
         T::AvoidableRectangle1 => avoidable_rectangle_1,
+        T::AvoidableRectangle2 => avoidable_rectangle_2,
         _ => return None,
     })
 }
@@ -374,6 +375,23 @@ fn avoidable_rectangle_1(state: &Candidates) -> Option<Step> {
     bitdoku_strategies::registry::find_all(TechniqueId::AvoidableRectangle1, state)
         .into_iter()
         .find(bivalue)
+}
+
+/// bitdoku's first avoidable rectangle of type 2 whose two solved corners share a box: HoDoKu
+/// starts from a solved cell and looks for the second solved corner in its own box (in its row
+/// or column), so a rectangle whose solved side crosses two boxes is never met.
+fn avoidable_rectangle_2(state: &Candidates) -> Option<Step> {
+    let open = state.unsolved();
+    let solved_side_in_a_box = |s: &Step| {
+        let mut solved = s.evidence.cells.into_iter().filter(|&c| !open.contains(c));
+        match (solved.next(), solved.next()) {
+            (Some(a), Some(b)) => a.box_index() == b.box_index(),
+            _ => false,
+        }
+    };
+    bitdoku_strategies::registry::find_all(TechniqueId::AvoidableRectangle2, state)
+        .into_iter()
+        .find(solved_side_in_a_box)
 }
 
 /// Chain techniques HoDoKu finds all of and sorts (most eliminations first, then the index
