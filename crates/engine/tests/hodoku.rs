@@ -90,6 +90,37 @@ fn search_and_deletion_orders() {
     }
 }
 
+/// Puzzles whose HoDoKu path runs through forcing nets (HoDoKu's net tables: singles inside,
+/// its expansion and its net check) and, for the forum ones, through HoDoKu giving up and
+/// guessing (`bf`), with the level and score HoDoKu 2.2.0 printed for them
+/// (`datasets/reference/hodoku/`: top1465 lines 1 and 7, forum_hardest_1106 lines 1, 5
+/// and 150; the last one also needs HoDoKu's avoidable rectangle 2 search).
+#[test]
+fn forcing_nets_and_giving_up() {
+    for (p, score) in [
+        ("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........", 5328),
+        (
+            ".4..1.2.......9.7..1..........43.6..8......5....2.....7.5..8......6..3..9........",
+            13582,
+        ),
+        (
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+            32624,
+        ),
+        (
+            "..4..3....7..8....2.81....6..3....9..8..2....1..7....3......45....8..9....9..5..8",
+            28228,
+        ),
+        (
+            "1..4..7....7..9..6.8.....5.....1....83..9......5..7.6.3.......5....4..92..2..56..",
+            32100,
+        ),
+    ] {
+        let out = rate(p, true);
+        assert_eq!((out.rating.level(), out.rating.score), (Level::Extreme, score), "{p}");
+    }
+}
+
 /// `check` verifies the logic between and after the guessed cells too.
 #[test]
 fn steps_after_a_guess_are_verified() {

@@ -21,7 +21,7 @@
 //! Written from the rules of HoDoKu 2.2.0's `TablingSolver` (GPL, read, not copied).
 
 use super::cells_of;
-use super::tables::{Grid, Lit, Table, tables};
+use super::tables::{Grid, Lit, Table, cached};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, House};
 use bitdoku_strategies::{Premise, Step, TechniqueId};
 use std::collections::HashMap;
@@ -200,8 +200,8 @@ fn rank(f: &Found) -> (bool, usize, usize) {
 /// HoDoKu's forcing chain for `state` (see the module docs), if any.
 #[must_use]
 pub fn forcing_chain(state: &Candidates) -> Option<Step> {
-    let g = Grid::new(state, true);
-    let tables = tables(&g);
+    let made = cached(state, true);
+    let (g, tables) = (&made.0, &made.1);
     let mut allowed = [0u128; 10];
     let values = state.values();
     for (d, a) in allowed.iter_mut().enumerate().skip(1) {
@@ -214,8 +214,8 @@ pub fn forcing_chain(state: &Candidates) -> Option<Step> {
     }
     let mut out = Collect { found: Vec::new(), seen: HashMap::new() };
     for pair in tables.chunks(2) {
-        one_table(&g, &allowed, &pair[1], &mut out);
-        one_table(&g, &allowed, &pair[0], &mut out);
+        one_table(g, &allowed, &pair[1], &mut out);
+        one_table(g, &allowed, &pair[0], &mut out);
     }
     for pair in tables.chunks(2) {
         let (off, on) = (&pair[0], &pair[1]);

@@ -46,11 +46,13 @@ use bitdoku_strategies::{HodokuChoice, Step, TechniqueId};
 
 mod als_chain;
 mod forcing;
+mod nets;
 mod remote_pair;
 mod tables;
 mod tabling;
 pub use als_chain::als_chain;
 pub use forcing::forcing_chain;
+pub use nets::forcing_net;
 pub use remote_pair::remote_pair;
 pub use tabling::{grouped_nice_loop, nice_loop};
 
@@ -140,6 +142,28 @@ impl HodokuSingles {
                 let (i, v) = (cell.index(), d.value());
                 if values[i] == 0 && !start.has(cell, d) {
                     h.del_candidate(i, v);
+                }
+            }
+        }
+        h
+    }
+
+    /// The bookkeeping of `state` with empty singles queues: what a copy of HoDoKu's grid holds
+    /// when no single is pending (its candidates and house counts).
+    #[must_use]
+    fn bare(state: &Candidates) -> HodokuSingles {
+        let mut h = HodokuSingles {
+            cells: [0; 81],
+            values: state.values(),
+            free: [[0; 10]; 27],
+            naked: Queue::default(),
+            hidden: Queue::default(),
+        };
+        for cell in state.unsolved() {
+            for d in state.digits_at(cell).iter() {
+                h.cells[cell.index()] |= 1 << d.value();
+                for house in houses(cell.index()) {
+                    h.free[house][d.index() + 1] += 1;
                 }
             }
         }
@@ -343,7 +367,9 @@ fn own_step_search(id: TechniqueId) -> Option<fn(&Candidates) -> Option<Step>> {
         T::AlsChain => als_chain,
         T::RemotePair => remote_pair,
         T::ForcingChain => forcing_chain,
+        T::ForcingNet => forcing_net,
         T::AvoidableRectangle1 => avoidable_rectangle_1,
+        T::AvoidableRectangle2 => avoidable_rectangle_2,
         _ => return None,
     })
 }
@@ -356,6 +382,23 @@ fn avoidable_rectangle_1(state: &Candidates) -> Option<Step> {
     bitdoku_strategies::registry::find_all(TechniqueId::AvoidableRectangle1, state)
         .into_iter()
         .find(bivalue)
+}
+
+/// bitdoku's first avoidable rectangle of type 2 whose two solved corners share a box: HoDoKu
+/// starts from a solved cell and looks for the second solved corner in its own box (in its row
+/// or column), so a rectangle whose solved side crosses two boxes is never met.
+fn avoidable_rectangle_2(state: &Candidates) -> Option<Step> {
+    let open = state.unsolved();
+    let solved_side_in_a_box = |s: &Step| {
+        let mut solved = s.evidence.cells.into_iter().filter(|&c| !open.contains(c));
+        match (solved.next(), solved.next()) {
+            (Some(a), Some(b)) => a.box_index() == b.box_index(),
+            _ => false,
+        }
+    };
+    bitdoku_strategies::registry::find_all(TechniqueId::AvoidableRectangle2, state)
+        .into_iter()
+        .find(solved_side_in_a_box)
 }
 
 /// Chain techniques HoDoKu finds all of and sorts (most eliminations first, then the index

@@ -25,6 +25,8 @@
 
 use super::{cells_of, houses};
 use bitdoku_bitboard::{Candidates, Cell, Digit};
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// HoDoKu's cap on the entries of one table.
 const MAX_ENTRIES: usize = 1000;
@@ -247,19 +249,25 @@ pub(super) struct Table {
 /// candidate does not exist).
 pub(super) fn tables(g: &Grid) -> Vec<Table> {
     let n = g.nodes() * 20;
-    let mut direct: Vec<Vec<Lit>> = vec![Vec::new(); n];
+    // The direct consequences of every literal, flattened: `direct[start[id]..start[id + 1]]`.
+    let mut start = vec![0u32; n + 1];
+    let mut direct: Vec<Lit> = Vec::with_capacity(n * 8);
     let mut buf = Vec::new();
     for node in 0..g.nodes() as u16 {
         let cell = usize::from(g.first(node));
-        for digit in 1..=9u8 {
-            let has = match usize::from(node).checked_sub(81) {
-                None => g.cands[cell] & (1 << digit) != 0,
-                Some(j) => g.groups[j].digit == digit,
-            };
-            for on in [true, false].into_iter().filter(|_| has) {
+        for digit in 0..=9u8 {
+            let has = digit > 0
+                && match usize::from(node).checked_sub(81) {
+                    None => g.cands[cell] & (1 << digit) != 0,
+                    Some(j) => g.groups[j].digit == digit,
+                };
+            for on in [false, true] {
                 let lit = Lit { node, digit, on };
-                g.direct(lit, &mut buf);
-                direct[lit.id()].clone_from(&buf);
+                if has {
+                    g.direct(lit, &mut buf);
+                    direct.extend_from_slice(&buf);
+                }
+                start[lit.id() + 1] = direct.len() as u32;
             }
         }
     }
@@ -280,8 +288,8 @@ pub(super) fn tables(g: &Grid) -> Vec<Table> {
         t.hops.push(0);
         let mut j = 0;
         while j < t.lits.len() && t.lits.len() < MAX_ENTRIES {
-            let from = t.lits[j];
-            for &l in &direct[from.id()] {
+            let from = t.lits[j].id();
+            for &l in &direct[start[from] as usize..start[from + 1] as usize] {
                 if seen[l.id()] == stamp || t.lits.len() >= MAX_ENTRIES {
                     continue;
                 }
@@ -295,6 +303,29 @@ pub(super) fn tables(g: &Grid) -> Vec<Table> {
         out.push(t);
     }
     out
+}
+
+/// The grid and tables of `state` (with groups when `groups` is set), from a per-thread cache
+/// of the last one of each kind: the grouped nice-loop search and the forcing-chain search
+/// read the same tables of the same state one after the other.
+pub(super) fn cached(state: &Candidates, groups: bool) -> Rc<(Grid, Vec<Table>)> {
+    type Slot = RefCell<[Option<(Candidates, Rc<(Grid, Vec<Table>)>)>; 2]>;
+    thread_local! {
+        static LAST: Slot = const { RefCell::new([None, None]) };
+    }
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        let slot = &mut last[usize::from(groups)];
+        if let Some((s, t)) = slot.as_ref().filter(|(s, _)| s == state) {
+            let _ = s;
+            return Rc::clone(t);
+        }
+        let g = Grid::new(state, groups);
+        let t = tables(&g);
+        let made = Rc::new((g, t));
+        *slot = Some((*state, Rc::clone(&made)));
+        made
+    })
 }
 
 #[cfg(test)]

@@ -33,7 +33,7 @@
 //! Written from the rules of HoDoKu 2.2.0's `TablingSolver`, `TableEntry` and `SolutionStep`
 //! (GPL, read, not copied).
 
-use super::tables::{Grid, Lit, Table, tables};
+use super::tables::{Grid, Lit, Table, cached};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, DigitSet};
 use bitdoku_strategies::{Chain, ChainNode, Step, TechniqueId};
 use std::collections::HashMap;
@@ -215,8 +215,8 @@ pub fn grouped_nice_loop(state: &Candidates) -> Option<Step> {
 }
 
 fn search(state: &Candidates, groups: bool) -> Option<Step> {
-    let g = Grid::new(state, groups);
-    let tables = tables(&g);
+    let made = cached(state, groups);
+    let (g, tables) = (&made.0, &made.1);
     let mut steps: Vec<Found> = Vec::new();
     let mut seen: HashMap<Vec<(u8, u8)>, usize> = HashMap::new();
     for on in [true, false] {
@@ -226,7 +226,7 @@ fn search(state: &Candidates, groups: bool) -> Option<Step> {
                 if t.lits[j].node != p.node || t.hops[j] <= 1 {
                     continue;
                 }
-                let chain = path(&g, t, j);
+                let chain = path(g, t, j);
                 let n = chain.len();
                 if chain[n - 2].cell == chain[0].cell
                     || chain[1].cell == chain[0].cell
@@ -234,7 +234,7 @@ fn search(state: &Candidates, groups: bool) -> Option<Step> {
                 {
                     continue;
                 }
-                let dels = sorted(loop_dels(&g, &chain));
+                let dels = sorted(loop_dels(g, &chain));
                 if !dels.is_empty() {
                     record(&mut steps, &mut seen, Found { dels, chain });
                 }
@@ -245,14 +245,14 @@ fn search(state: &Candidates, groups: bool) -> Option<Step> {
         let Some(&p) = t.lits.first() else { continue };
         for j in 1..t.lits.len() {
             let e = t.lits[j];
-            if !e.on || e.node >= 81 || e.node == p.node || t.hops[j] <= 1 || !aic_ends(&g, p, e) {
+            if !e.on || e.node >= 81 || e.node == p.node || t.hops[j] <= 1 || !aic_ends(g, p, e) {
                 continue;
             }
-            let dels = sorted(aic_dels(&g, p, e));
+            let dels = sorted(aic_dels(g, p, e));
             if dels.is_empty() {
                 continue;
             }
-            let chain = path(&g, t, j);
+            let chain = path(g, t, j);
             if !is_lasso(&chain, false) {
                 record(&mut steps, &mut seen, Found { dels, chain });
             }

@@ -27,7 +27,12 @@ pub(crate) const ROW: Technique = Technique {
     id: TechniqueId::ForcingNet,
     name: "Forcing Net",
     family: Family::Forcing,
-    hodoku: Hodoku { order: 8600, score: 700, level: Level::Extreme, choice: HodokuChoice::First },
+    hodoku: Hodoku {
+        order: 8600,
+        score: 700,
+        level: Level::Extreme,
+        choice: HodokuChoice::Replaced,
+    },
     se: 8.5,
     reglib: Reglib::NoCases,
     needs_uniqueness: false,

@@ -124,7 +124,7 @@ pub(crate) const ROW_TYPE_2: Technique = Technique {
     id: TechniqueId::AvoidableRectangle2,
     name: "Avoidable Rectangle Type 2",
     family: Family::Uniqueness,
-    hodoku: Hodoku { order: 4030, score: 100, level: Level::Hard, choice: HodokuChoice::First },
+    hodoku: Hodoku { order: 4030, score: 100, level: Level::Hard, choice: HodokuChoice::Replaced },
     se: 4.6,
     reglib: Reglib::Codes(&["0608"]),
     needs_uniqueness: true,
