@@ -204,8 +204,15 @@ fn hint_line(
                 engine.options().order,
                 if count > 1 { " (the puzzle has several solutions)" } else { "" }
             );
-            let text = if as_json { row("no_step", None, Some(msg), shown) } else { msg };
-            (text, Kind::Stuck)
+            // A puzzle with several solutions and no step is counted as such in the summary
+            // (the line still says that no technique applies, which is the hint's answer).
+            let (status, kind) = if count > 1 {
+                ("multiple_solutions", Kind::Multiple)
+            } else {
+                ("no_step", Kind::Stuck)
+            };
+            let text = if as_json { row(status, None, Some(msg), shown) } else { msg };
+            (text, kind)
         }
     }))
 }

@@ -145,6 +145,9 @@ fn empty_all_candidates_and_sparse_lines_answer_under_complete() {
     let lines = stdout_lines(&out);
     assert_eq!(lines.len(), 3);
     assert!(lines[0].contains("several solutions"), "{}", lines[0]);
+    let summary = String::from_utf8_lossy(&out.stderr);
+    // Every line has several solutions: none is counted as "without a next step".
+    assert!(summary.contains(" 0 without one") && !summary.contains(" 0 multiple"), "{summary}");
 }
 
 #[test]
