@@ -66,6 +66,9 @@ pub struct ChainSearch {
     trail: Vec<u16>,
     /// The singles the last [`ChainSearch::add`] made.
     fresh: Vec<u16>,
+    /// The right-linking candidates of the chain the last search found, last first (filled
+    /// on the way back from a success only, so the search itself pays nothing for it).
+    found: Vec<u16>,
 }
 
 impl ChainSearch {
@@ -83,9 +86,16 @@ impl ChainSearch {
             unsolved: 0,
             trail: Vec::with_capacity(729),
             fresh: Vec::with_capacity(64),
+            found: Vec::new(),
         };
         s.reset(grid);
         s
+    }
+
+    /// Whips or braids.
+    #[must_use]
+    pub fn kind(&self) -> Kind {
+        self.kind
     }
 
     /// Starts over on `grid` (after the state changed).
@@ -280,6 +290,7 @@ impl ChainSearch {
             return Ok(false);
         }
         budget.spend(1)?;
+        self.found.clear();
         let mark = self.trail.len();
         let found = if self.add(z) {
             Ok(true)
@@ -293,6 +304,14 @@ impl ChainSearch {
         self.undo(mark, z);
         // `undo` cleared z's bit only; the search leaves nothing else asserted.
         found
+    }
+
+    /// The right-linking candidates R1, R2, ... (indices `81 * digit + cell`) of the chain
+    /// the last successful [`ChainSearch::exists`] found, in chain order (empty for a chain
+    /// of length 1). [`crate::proof::ChainProof::build`] turns them into the whole chain.
+    #[must_use]
+    pub fn right_links(&self) -> Vec<usize> {
+        self.found.iter().rev().map(|&x| usize::from(x)).collect()
     }
 
     /// Braids: `len` variables would be used by a contradiction now (the Rs chosen plus one).
@@ -328,6 +347,7 @@ impl ChainSearch {
                 let mark = self.trail.len();
                 if self.add(x) {
                     self.undo(mark, x);
+                    self.found.push(x as u16);
                     return Ok(true);
                 }
                 let f = self.fresh_mask();
@@ -336,6 +356,7 @@ impl ChainSearch {
                 let found = self.braid(len + 1, limit, Some(x), &child, &fresh, budget);
                 self.undo(mark, x);
                 if found? {
+                    self.found.push(x as u16);
                     return Ok(true);
                 }
             }
@@ -366,6 +387,7 @@ impl ChainSearch {
                 let mark = self.trail.len();
                 if self.add(x) {
                     self.undo(mark, x);
+                    self.found.push(x as u16);
                     return Ok(true);
                 }
                 let f = self.fresh_mask();
@@ -373,6 +395,7 @@ impl ChainSearch {
                 let found = self.whip(len + 1, limit, x, &child, budget);
                 self.undo(mark, x);
                 if found? {
+                    self.found.push(x as u16);
                     return Ok(true);
                 }
             }
