@@ -102,7 +102,8 @@ impl Variable {
     }
 
     /// The variable's name without its values: `r1c2`, `r1n3`, `c5n1`, `b8n4`.
-    fn name(self) -> String {
+    #[must_use]
+    pub fn name(self) -> String {
         match self {
             Variable::Cell(c) => cell_name(usize::from(c)),
             Variable::House { digit, house } => {

@@ -28,6 +28,7 @@ mod input;
 mod json;
 mod progress;
 mod rate_format;
+mod show_chain;
 
 use bitdoku_engine::{Granularity, Order};
 use clap::{Args, Parser, Subcommand};

@@ -46,3 +46,36 @@ fn measures_json_and_budget() {
     let (_, code) = classify(&["--measures", "nope"], "");
     assert_eq!(code, 2);
 }
+
+/// W 6 (Royle's 17-clue file): a path with long whips.
+const W6: &str =
+    "................12..3..4.........3...1..5....65.7....4...81..5...2....9...4......";
+
+#[test]
+fn show_prints_the_path_and_hint_the_shortest_chain() {
+    let dir = std::env::temp_dir().join(format!("bitdoku-show-{}", std::process::id()));
+    let d = dir.to_str().expect("utf-8");
+    let (lines, code) = classify(&["--show", "w", "--svg-dir", d], &format!("{W6}\n{EASY}\n"));
+    assert_eq!(code, 0, "{lines:?}");
+    assert_eq!(lines[0], format!("{W6} #1 TE=1 W=6 B=6"));
+    let chains: Vec<&String> = lines.iter().filter(|l| l.starts_with("  #")).collect();
+    assert!(chains.iter().all(|l| l.contains("whip[") && l.contains(" => r")), "{chains:?}");
+    // The longest chain of the path is the rating.
+    assert!(
+        chains.iter().any(|l| l.contains("whip[6]"))
+            && !lines.iter().any(|l| l.contains("whip[7]"))
+    );
+    assert_eq!(lines.last().expect("a line"), &format!("{EASY} #2 TE=0 W=0 B=0"));
+    let svgs = std::fs::read_dir(&dir).expect("svg dir").count();
+    assert_eq!(svgs, chains.len());
+    std::fs::remove_dir_all(&dir).ok();
+
+    let out = run_bytes(&["hint", "--measure", "b", "--json", W6], b"");
+    let lines = stdout_lines(&out);
+    let v: serde_json::Value = serde_json::from_str(&lines[0]).expect("json");
+    assert_eq!(v["status"], "step");
+    assert_eq!(v["chain"]["kind"], "braid");
+    assert_eq!(v["chain"]["length"], 1);
+    let out = run_bytes(&["hint", "--measure", "w", EASY], b"");
+    assert!(stdout_lines(&out)[0].starts_with("BRT solves it"), "{:?}", stdout_lines(&out));
+}
