@@ -228,6 +228,29 @@ fn json_line(grid: &str, number: usize, c: &Classification, elapsed: Duration) -
     serde_json::Value::Object(o).to_string()
 }
 
+/// The `classification` object `solve --json --classify` adds: the measures asked for that
+/// apply (exact values as numbers, cut-short ones as strings `">n"`), or `{"error": ...}`
+/// for a puzzle without a unique solution.
+pub fn classification_json(masks: &[u128; 9], measures: Measures, limits: &Limits) -> String {
+    match classify(masks, measures, limits) {
+        Ok(c) => {
+            // Written by hand to keep the measures in their order (te, w, b, bxb, bxbb).
+            let fields: Vec<String> = named(&c)
+                .iter()
+                .filter_map(|&(name, r)| {
+                    let key = name.to_ascii_lowercase();
+                    match r? {
+                        Rated::Value(v) => Some(format!("\"{key}\":{v}")),
+                        Rated::Above(v) => Some(format!("\"{key}\":\">{v}\"")),
+                    }
+                })
+                .collect();
+            format!("{{{}}}", fields.join(","))
+        }
+        Err(e) => serde_json::json!({ "error": e.to_string() }).to_string(),
+    }
+}
+
 /// An error line: `error: line N: ...`, or a JSON object with the status and the message.
 fn error_line(json: bool, number: usize, grid: Option<&str>, status: &str, msg: &str) -> String {
     if !json {

@@ -79,3 +79,32 @@ fn show_prints_the_path_and_hint_the_shortest_chain() {
     let out = run_bytes(&["hint", "--measure", "w", EASY], b"");
     assert!(stdout_lines(&out)[0].starts_with("BRT solves it"), "{:?}", stdout_lines(&out));
 }
+
+#[test]
+fn solve_json_classifies_only_when_asked() {
+    let input = format!("{HARDER}\n{EASY}\n1{}\n", ".".repeat(80));
+    let rows = |args: &[&str]| -> Vec<serde_json::Value> {
+        let mut all = vec!["solve", "--threads", "2", "--json"];
+        all.extend_from_slice(args);
+        let out = run_bytes(&all, input.as_bytes());
+        stdout_lines(&out).iter().map(|l| serde_json::from_str(l).expect("json")).collect()
+    };
+    let plain = rows(&[]);
+    assert!(plain.iter().all(|r| r.get("classification").is_none()));
+    let with = rows(&["--classify", "te,w,b"]);
+    assert_eq!(with.len(), 3);
+    assert_eq!(with[0]["classification"], serde_json::json!({"te": 1, "w": 5, "b": 5}));
+    assert_eq!(with[1]["classification"], serde_json::json!({"te": 0, "w": 0, "b": 0}));
+    assert_eq!(with[2]["classification"]["error"], "multiple solutions");
+    // Everything else is the row without the flag.
+    for (a, b) in plain.iter().zip(&with) {
+        let mut b = b.clone();
+        b.as_object_mut().expect("object").remove("classification");
+        assert_eq!(a, &b);
+    }
+    let logic = rows(&["--logic", "--classify", "te"]);
+    assert_eq!(logic[0]["classification"], serde_json::json!({"te": 1}));
+    // The flag needs --json.
+    let out = run_bytes(&["solve", "--classify", "te", HARDER], b"");
+    assert_eq!(out.status.code(), Some(2));
+}
