@@ -8,6 +8,8 @@
 //! * [`te`]: trial and error T&E(T, n) for an inner theory T, and the T&E depth;
 //! * [`chains`]: whips and braids of bounded length (the search for one target) and
 //!   [`rating`]: the W and B ratings (the smallest length that solves);
+//! * [`proof`]: the whole whip or braid behind an elimination, in Berthier's notation, and
+//!   an independent check of it (what `hint --measure` and `classify --show` print);
 //! * [`bxb`]: T&E(B_p, n), i.e. BxB (n = 1) and BxBB (n = 2).
 //!
 //! [`classify`] runs the measures a puzzle calls for under a [`Budget`].
@@ -17,6 +19,7 @@ pub mod brt;
 pub mod budget;
 pub mod bxb;
 pub mod chains;
+pub mod proof;
 pub mod rating;
 
 pub mod te;

@@ -15,16 +15,19 @@
 use crate::brt::Grid;
 use crate::budget::{Budget, OverBudget};
 use crate::chains::{ChainSearch, Kind};
+use crate::proof::ChainProof;
 use crate::te::Theory;
 
 /// One sweep at length `m`: eliminates every target (outside `skip`) that a chain of length
 /// at most `m` removes. Returns `Ok(None)` on a contradiction, else whether anything went.
+/// `proofs`, when given, gets each elimination's chain (built on the state it was found in).
 fn sweep(
     grid: &mut Grid,
     search: &mut ChainSearch,
     m: u32,
     skip: Option<&[u128; 9]>,
     budget: &mut Budget,
+    mut proofs: Option<&mut Vec<ChainProof>>,
 ) -> Result<Option<bool>, OverBudget> {
     let mut changed = false;
     search.reset(grid);
@@ -42,6 +45,12 @@ fn sweep(
                 continue;
             }
             if search.exists(z, m, budget)? {
+                if let Some(out) = proofs.as_deref_mut() {
+                    let rights = search.right_links();
+                    let p = ChainProof::build(grid, search.kind(), z, &rights)
+                        .expect("the search's chain rebuilds on its own state");
+                    out.push(p);
+                }
                 if !grid.eliminate(d, c) {
                     return Ok(None);
                 }
@@ -69,7 +78,7 @@ pub fn close(
         if grid.is_solved() {
             return Ok(true);
         }
-        match sweep(grid, &mut search, m, skip, budget)? {
+        match sweep(grid, &mut search, m, skip, budget, None)? {
             None => return Ok(false),
             Some(false) => return Ok(true),
             Some(true) => {}
@@ -96,13 +105,39 @@ pub fn rating(
     skip: Option<&[u128; 9]>,
     budget: &mut Budget,
 ) -> Rated {
+    rate(grid, kind, max, skip, budget, None)
+}
+
+/// [`rating`] with its resolution path: every elimination's chain, in the order made, each
+/// valid on the state the eliminations before it (and BRT after each) left. The longest
+/// chain of a solving path is the rating.
+pub fn rating_path(
+    grid: &mut Grid,
+    kind: Kind,
+    max: u32,
+    skip: Option<&[u128; 9]>,
+    budget: &mut Budget,
+) -> (Rated, Vec<ChainProof>) {
+    let mut proofs = Vec::new();
+    let r = rate(grid, kind, max, skip, budget, Some(&mut proofs));
+    (r, proofs)
+}
+
+fn rate(
+    grid: &mut Grid,
+    kind: Kind,
+    max: u32,
+    skip: Option<&[u128; 9]>,
+    budget: &mut Budget,
+    mut proofs: Option<&mut Vec<ChainProof>>,
+) -> Rated {
     if grid.is_solved() {
         return Rated::Value(0);
     }
     let mut search = ChainSearch::new(kind, grid);
     for m in 1..=max {
         loop {
-            match sweep(grid, &mut search, m, skip, budget) {
+            match sweep(grid, &mut search, m, skip, budget, proofs.as_deref_mut()) {
                 Err(OverBudget) => return Rated::Above(m - 1),
                 Ok(None) => return Rated::Above(m),
                 Ok(Some(_)) if grid.is_solved() => return Rated::Value(m),

@@ -8,6 +8,7 @@
 use crate::InputArg;
 use crate::bulk::{self, Kind};
 use bitdoku_bitboard::{Puzzle, parse_line_at};
+use bitdoku_classify::chains::Kind as Kind2;
 use bitdoku_classify::{Classification, Limits, Measures, Rated, classify};
 use clap::Args;
 use std::fmt::Write as _;
@@ -39,6 +40,15 @@ pub struct ClassifyArgs {
     /// Worker threads (default: all cores).
     #[arg(long, default_value_t = 0, value_parser = crate::parse_threads)]
     threads: usize,
+    /// After each puzzle's line, its W (`w`) or B (`b`) resolution path: one indented line per
+    /// elimination, `  #K whip[n]: r1c2{n3 n7} - ... => r5c5 <> 3` (Berthier's notation), each
+    /// valid on the state the ones before it left (BRT's singles in between). Adds W (B) to
+    /// the measures. Several lines per puzzle; not with `--json`.
+    #[arg(long, value_name = "w|b", value_parser = crate::show_chain::parse_kind, conflicts_with = "json")]
+    show: Option<bitdoku_classify::chains::Kind>,
+    /// With `--show`: also write each chain's diagram to DIR/line-N-K.svg.
+    #[arg(long, value_name = "DIR", requires = "show")]
+    svg_dir: Option<std::path::PathBuf>,
 }
 
 /// Parses `30s`, `500ms`, `2m`, `1h` or a bare number of seconds.
@@ -66,7 +76,17 @@ pub fn run(a: ClassifyArgs) -> anyhow::Result<bool> {
         time: a.time_limit,
         ..Limits::default()
     };
-    let (measures, json) = (a.measures, a.json);
+    let (mut measures, json) = (a.measures, a.json);
+    match a.show {
+        Some(Kind2::Whip) => measures.w = true,
+        Some(Kind2::Braid) => measures.b = true,
+        None => {}
+    }
+    if let Some(dir) = &a.svg_dir {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
+    }
+    let show = a.show.map(|k| (k, a.svg_dir.as_deref()));
     let tally = bulk::run(&a.input.source(), a.threads, |line| {
         let text = line.text();
         let puzzle = match parse_line_at(&text, line.number) {
@@ -77,7 +97,11 @@ pub fn run(a: ClassifyArgs) -> anyhow::Result<bool> {
                 return Some((error_line(json, line.number, None, "invalid", &msg), Kind::Invalid));
             }
         };
-        Some(one(&puzzle, line.number, measures, &limits, json))
+        let (mut text, kind) = one(&puzzle, line.number, measures, &limits, json);
+        if let Some((k, dir)) = show {
+            text.push_str(&path_lines(&puzzle, line.number, k, dir, &limits));
+        }
+        Some((text, kind))
     })?;
     Ok(tally.all_solved())
 }
@@ -112,6 +136,53 @@ fn one(
     let text =
         if json { json_line(&grid, number, &c, elapsed) } else { text_line(&grid, number, &c) };
     (text, kind)
+}
+
+/// The `--show` lines of a puzzle: its W or B resolution path, one chain a line (each line
+/// starts with a newline). Nothing for a puzzle without a unique solution; a note when the
+/// rating is not defined (T&E depth 2 or more) or not reached within the limits.
+fn path_lines(
+    puzzle: &Puzzle,
+    number: usize,
+    kind: Kind2,
+    svg_dir: Option<&std::path::Path>,
+    limits: &Limits,
+) -> String {
+    use bitdoku_classify::rating::rating_path;
+    use bitdoku_classify::{Budget, Grid, te};
+    let start = puzzle.candidates();
+    let (1, Some(sol)) = bitdoku_brute::count_solutions(&start.search_masks(), 2) else {
+        return String::new();
+    };
+    let Some(grid) = Grid::from_candidates(&start) else { return String::new() };
+    let mut budget = Budget::new(limits.units, limits.time);
+    let depth = te::te_depth(&mut grid.clone(), &sol.0, 2, &mut budget);
+    if depth != Rated::Value(0) && depth != Rated::Value(1) {
+        return "\n  (no whip or braid path: the T&E depth is 2 or more)".to_string();
+    }
+    let skip = te::solution_masks(&sol.0);
+    let mut g = grid.clone();
+    let (rated, path) = rating_path(&mut g, kind, limits.max_length, Some(&skip), &mut budget);
+    let mut out = String::new();
+    let mut replay = grid;
+    for (k, p) in path.iter().enumerate() {
+        write!(out, "\n  #{} {p}", k + 1).expect("string");
+        if let Some(dir) = svg_dir {
+            let f = dir.join(format!("line-{number}-{}.svg", k + 1));
+            let picture = crate::show_chain::svg(&replay, start.givens(), p);
+            if let Err(e) = std::fs::write(&f, picture) {
+                write!(out, "\n  (cannot write {}: {e})", f.display()).expect("string");
+            }
+        }
+        let (d, c) = p.target_digit_cell();
+        if !replay.eliminate(d, c) {
+            break;
+        }
+    }
+    if let Rated::Above(n) = rated {
+        write!(out, "\n  (not solved by chains of length at most {n})").expect("string");
+    }
+    out
 }
 
 /// The measures in order, with their names.
@@ -155,6 +226,29 @@ fn json_line(grid: &str, number: usize, c: &Classification, elapsed: Duration) -
     }
     o.insert("seconds".into(), elapsed.as_secs_f64().into());
     serde_json::Value::Object(o).to_string()
+}
+
+/// The `classification` object `solve --json --classify` adds: the measures asked for that
+/// apply (exact values as numbers, cut-short ones as strings `">n"`), or `{"error": ...}`
+/// for a puzzle without a unique solution.
+pub fn classification_json(masks: &[u128; 9], measures: Measures, limits: &Limits) -> String {
+    match classify(masks, measures, limits) {
+        Ok(c) => {
+            // Written by hand to keep the measures in their order (te, w, b, bxb, bxbb).
+            let fields: Vec<String> = named(&c)
+                .iter()
+                .filter_map(|&(name, r)| {
+                    let key = name.to_ascii_lowercase();
+                    match r? {
+                        Rated::Value(v) => Some(format!("\"{key}\":{v}")),
+                        Rated::Above(v) => Some(format!("\"{key}\":\">{v}\"")),
+                    }
+                })
+                .collect();
+            format!("{{{}}}", fields.join(","))
+        }
+        Err(e) => serde_json::json!({ "error": e.to_string() }).to_string(),
+    }
 }
 
 /// An error line: `error: line N: ...`, or a JSON object with the status and the message.

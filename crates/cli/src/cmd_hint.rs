@@ -44,6 +44,15 @@ pub struct HintArgs {
     svg_dir: Option<std::path::PathBuf>,
     #[command(flatten)]
     budget: BudgetArgs,
+    /// Instead of the order's next step, the next step of Berthier's W (`w`, whips) or B
+    /// (`b`, braids) resolution: BRT's singles, then the shortest whip or braid, printed in
+    /// Berthier's notation (`whip[3]: r1c2{n3 n7} - ... => r5c5 <> 3`); `--svg` draws it,
+    /// `--json` gives it as {"line", "puzzle", "status", "singles", "chain", "error"}.
+    #[arg(long, value_name = "w|b", value_parser = crate::show_chain::parse_kind)]
+    measure: Option<bitdoku_classify::chains::Kind>,
+    /// With `--measure`: the longest chain tried.
+    #[arg(long, value_name = "N", default_value_t = 30, requires = "measure")]
+    max_length: u32,
 }
 
 /// Where diagrams go.
@@ -61,7 +70,11 @@ pub fn run(a: HintArgs) -> anyhow::Result<bool> {
     o.granularity = Granularity::Single;
     let engine = Engine::new(o);
     let json = a.json;
-    let grid = View { grid: a.grid, proof: a.proof };
+    let grid = View {
+        grid: a.grid,
+        proof: a.proof,
+        measure: a.measure.map(|k| (k, a.max_length, a.budget.resolve(false))),
+    };
     if let Some(dir) = &a.svg_dir {
         std::fs::create_dir_all(dir)
             .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", dir.display()))?;
@@ -110,11 +123,13 @@ pub fn run(a: HintArgs) -> anyhow::Result<bool> {
 
 /// What plain output shows besides the explanation.
 #[derive(Clone, Copy)]
-struct View {
+pub(crate) struct View {
     /// The pencilmark grid (before the explanation).
     grid: bool,
     /// A forcing step's proof (after it).
     proof: bool,
+    /// `--measure`: whips or braids instead of the order, the longest, the budget.
+    measure: Option<(bitdoku_classify::chains::Kind, u32, bitdoku_engine::Budget)>,
 }
 
 fn hint_line(
@@ -127,6 +142,11 @@ fn hint_line(
     let row = |status: &'static str, step: Option<json::StepRow>, error: Option<String>, puzzle| {
         let row = json::HintRow { line: line.number, puzzle, status, step, error };
         serde_json::to_string(&row).expect("plain data")
+    };
+    let svg_path = match svg {
+        SvgOut::None => None,
+        SvgOut::File(f) => Some(f.to_path_buf()),
+        SvgOut::Dir(d) => Some(d.join(format!("line-{}.svg", line.number))),
     };
     let puzzle = match parse_line_at(&line.text(), line.number) {
         Ok(None) => return Ok(None),
@@ -147,7 +167,7 @@ fn hint_line(
             if as_json { row("solved", None, None, shown) } else { "already solved".to_string() };
         return Ok(Some((text, Kind::Solved)));
     }
-    let (count, _) = bitdoku_brute::count_solutions(&state.search_masks(), 2);
+    let (count, solution) = bitdoku_brute::count_solutions(&state.search_masks(), 2);
     if count == 0 {
         let msg = "no solution (the grid contradicts itself)";
         let text = if as_json {
@@ -156,6 +176,11 @@ fn hint_line(
             format!("error: {msg}")
         };
         return Ok(Some((text, Kind::NoSolution)));
+    }
+    if let Some((kind, max, budget)) = view.measure {
+        let sol = solution.filter(|_| count == 1).map(|s| s.0);
+        let m = crate::show_chain::Measured { kind, max_length: max, budget, solution: sol };
+        return crate::show_chain::hint_line(line.number, &state, shown, &m, as_json, svg_path);
     }
     let hint = match engine.hint_budgeted(&state, count == 1) {
         Ok(hint) => hint,

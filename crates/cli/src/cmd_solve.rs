@@ -56,6 +56,12 @@ pub struct SolveArgs {
     approx_se: bool,
     #[command(flatten)]
     budget: BudgetArgs,
+    /// With --json: add a `classification` object with Berthier's measures of each puzzle
+    /// (comma-separated: te, w, b, bxb, bxbb; as `bitdoku classify --json` gives them, e.g.
+    /// `{"te":1,"w":3,"b":3}`), under the per-puzzle budget (`--time-limit`, `--budget` as
+    /// work units). Without it no classification work is done.
+    #[arg(long, value_name = "LIST", requires = "json", value_parser = bitdoku_classify::Measures::parse)]
+    classify: Option<bitdoku_classify::Measures>,
 }
 
 /// What a trace also draws, and how the JSON rating is made.
@@ -69,6 +75,8 @@ struct Pictures<'a> {
     rate: bool,
     /// The SE model's budget (the engine carries its own).
     budget: bitdoku_engine::Budget,
+    /// `--classify`: the measures and their limits.
+    classify: Option<(bitdoku_classify::Measures, bitdoku_classify::Limits)>,
 }
 
 pub fn run(a: SolveArgs) -> anyhow::Result<bool> {
@@ -107,6 +115,15 @@ pub fn run(a: SolveArgs) -> anyhow::Result<bool> {
         se_model: !a.approx_se,
         rate,
         budget: se_budget,
+        classify: a.classify.map(|m| {
+            let b = a.budget.resolve(false);
+            let limits = bitdoku_classify::Limits {
+                units: b.nodes,
+                time: b.time,
+                ..bitdoku_classify::Limits::default()
+            };
+            (m, limits)
+        }),
     };
     // A puzzle on the command line (not a file of that name), as `hint` and `explain` take.
     if let Some(arg) = a.input.file.as_deref().filter(|p| p.as_os_str() != "-" && !p.exists())
@@ -210,10 +227,22 @@ fn solve_parsed(
             return Some((text, Kind::Invalid));
         }
     };
-    Some(match engine {
+    let (mut text, kind) = match engine {
         None => brute(line.number, &puzzle, as_json),
         Some(e) => logic(line.number, &puzzle, e, as_json, pictures),
-    })
+    };
+    if let (true, Some((measures, limits))) = (as_json, &pictures.classify) {
+        // The row is one JSON object: the classification goes in as its last key.
+        let masks = puzzle.candidates().search_masks();
+        let c = crate::cmd_classify::classification_json(&masks, *measures, limits);
+        if text.ends_with('}') {
+            text.pop();
+            text.push_str(",\"classification\":");
+            text.push_str(&c);
+            text.push('}');
+        }
+    }
+    Some((text, kind))
 }
 
 fn digits(values: &[u8; 81]) -> String {

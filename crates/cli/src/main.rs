@@ -33,6 +33,7 @@ mod cmd_solve;
 mod input;
 mod progress;
 mod rate_format;
+mod show_chain;
 
 use bitdoku_engine::{Granularity, Order};
 use bitdoku_present::json;

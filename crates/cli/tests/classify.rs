@@ -46,3 +46,65 @@ fn measures_json_and_budget() {
     let (_, code) = classify(&["--measures", "nope"], "");
     assert_eq!(code, 2);
 }
+
+/// W 6 (Royle's 17-clue file): a path with long whips.
+const W6: &str =
+    "................12..3..4.........3...1..5....65.7....4...81..5...2....9...4......";
+
+#[test]
+fn show_prints_the_path_and_hint_the_shortest_chain() {
+    let dir = std::env::temp_dir().join(format!("bitdoku-show-{}", std::process::id()));
+    let d = dir.to_str().expect("utf-8");
+    let (lines, code) = classify(&["--show", "w", "--svg-dir", d], &format!("{W6}\n{EASY}\n"));
+    assert_eq!(code, 0, "{lines:?}");
+    assert_eq!(lines[0], format!("{W6} #1 TE=1 W=6 B=6"));
+    let chains: Vec<&String> = lines.iter().filter(|l| l.starts_with("  #")).collect();
+    assert!(chains.iter().all(|l| l.contains("whip[") && l.contains(" => r")), "{chains:?}");
+    // The longest chain of the path is the rating.
+    assert!(
+        chains.iter().any(|l| l.contains("whip[6]"))
+            && !lines.iter().any(|l| l.contains("whip[7]"))
+    );
+    assert_eq!(lines.last().expect("a line"), &format!("{EASY} #2 TE=0 W=0 B=0"));
+    let svgs = std::fs::read_dir(&dir).expect("svg dir").count();
+    assert_eq!(svgs, chains.len());
+    std::fs::remove_dir_all(&dir).ok();
+
+    let out = run_bytes(&["hint", "--measure", "b", "--json", W6], b"");
+    let lines = stdout_lines(&out);
+    let v: serde_json::Value = serde_json::from_str(&lines[0]).expect("json");
+    assert_eq!(v["status"], "step");
+    assert_eq!(v["chain"]["kind"], "braid");
+    assert_eq!(v["chain"]["length"], 1);
+    let out = run_bytes(&["hint", "--measure", "w", EASY], b"");
+    assert!(stdout_lines(&out)[0].starts_with("BRT solves it"), "{:?}", stdout_lines(&out));
+}
+
+#[test]
+fn solve_json_classifies_only_when_asked() {
+    let input = format!("{HARDER}\n{EASY}\n1{}\n", ".".repeat(80));
+    let rows = |args: &[&str]| -> Vec<serde_json::Value> {
+        let mut all = vec!["solve", "--threads", "2", "--json"];
+        all.extend_from_slice(args);
+        let out = run_bytes(&all, input.as_bytes());
+        stdout_lines(&out).iter().map(|l| serde_json::from_str(l).expect("json")).collect()
+    };
+    let plain = rows(&[]);
+    assert!(plain.iter().all(|r| r.get("classification").is_none()));
+    let with = rows(&["--classify", "te,w,b"]);
+    assert_eq!(with.len(), 3);
+    assert_eq!(with[0]["classification"], serde_json::json!({"te": 1, "w": 5, "b": 5}));
+    assert_eq!(with[1]["classification"], serde_json::json!({"te": 0, "w": 0, "b": 0}));
+    assert_eq!(with[2]["classification"]["error"], "multiple solutions");
+    // Everything else is the row without the flag.
+    for (a, b) in plain.iter().zip(&with) {
+        let mut b = b.clone();
+        b.as_object_mut().expect("object").remove("classification");
+        assert_eq!(a, &b);
+    }
+    let logic = rows(&["--logic", "--classify", "te"]);
+    assert_eq!(logic[0]["classification"], serde_json::json!({"te": 1}));
+    // The flag needs --json.
+    let out = run_bytes(&["solve", "--classify", "te", HARDER], b"");
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -10,6 +10,8 @@
 //!   through in red, placements circled in green, a forcing step's proof (every candidate its
 //!   branches set on or off, ringed), and a legend ([`step_svg_bare`] leaves the legend out
 //!   for a page that shows [`legend_svg`] once).
+//! - [`graph_svg`]: the same diagram for a deduction outside the registry whose chain is a
+//!   graph rather than a line ([`ChainGraph`]: the whips and braids of `bitdoku-classify`).
 //!
 //! Every highlighted cell carries a `data-role` attribute (`pattern`, `fin`, `pivot`, `pincer`,
 //! `base`, `cover`) and every effect a `data-effect` (`eliminate`, `place`), so tests (and
@@ -20,4 +22,4 @@ mod grid;
 mod svg;
 
 pub use grid::pencilmark_grid;
-pub use svg::{legend_svg, step_svg, step_svg_bare};
+pub use svg::{ChainGraph, graph_svg, legend_svg, step_svg, step_svg_bare};

@@ -82,19 +82,68 @@ pub fn legend_svg() -> String {
     out
 }
 
+/// A chain drawn as nodes and links that need not follow one line: a braid's left-linking
+/// candidates hang on the target or any earlier right-linking candidate. Link `(a, b,
+/// strong)` joins `nodes[a]` to `nodes[b]`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ChainGraph {
+    /// The nodes (rings).
+    pub nodes: Vec<bitdoku_strategies::ChainNode>,
+    /// The links: from, to, strong.
+    pub links: Vec<(usize, usize, bool)>,
+}
+
+/// The diagram of a deduction found outside the registry (a whip or braid of Berthier's
+/// classification) on `state`: `title`, the eliminations struck, the evidence's cells and
+/// houses shaded as for a step, and `graph` drawn like a step's chain.
+#[must_use]
+pub fn graph_svg(
+    state: &Candidates,
+    title: &str,
+    eliminations: &[CellSet; 9],
+    evidence: &bitdoku_strategies::Evidence,
+    graph: &ChainGraph,
+) -> String {
+    let placements = [CellSet::EMPTY; 9];
+    let what = Drawn { title, placements: &placements, eliminations, evidence, step: None };
+    draw(state, &what, Some(graph), true)
+}
+
+/// What a diagram shows.
+struct Drawn<'a> {
+    title: &'a str,
+    placements: &'a [CellSet; 9],
+    eliminations: &'a [CellSet; 9],
+    evidence: &'a bitdoku_strategies::Evidence,
+    /// The registry step, for a forcing step's proof.
+    step: Option<&'a Step>,
+}
+
 fn diagram(state: &Candidates, step: &Step, with_legend: bool) -> String {
+    let title = step.explain();
+    let what = Drawn {
+        title: &title,
+        placements: &step.placements,
+        eliminations: &step.eliminations,
+        evidence: &step.evidence,
+        step: Some(step),
+    };
+    draw(state, &what, None, with_legend)
+}
+
+fn draw(state: &Candidates, what: &Drawn, graph: Option<&ChainGraph>, with_legend: bool) -> String {
     let size = 2.0 * MARGIN + 9.0 * CELL;
     let legend_h = if with_legend { LEGEND } else { 0.0 };
-    let e = &step.evidence;
+    let e = what.evidence;
     let mut out = String::new();
     let _ = writeln!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{}" viewBox="0 0 {size} {}" font-family="sans-serif" role="img" aria-label="{}">"#,
         size + legend_h,
         size + legend_h,
-        esc(&step.explain())
+        esc(what.title)
     );
-    let _ = writeln!(out, "<title>{}</title>", esc(&step.explain()));
+    let _ = writeln!(out, "<title>{}</title>", esc(what.title));
     let _ = writeln!(
         out,
         r##"<rect x="0" y="0" width="{size}" height="{}" fill="#ffffff"/>"##,
@@ -139,8 +188,8 @@ fn diagram(state: &Candidates, step: &Step, with_legend: bool) -> String {
             let k = d.index();
             let cx = x + (k % 3) as f64 * CELL / 3.0 + CELL / 6.0;
             let cy = y + (k / 3) as f64 * CELL / 3.0 + CELL / 6.0;
-            let eliminated = step.eliminations[k].contains(cell);
-            let placed = step.placements[k].contains(cell);
+            let eliminated = what.eliminations[k].contains(cell);
+            let placed = what.placements[k].contains(cell);
             if placed {
                 let _ = writeln!(
                     out,
@@ -171,8 +220,15 @@ fn diagram(state: &Candidates, step: &Step, with_legend: bool) -> String {
             }
         }
     }
-    chain(&mut out, &step.evidence.chain);
-    forcing(&mut out, state, step);
+    let c = &e.chain;
+    let line_links = (0..c.link_count()).map(|i| (i, (i + 1) % c.nodes().len(), c.is_strong(i)));
+    chain(&mut out, c.nodes(), line_links);
+    if let Some(g) = graph {
+        chain(&mut out, &g.nodes, g.links.iter().copied());
+    }
+    if let Some(step) = what.step {
+        forcing(&mut out, state, step);
+    }
     if with_legend {
         legend(&mut out, size);
     }
@@ -202,15 +258,19 @@ fn node_xy(node: &bitdoku_strategies::ChainNode) -> (f64, f64) {
 
 /// A chain or loop: a ring round each node's candidates (`data-role="chain-node"`), a solid
 /// line per strong link and a dashed one per weak link (`data-link`), with an arrow head.
-fn chain(out: &mut String, chain: &bitdoku_strategies::Chain) {
-    if chain.is_empty() {
+/// `links` are (from, to, strong) over `nodes`.
+fn chain(
+    out: &mut String,
+    nodes: &[bitdoku_strategies::ChainNode],
+    links: impl Iterator<Item = (usize, usize, bool)>,
+) {
+    if nodes.is_empty() {
         return;
     }
     let _ = writeln!(
         out,
         r##"<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse"><path d="M 0 0 L 10 5 L 0 10 z" fill="#6a3d9a"/></marker></defs>"##
     );
-    let nodes = chain.nodes();
     for node in nodes {
         for cell in node.cells().iter() {
             let (cx, cy) = mark_xy(cell, node.digit().index());
@@ -221,14 +281,12 @@ fn chain(out: &mut String, chain: &bitdoku_strategies::Chain) {
             );
         }
     }
-    for i in 0..chain.link_count() {
-        let (a, b) = (&nodes[i], &nodes[(i + 1) % nodes.len()]);
-        let ((x1, y1), (x2, y2)) = (node_xy(a), node_xy(b));
+    for (a, b, strong) in links {
+        let ((x1, y1), (x2, y2)) = (node_xy(&nodes[a]), node_xy(&nodes[b]));
         let (dx, dy) = (x2 - x1, y2 - y1);
         let len = (dx * dx + dy * dy).sqrt().max(1.0);
         // Stop short of the rings so the digits stay readable.
         let (ux, uy) = (dx / len * 8.0, dy / len * 8.0);
-        let strong = chain.is_strong(i);
         let (kind, dash) =
             if strong { ("strong", "") } else { ("weak", r#" stroke-dasharray="5 4""#) };
         let _ = writeln!(
