@@ -5,8 +5,9 @@
 use super::grid::{COL, Grid, HOUSE_CELLS, ROW, digits};
 use super::rules::INSIDE;
 
-/// One hint: (removable candidates, removed candidates it rests on, nested complexity).
-pub type Nested = (Vec<(u8, u8)>, Vec<(usize, u8)>, u32);
+/// One hint: (removable candidates, removed candidates it rests on, nested complexity, the
+/// identity of its chains: 0 for the basic rules).
+pub type Nested = (Vec<(u8, u8)>, Vec<(usize, u8)>, u32, u32);
 
 fn lex_pairs() -> impl Iterator<Item = (usize, usize)> {
     (0..9).flat_map(|b| (0..b).map(move |a| (a, b)))
@@ -43,7 +44,7 @@ pub fn locking_all(g: &Grid, source: &Grid) -> Vec<Nested> {
                 .filter(|i| gone >> i & 1 != 0)
                 .map(|i| (HOUSE_CELLS[r1][i] as usize, d))
                 .collect();
-            out.push((removable, parents, 0));
+            out.push((removable, parents, 0, 0));
         }
     }
     out
@@ -89,7 +90,7 @@ pub fn hidden_pairs_all(g: &Grid, source: &Grid) -> Vec<Nested> {
                 }
             }
             if !removable.is_empty() {
-                out.push((removable, parents, 0));
+                out.push((removable, parents, 0, 0));
             }
         }
     }
@@ -129,7 +130,7 @@ pub fn naked_pairs_all(g: &Grid, source: &Grid) -> Vec<Nested> {
                     parents.push((c, d));
                 }
             }
-            out.push((removable, parents, 0));
+            out.push((removable, parents, 0, 0));
         }
     }
     out
@@ -178,7 +179,7 @@ pub fn xwings_all(g: &Grid, source: &Grid) -> Vec<Nested> {
                         }
                     }
                 }
-                out.push((removable, parents, 0));
+                out.push((removable, parents, 0, 0));
             }
         }
     }

@@ -163,6 +163,33 @@ struct Found {
     removable: Vec<(u8, u8)>,
 }
 
+impl Found {
+    /// Whether the hint is a cycle (its chains are the cycle and the cycle reversed).
+    fn is_cycle(&self) -> bool {
+        self.name.ends_with("Cycle")
+    }
+}
+
+/// A rating as SE computes it, in Java doubles: the rule's base plus 0.1 added once per
+/// length step. Two ratings with the same tenths can differ in the last bits (6.6 + 0.1 + ...
+/// against 7.0 + 0.1 + 0.1), and SE sorts hints by these values.
+pub(crate) fn se_value(diff: u32, complexity: u32) -> f64 {
+    let steps = length_tenths(complexity);
+    let mut added = 0.0f64;
+    for _ in 0..steps {
+        added += 0.1;
+    }
+    f64::from(diff - steps) / 10.0 + added
+}
+
+/// SE's order of chaining hints: rating (as doubles), then complexity, then kind.
+fn se_order(a: &Found, b: &Found) -> std::cmp::Ordering {
+    se_value(a.diff, a.complexity)
+        .total_cmp(&se_value(b.diff, b.complexity))
+        .then(a.complexity.cmp(&b.complexity))
+        .then(a.sort_key.cmp(&b.sort_key))
+}
+
 /// The chaining engine of one rule over one grid.
 pub struct Chainer {
     rule: Rule,
@@ -170,7 +197,9 @@ pub struct Chainer {
     pool: Vec<u32>,
     stamp: Vec<u32>,
     epoch: u32,
-    nested_ids: u32,
+    /// The identities of the nested chains met in this search, by content (SE counts equal
+    /// chains once).
+    chain_ids: std::collections::HashMap<Vec<u16>, u32>,
     /// Emptied sets for reuse.
     spare: Vec<PotSet>,
     /// Only the first hint is wanted: searches stop below the best (rating, complexity) found.
@@ -238,7 +267,7 @@ impl Chainer {
     ) -> Vec<(u32, u32, Vec<(u8, u8)>, Vec<(usize, u8)>)> {
         self.all_hints(g, Some(source))
             .into_iter()
-            .map(|(f, parents)| (f.diff, f.complexity, f.removable, parents))
+            .map(|(f, _, parents)| (f.diff, f.complexity, f.removable, parents))
             .collect()
     }
 
@@ -255,7 +284,7 @@ impl Chainer {
             pool: Vec::new(),
             stamp: vec![0; NKEYS],
             epoch: 0,
-            nested_ids: 0,
+            chain_ids: Default::default(),
             spare: Vec::new(),
             prune: false,
             best: None,
@@ -359,19 +388,71 @@ impl Chainer {
         };
         let mut all = self.all_hints(g, None);
         self.only_digits = 0x1ff;
-        let best = (0..all.len()).min_by_key(|&i| {
-            let f = &all[i].0;
-            (f.diff, f.complexity, f.sort_key, i)
-        })?;
+        // SE sorts its hints (stably) and applies the first.
+        let best =
+            (0..all.len()).min_by(|&i, &j| se_order(&all[i].0, &all[j].0).then(i.cmp(&j)))?;
         let f = all.swap_remove(best).0;
         let mut h = Hint::remove(f.diff, f.name, f.removable);
         h.complexity = f.complexity;
         Some(h)
     }
 
+    /// The identity of a nested chain with the given content (see [`Chainer::chain_content`]).
+    fn chain_id(&mut self, content: &[u16]) -> u32 {
+        let next = self.chain_ids.len() as u32 + 1;
+        match self.chain_ids.get(content) {
+            Some(&id) => id,
+            None => {
+                self.chain_ids.insert(content.to_vec(), next);
+                next
+            }
+        }
+    }
+
+    /// What SE compares when it asks whether two chains are the same: per target, the
+    /// potentials of its chain, breadth-first from the target with each potential once (a
+    /// cycle has two targets: its end and the cycle reversed).
+    fn chain_content(&mut self, targets: &[u32], cycle: bool, out: &mut Vec<u16>) {
+        for &t in targets {
+            let start = out.len();
+            self.epoch += 1;
+            let e = self.epoch;
+            let mut todo = vec![t];
+            while !todo.is_empty() {
+                let mut next = Vec::new();
+                for p in todo {
+                    let k = self.key_of(p);
+                    if self.stamp[k as usize] == e {
+                        continue;
+                    }
+                    self.stamp[k as usize] = e;
+                    out.push(k);
+                    next.extend_from_slice(self.parents(p));
+                }
+                todo = next;
+            }
+            out.push(u16::MAX);
+            if cycle {
+                // The reversed cycle: the path from the assumption to the end, each potential
+                // negated, the end (the assumption again) left out.
+                let path: Vec<u16> = out[start..out.len() - 1].to_vec();
+                out.push(path[0] ^ 1);
+                for &k in path.iter().skip(1).rev() {
+                    out.push(k ^ 1);
+                }
+                out.push(u16::MAX);
+            }
+        }
+    }
+
     /// Every hint of the rule on `g`, in search order. With `source` (nested use), each hint
     /// also lists the candidates removed since `source` that its chains rest on.
-    fn all_hints(&mut self, g: &Grid, source: Option<&Grid>) -> Vec<(Found, Vec<(usize, u8)>)> {
+    #[allow(clippy::type_complexity)]
+    fn all_hints(
+        &mut self,
+        g: &Grid,
+        source: Option<&Grid>,
+    ) -> Vec<(Found, Vec<u32>, Vec<(usize, u8)>)> {
         // Recycle the last search's sets (their slots are cleared through the old nodes).
         for o in std::mem::take(&mut self.on_cache).into_iter().flatten() {
             self.give_set(o.on);
@@ -379,6 +460,7 @@ impl Chainer {
         }
         self.nodes.clear();
         self.pool.clear();
+        self.chain_ids.clear();
         self.on_cache.resize_with(NKEYS / 2, || None);
         let mut out: Vec<(Found, Vec<u32>, u8)> = Vec::new();
         if self.rule.multiple || self.rule.dynamic {
@@ -415,10 +497,10 @@ impl Chainer {
         out.into_iter()
             .map(|(f, targets, root_cause)| {
                 let parents = match source {
-                    Some(s) => self.rule_parents(&targets, root_cause, g, s),
+                    Some(s) => self.rule_parents(&targets, root_cause, f.is_cycle(), g, s),
                     None => Vec::new(),
                 };
-                (f, parents)
+                (f, targets, parents)
             })
             .collect()
     }

@@ -221,16 +221,16 @@ impl Chainer {
                 // Levels 2-3 nest forcing chains and multiple forcing chains; levels 4+
                 // nest dynamic forcing chains and, from 5, dynamic chains of level - 3.
                 4 if (2..4).contains(&self.rule.level) => {
-                    self.nested_chains(g, source, Rule::CYCLES)
+                    self.nested_chains(g, source, Rule::CYCLES, offs)
                 }
-                5 if self.rule.level == 3 => self.nested_chains(g, source, Rule::MULTIPLE),
-                4 if self.rule.level >= 4 => self.nested_chains(g, source, Rule::dynamic(0)),
+                5 if self.rule.level == 3 => self.nested_chains(g, source, Rule::MULTIPLE, offs),
+                4 if self.rule.level >= 4 => self.nested_chains(g, source, Rule::dynamic(0), offs),
                 5 if self.rule.level >= 5 => {
-                    self.nested_chains(g, source, Rule::dynamic(self.rule.level - 3))
+                    self.nested_chains(g, source, Rule::dynamic(self.rule.level - 3), offs)
                 }
                 _ => Vec::new(),
             };
-            for (removable, parents, nested) in hints {
+            for (removable, parents, nested, id) in hints {
                 if parents.is_empty() {
                     continue;
                 }
@@ -241,8 +241,6 @@ impl Chainer {
                     .collect();
                 let mut rem = removable.clone();
                 rem.sort_unstable();
-                self.nested_ids += 1;
-                let id = self.nested_ids;
                 for (c, d) in rem {
                     let n = self.node(key(c as usize, d, false), &ps);
                     if nested != 0 {
@@ -259,13 +257,18 @@ impl Chainer {
         result
     }
 
-    /// Every hint of a nested chaining rule on `g`, with the removed candidates (since
-    /// `source`) it rests on and its complexity.
+    /// Every hint of a nested chaining rule on `g`, as SE hands them to the propagation: in
+    /// its rating order (rating as SE's doubles compare, then complexity, then kind; search
+    /// order among equals), only the first of the hints with the same removals, each with
+    /// the removed candidates (since `source`) it rests on, its complexity and the identity
+    /// of its chains (equal chains, found again by another propagation or a later round,
+    /// are one chain when a complexity sums its nested chains).
     pub(super) fn nested_chains(
         &mut self,
         g: &Grid,
         source: &Grid,
         rule: Rule,
+        offs: &PotSet,
     ) -> Vec<crate::nested::Nested> {
         // Engines of nested rules are kept for the next propagation (their tables are sized
         // once); each search starts afresh.
@@ -274,24 +277,64 @@ impl Chainer {
             Some(i) => self.subs.swap_remove(i),
             None => Chainer::new(rule),
         };
-        let found = sub.all_hints(g, Some(source));
+        let mut found = sub.all_hints(g, Some(source));
+        found.sort_by(|a, b| se_order(&a.0, &b.0));
+        let mut seen: std::collections::HashSet<Vec<(u8, u8)>> = Default::default();
+        let mut out = Vec::with_capacity(found.len());
+        let mut keys = Vec::new();
+        for (f, targets, parents) in found {
+            let mut set = f.removable.clone();
+            set.sort_unstable();
+            if !seen.insert(set) || parents.is_empty() {
+                continue;
+            }
+            // Only a chain that adds a potential can be counted later.
+            let adds = f.removable.iter().any(|&(c, d)| !offs.has(key(c as usize, d, false)));
+            let id = if adds {
+                keys.clear();
+                sub.chain_content(&targets, f.is_cycle(), &mut keys);
+                self.chain_id(&keys)
+            } else {
+                0
+            };
+            out.push((f.removable, parents, f.complexity, id));
+        }
         self.subs.push(sub);
-        found.into_iter().map(|(f, parents)| (f.removable, parents, f.complexity)).collect()
+        out
     }
 
     /// The removed candidates (in `source`, not in `g`) a nested chain rests on: for every on
     /// potential of its chains, the removed values of its cell (when it is its cell's last
     /// value) or the removed positions of its digit in its house (when it is the house's
     /// last position). `root_cause` stands for the assumption's own cause (cell or house
-    /// forcing chains).
+    /// forcing chains). A cycle's chains are the cycle and the cycle reversed, whose on
+    /// potentials are the cycle's off ones, each for the reason it went off.
     pub(super) fn rule_parents(
         &self,
         targets: &[u32],
         root_cause: u8,
+        cycle: bool,
         g: &Grid,
         source: &Grid,
     ) -> Vec<(usize, u8)> {
         let mut out: Vec<(usize, u8)> = Vec::new();
+        let add = |c: usize, d: u8, cause: u8, out: &mut Vec<(usize, u8)>| {
+            if cause == 1 {
+                for v in digits(source.cand[c] & !g.cand[c]) {
+                    if !out.contains(&(c, v)) {
+                        out.push((c, v));
+                    }
+                }
+            } else if cause >= 2 {
+                let r = (cause - 2) as usize;
+                for &o in &HOUSE_CELLS[r] {
+                    let o = o as usize;
+                    if source.has(o, d) && !g.has(o, d) && !out.contains(&(o, d)) {
+                        out.push((o, d));
+                    }
+                }
+            }
+        };
         for &t in targets {
             let mut done = std::collections::HashSet::new();
             let mut todo = vec![t];
@@ -307,24 +350,29 @@ impl Chainer {
                     if cause == 0 && self.parents(p).is_empty() {
                         cause = root_cause;
                     }
-                    if on && cause == 1 {
-                        for v in digits(source.cand[c] & !g.cand[c]) {
-                            if !out.contains(&(c, v)) {
-                                out.push((c, v));
-                            }
-                        }
-                    } else if on && cause >= 2 {
-                        let r = (cause - 2) as usize;
-                        for &o in &HOUSE_CELLS[r] {
-                            let o = o as usize;
-                            if source.has(o, d) && !g.has(o, d) && !out.contains(&(o, d)) {
-                                out.push((o, d));
-                            }
-                        }
+                    if on {
+                        add(c, d, cause, &mut out);
                     }
                     next.extend_from_slice(self.parents(p));
                 }
                 todo = next;
+            }
+            if cycle {
+                // The reversed cycle, from the assumption back to the end: its on potentials
+                // are the cycle's off ones (the end and the assumption are the same candidate).
+                let mut path = Vec::new();
+                let mut p = t;
+                while let Some(q) = self.first_parent(p) {
+                    path.push(q);
+                    p = q;
+                }
+                path.pop();
+                for &p in path.iter().rev() {
+                    let (c, d, on) = unkey(self.key_of(p));
+                    if !on {
+                        add(c, d, self.nodes[p as usize].cause, &mut out);
+                    }
+                }
             }
         }
         out

@@ -103,9 +103,12 @@ impl Chainer {
                 if u32::from(self.nodes[p as usize].depth) + 2 > limit {
                     continue;
                 }
+                let pc = unkey(self.key_of(p)).0;
                 for &k in &offs_buf {
                     if !self.is_parent(p, k) {
                         let n = self.node(k, &[p]);
+                        // Why it is off: a cycle reversed turns it on for that reason.
+                        self.nodes[n as usize].cause = off_cause(pc, unkey(k).0);
                         pend_off.push_back(n);
                     }
                 }
@@ -272,6 +275,19 @@ impl Chainer {
         let complexity = self.complexity(&[dst]);
         Some(cycle_found(removable, complexity, y, x))
     }
+}
+
+/// Why a candidate of cell `o` goes off when one of cell `c` goes on, as SE records it: the
+/// cell (1) for another value of the same cell, else the first house of `c` (block, row,
+/// column) that holds `o` (2 + house).
+fn off_cause(c: usize, o: usize) -> u8 {
+    if o == c {
+        return 1;
+    }
+    CELL_HOUSES[c]
+        .iter()
+        .find(|&&r| HOUSE_CELLS[r as usize].contains(&(o as u8)))
+        .map_or(0, |&r| 2 + r)
 }
 
 /// The candidates a cycle removes: those seen by an on and an off potential of the same
