@@ -184,7 +184,8 @@ pub fn sample_one(seed: &[u8; 81], v: Vicinity, rng: &mut fastrand::Rng) -> Opti
     for step in 0..v.add {
         let last = step + 1 == v.add;
         let mut taken = false;
-        for i in used..order.len() {
+        let first = used;
+        for i in first..order.len() {
             let c = order[i];
             let d = solution[c];
             if last {
