@@ -56,6 +56,19 @@ pub struct RateArgs {
     /// from the technique engine.
     #[arg(long)]
     approx_se: bool,
+    /// Screen: keep only puzzles whose ER lies in RANGE (`10.0-` at least, `-9.0` at most,
+    /// `9.0-10.5`, `11.0` exactly). A puzzle is rated until it is known to be outside, and
+    /// then prints `<puzzle> #<line> out: ER<10.0 (ER=8.3 EP=8.3 ED=2.3)`: the end crossed,
+    /// then what is known of each measure. A maximum stops early; a minimum on ER is known
+    /// only at the end of the path (pair it with --ep/--ed minima to screen cheaply).
+    #[arg(long, value_name = "RANGE", allow_hyphen_values = true, conflicts_with_all = ["approx_se", "before", "after"])]
+    er: Option<se::Range>,
+    /// Screen on EP (as --er): EP is known at the first placement, so both ends stop early.
+    #[arg(long, value_name = "RANGE", allow_hyphen_values = true, conflicts_with_all = ["approx_se", "before", "after"])]
+    ep: Option<se::Range>,
+    /// Screen on ED (as --er): ED is known after the first step, so both ends stop at once.
+    #[arg(long, value_name = "RANGE", allow_hyphen_values = true, conflicts_with_all = ["approx_se", "before", "after"])]
+    ed: Option<se::Range>,
     /// First write a comment line with the version and the options, so a batch can be
     /// reproduced.
     #[arg(long)]
@@ -82,6 +95,8 @@ struct Plan {
     after: Option<Format>,
     want: Option<Want>,
     se: bool,
+    /// The screening ranges (`--er`, `--ep`, `--ed`).
+    screen: se::Screen,
     /// The SE model's budget per puzzle (the engine carries its own).
     se_budget: Budget,
 }
@@ -101,6 +116,7 @@ pub fn run(a: RateArgs) -> anyhow::Result<bool> {
             None
         },
         se: !a.approx_se,
+        screen: se::Screen { er: a.er, ep: a.ep, ed: a.ed },
         se_budget: a.budget.resolve(true),
     };
     let order = a.order.resolve()?;
@@ -152,6 +168,12 @@ fn header(a: &RateArgs, order: &str) -> String {
     }
     if a.approx_se {
         h.push_str(" --approx-se");
+    }
+    for (name, range) in [("--er", a.er), ("--ep", a.ep), ("--ed", a.ed)] {
+        if let Some(r) = range {
+            let t = |v: u32| format!("{}.{}", v / 10, v % 10);
+            h.push_str(&format!(" {name} {}-{}", t(r.min), t(r.max)));
+        }
     }
     h
 }
@@ -233,7 +255,8 @@ fn rate_se(
     });
     let steps = plan.before.is_some() || plan.after.is_some();
     // The model runs only when something shows its numbers (`rate --format '%l %s'` does not).
-    let needed = steps || plan.want.is_some() || plan.line.needs_se();
+    let needed = steps || plan.want.is_some() || plan.line.needs_se() || !plan.screen.is_open();
+    let mut outside = None;
     let (se_rating, over) = se::rate_within(plan.se_budget, || match error {
         Some(_) => se::SeRating::default(),
         None if !needed => se::SeRating::default(),
@@ -261,8 +284,17 @@ fn rate_se(
                 line(f, after, Some(so_far), Some(hint));
             }
         }),
+        None if !plan.screen.is_open() => {
+            let screened = se::rate_state_screened(start, want, &plan.screen);
+            outside = screened.outside;
+            screened.rating
+        }
         None => se::rate_state(start, want),
     });
+    if let (Some(o), None) = (outside, &over) {
+        text.push_str(&format!("{} #{number} out: {o}", bitdoku_bitboard::to_line(start)));
+        return (text, Kind::Solved);
+    }
     if let Some(over) = over {
         text.push_str(&over_line(number, &over));
         text.push_str(&format!(" (ER>={})", rate_format::se_tenths(se_rating.er_value())));

@@ -26,6 +26,7 @@ mod cmd_count;
 mod cmd_explain;
 mod cmd_generate;
 mod cmd_hint;
+mod cmd_hunt;
 mod cmd_iso;
 mod cmd_rate;
 mod cmd_reglib;
@@ -71,6 +72,8 @@ enum Command {
     Explain(cmd_explain::ExplainArgs),
     /// Generate minimal unique puzzles, optionally with a target for the solution path.
     Generate(cmd_generate::GenerateArgs),
+    /// Vicinity search for the hardest: rounds of {-n+m} neighbours of seeds, screened, rated.
+    Hunt(cmd_hunt::HuntArgs),
     /// A random isomorph of each puzzle line (seedable; candidate grids too).
     Shuffle(cmd_iso::ShuffleArgs),
     /// The minlex canonical form of each puzzle (`--dedup`: first occurrences only).
@@ -163,6 +166,7 @@ fn main() -> ExitCode {
         Command::Count(a) => cmd_count::run(a),
         Command::Explain(a) => cmd_explain::run(a),
         Command::Generate(a) => cmd_generate::run(a),
+        Command::Hunt(a) => cmd_hunt::run(a),
         Command::Shuffle(a) => cmd_iso::shuffle(a),
         Command::Canon(a) => cmd_iso::canon(a),
     };

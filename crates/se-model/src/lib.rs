@@ -38,6 +38,7 @@ mod dirty;
 mod grid;
 mod nested;
 mod rules;
+mod screen;
 mod unique;
 
 use bitdoku_bitboard::budget::{self, Budget, OverBudget};
@@ -46,6 +47,7 @@ pub use chain::length_tenths;
 use chain::{Chainer, Rule};
 use dirty::{Dirty, Snapshot};
 use grid::Grid;
+pub use screen::{Bound, Measure, Outside, RULE_MIN, Range, Screen};
 
 /// One applied step of the model.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -207,24 +209,36 @@ thread_local! {
 }
 
 /// The first hint SE would apply on `g`.
+#[cfg(test)]
 fn next_hint(g: &Grid) -> Option<Hint> {
+    next_hint_within(g, u32::MAX).unwrap_or(None)
+}
+
+/// As [`next_hint`], running only the rules whose least difficulty ([`RULE_MIN`]) is at most
+/// `ceiling`: `Err(least)` when they find nothing and a rule of that least difficulty is
+/// next (any hint would then rate `least` or more).
+fn next_hint_within(g: &Grid, ceiling: u32) -> Result<Option<Hint>, u32> {
     QUIET.with(|q| {
         let mut quiet = q.borrow_mut();
         for r in 0..RULES {
+            if RULE_MIN[r] > ceiling {
+                return Err(RULE_MIN[r]);
+            }
             let dirty = if INCREMENTAL[r] {
                 quiet[r].as_ref().and_then(|s| Dirty::since(s, g))
             } else {
                 None
             };
             match find(g, r, dirty.as_ref()) {
-                Some(h) => return Some(h),
+                Some(h) => return Ok(Some(h)),
                 None if INCREMENTAL[r] => quiet[r] = Some(Snapshot::of(g)),
                 None => {}
             }
         }
-        None
+        Ok(None)
     })
 }
+
 /// Rates a puzzle given as 81 values (0 = empty) the way serate does. The caller checks that
 /// the puzzle has a unique solution (serate prints 0.0 otherwise).
 pub fn rate(values: &[u8; 81], want: Option<Want>) -> SeRating {
@@ -288,11 +302,12 @@ pub fn rate_state_traced(
 ) -> SeRating {
     let g = grid_of(start);
     let mut before = *start;
-    run_observed(g, want, |g, h, r| {
+    run_observed(g, want, None, |g, h, r| {
         let after = candidates_of(g);
         each(&before, &after, h, r);
         before = after;
     })
+    .0
 }
 
 /// Rates a pencilmark state: `values` (0 = empty) and each empty cell's candidates (bit
@@ -320,33 +335,68 @@ pub fn rate_within(
 }
 
 fn run(g: Grid, want: Option<Want>, mut each: impl FnMut(&Hint)) -> SeRating {
-    run_observed(g, want, |_, h, _| each(h))
+    run_observed(g, want, None, |_, h, _| each(h)).0
+}
+
+/// The outcome of a screened rating ([`rate_state_screened`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Screened {
+    /// The rating: complete when the puzzle is kept, the steps taken so far when rejected.
+    pub rating: SeRating,
+    /// Why the puzzle was rejected (`None`: its rating lies in every range).
+    pub outside: Option<Outside>,
+}
+
+/// Rates a bitdoku state as [`rate_state`] does, stopping as soon as the rating is known to
+/// lie outside `screen`'s ranges (see [`Screen`]). A kept puzzle's rating equals
+/// [`rate_state`]'s. The caller checks that the state has a unique solution.
+pub fn rate_state_screened(start: &Candidates, want: Option<Want>, screen: &Screen) -> Screened {
+    let (rating, outside) = run_observed(grid_of(start), want, Some(screen), |_, _, _| {});
+    Screened { rating, outside }
 }
 
 /// The rating loop; `each` sees the grid after every step, the step and the rating so far.
+/// With a `screen`, the loop stops as soon as the rating is known to be outside it, and
+/// skips the rules whose every hint would be (see [`screen`]).
 fn run_observed(
     mut g: Grid,
     want: Option<Want>,
+    screen: Option<&Screen>,
     mut each: impl FnMut(&Grid, &Hint, &SeRating),
-) -> SeRating {
+) -> (SeRating, Option<Outside>) {
     let mut r =
         SeRating { er_name: "none", ep_name: "none", ed_name: "none", ..SeRating::default() };
     let mut er_name = "none";
+    let progress = |r: &SeRating, done| screen::Progress { er: r.er, ep: r.ep, ed: r.ed, done };
+    let mut outside = None;
+    let mut finished = true;
     while !g.solved() {
         // The budget (`bitdoku_bitboard::budget`): a node per step, and the chain searches
         // tick per cell. Out of it, the rating so far stands (ER is at least `r.er`).
         if !bitdoku_bitboard::budget::tick(1) {
+            finished = false;
             break;
         }
-        let found = next_hint(&g);
+        let ceiling = screen.map_or(u32::MAX, |s| s.ceiling(&progress(&r, false)));
+        let found = next_hint_within(&g, ceiling);
         if bitdoku_bitboard::budget::exceeded().is_some() {
             // A search cut short: its hint, and what the rules remember, cannot be trusted.
             QUIET.with(|q| q.borrow_mut().iter_mut().for_each(|s| *s = None));
+            finished = false;
             break;
         }
-        let Some(h) = found else {
-            r.er = 200;
-            break;
+        let h = match found {
+            Err(least) => {
+                // Every rule within the screen's ceiling found nothing: the next step (if
+                // any) rates `least` or more, which the screen rejects.
+                outside = screen.map(|s| s.above(&progress(&r, false), least));
+                break;
+            }
+            Ok(None) => {
+                r.er = 200;
+                break;
+            }
+            Ok(Some(h)) => h,
         };
         if h.diff > r.er {
             r.er = h.diff;
@@ -382,11 +432,18 @@ fn run_observed(
             break;
         }
         each(&g, &h, &r);
+        if let Some(o) = screen.and_then(|s| s.check(&progress(&r, false))) {
+            outside = Some(o);
+            break;
+        }
     }
     if r.er == 200 {
         r.er_name = "none";
     }
-    r
+    if outside.is_none() && finished {
+        outside = screen.and_then(|s| s.check(&progress(&r, true)));
+    }
+    (r, outside)
 }
 
 #[cfg(test)]
