@@ -19,9 +19,12 @@ fn check(file: &str) {
 }
 
 fn check_order(file: &str, order: &str) {
-    let report = agree_on(file, 300, order);
-    assert_eq!(report.puzzles, 300, "{file}: {}", report.summary_line());
-    assert!(report.states >= 300, "{file}: {}", report.summary_line());
+    // The forum's hardest puzzles take the naive engine a tenth of a second each under
+    // `hodoku`: 100 of them here (`bench agree` runs whole corpora).
+    let sample = if file.starts_with("forum_hardest") { 100 } else { 300 };
+    let report = agree_on(file, sample, order);
+    assert_eq!(report.puzzles, sample, "{file}: {}", report.summary_line());
+    assert!(report.states >= sample as u64, "{file}: {}", report.summary_line());
 }
 
 /// Runs `order` on a `sample` of `file`; asserts no divergence and returns the report (with

@@ -82,25 +82,29 @@ fn family(prefix: &str) -> Vec<String> {
 
 #[test]
 fn franken_fish_on_thinned_states() {
-    let states = states(60, 11);
+    let states = states(24, 11);
     let mut ids = family("franken-");
-    ids.extend(family("finned-franken-").into_iter().take(3));
+    ids.extend(family("finned-franken-").into_iter().take(2));
     let fired = compare(&ids, &states);
     eprintln!("{fired:?}");
     assert!(fired.iter().all(|(_, n)| *n > 0), "{fired:?}");
-    let fired = compare(&family("finned-franken-")[3..], &states[..20]);
+    // The larger finned franken fish cost seconds a state: three states here; the solve paths
+    // of `agree.rs` cover them too.
+    let fired = compare(&family("finned-franken-")[2..], &states[..3]);
     eprintln!("{fired:?}");
 }
 
 #[test]
 fn mutant_fish_on_thinned_states() {
-    let states = states(25, 12);
+    let states = states(10, 12);
     let mut ids = family("mutant-");
     ids.extend(family("finned-mutant-").into_iter().take(2));
     let fired = compare(&ids, &states);
     eprintln!("{fired:?}");
     assert!(fired.iter().all(|(_, n)| *n > 0), "{fired:?}");
-    let fired = compare(&family("finned-mutant-")[2..], &states[..3]);
+    // Finned mutant fish from squirmbag up take 20 s or more on one state (the naive twin's
+    // search): the jellyfish on one state here; `agree.rs` runs all sizes on solve paths.
+    let fired = compare(&family("finned-mutant-")[2..3], &states[..1]);
     eprintln!("{fired:?}");
 }
 
