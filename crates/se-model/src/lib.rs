@@ -7,8 +7,8 @@
 //! singles and "direct" rules (1.0-2.5), locked candidates, subsets and fish (2.6-5.4), XY-
 //! and XYZ-wings, and SE's chaining family: cycles and forcing X/XY chains (6.5-7.x plus a
 //! length increment), Nishio (7.5+), multiple (8.0+), dynamic (8.5+), dynamic plus (9.0+)
-//! and nested forcing chains (9.5+, 10.0+). What is not modelled yet is listed in
-//! `docs/se-rating.md`.
+//! and nested forcing chains (9.5+, 10.0+). Its agreement with serate and the known
+//! differences are in the README's "Rating" section and `results/2026-11-28-se-hardest`.
 //!
 //! The model works on its own cell-major grid: SE's visiting orders decide which hint comes
 //! first, and they are simplest to keep in SE's own shape. It is a rating model, not a set of
