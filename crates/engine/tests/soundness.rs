@@ -95,13 +95,15 @@ const BOTH: &[Granularity] = &[Granularity::Single, Granularity::Batch];
 
 #[test]
 fn top1465_every_preset_sound() {
-    check_unique("magictour_top1465.txt", 1465, 1, &["hodoku"], BOTH);
+    // Every second puzzle (the whole file took two minutes of the test run with HoDoKu's net
+    // tables; `bench agree` and `bitdoku check` cover whole files).
+    check_unique("magictour_top1465.txt", 733, 2, &["hodoku"], BOTH);
     check_unique("magictour_top1465.txt", 400, 3, &["singles", "seeds", "all"], BOTH);
 }
 
 #[test]
 fn forum_hardest_sound() {
-    check_unique("forum_hardest_1106.txt", 375, 1, &["hodoku", "seeds"], BOTH);
+    check_unique("forum_hardest_1106.txt", 188, 2, &["hodoku", "seeds"], BOTH);
 }
 
 #[test]
