@@ -1,6 +1,4 @@
-//! HoDoKu 2.2.0's forcing nets for the `hodoku` preset: its tables, filled by running singles
-//! inside them, expanded into one another, and read off in its way, so that the preset takes
-//! the net HoDoKu takes, and finds none where HoDoKu finds none (then HoDoKu guesses).
+//! Building HoDoKu's net tables (see the parent module for how they are read):
 //!
 //! **Filling.** Every candidate of the grid, in cell then digit order, gets an "on" table and
 //! an "off" table, each built on its own copy of HoDoKu's grid ([`HodokuSingles`]: candidates,
@@ -29,56 +27,48 @@
 //! table was filled with, in their order; an entry already there that came in this way is
 //! rewired to the new source when that path is shorter. Distances are HoDoKu's (nine bits).
 //!
-//! **Reading.** The checks of [`super::forcing_chain`] (contradictions of each table, then
-//! verities of a candidate's two tables, of a cell's candidates and of a digit's places in a
-//! house) give effects; each effect's proof is built back from its entries, and in a net
-//! search only proofs that use an entry with more than one predecessor (a net) count. The step
-//! taken is the first effect with such a proof: placements first by cell, then eliminations
-//! by cell * 10 + digit.
-//!
 //! Written from the rules of HoDoKu 2.2.0's `TablingSolver`, `TableEntry`, `GroupNode`,
 //! `Sudoku2` and `SimpleSolver` (GPL, read, not copied).
 
-use super::{HodokuSingles, cells_of, houses};
+use crate::{HodokuSingles, cells_of, houses};
 use bitdoku_bitboard::tables::HOUSES;
-use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, House};
-use bitdoku_strategies::{Premise, Step, TechniqueId};
+use bitdoku_bitboard::{Candidates, Cell};
 
 /// HoDoKu's cap on the entries of one table.
-const CAP: usize = 1000;
+pub(super) const CAP: usize = 1000;
 /// HoDoKu's number of singles rounds in a net table.
-const LOOK_AHEAD: usize = 4;
+pub(super) const LOOK_AHEAD: usize = 4;
 /// At most this many predecessors are recorded per entry.
-const PREDECESSORS: usize = 5;
+pub(super) const PREDECESSORS: usize = 5;
 
-const EXPANDED: u64 = 1 << 61;
-const ON_TABLE: u64 = 1 << 62;
-const EXTENDED: u64 = 1 << 63;
-const DIST_SHIFT: u32 = 52;
-const DIST_MASK: u64 = 0x1ff;
+pub(super) const EXPANDED: u64 = 1 << 61;
+pub(super) const ON_TABLE: u64 = 1 << 62;
+pub(super) const EXTENDED: u64 = 1 << 63;
+pub(super) const DIST_SHIFT: u32 = 52;
+pub(super) const DIST_MASK: u64 = 0x1ff;
 
-fn house_mask(h: usize) -> u128 {
+pub(super) fn house_mask(h: usize) -> u128 {
     HOUSES[h].bits()
 }
 
 /// A node's digit on or off: `(node * 10 + digit) * 2 + on`, nodes 0-80 cells, 81.. groups.
-type Lit = u32;
+pub(super) type Lit = u32;
 
-fn lit(node: usize, digit: u8, on: bool) -> Lit {
+pub(super) fn lit(node: usize, digit: u8, on: bool) -> Lit {
     ((node as u32 * 10 + u32::from(digit)) << 1) | u32::from(on)
 }
-fn node_of(l: Lit) -> usize {
+pub(super) fn node_of(l: Lit) -> usize {
     (l >> 1) as usize / 10
 }
-fn digit_of(l: Lit) -> u8 {
+pub(super) fn digit_of(l: Lit) -> u8 {
     ((l >> 1) % 10) as u8
 }
-fn is_on(l: Lit) -> bool {
+pub(super) fn is_on(l: Lit) -> bool {
     l & 1 == 1
 }
 
 /// HoDoKu's packing of up to five predecessors: the largest first (swapped, not sorted).
-fn pack(ri: [usize; PREDECESSORS]) -> u64 {
+pub(super) fn pack(ri: [usize; PREDECESSORS]) -> u64 {
     let mut v = ri.map(|x| x as u64);
     if v[0] > 4096 {
         v[0] = 0;
@@ -96,44 +86,44 @@ fn pack(ri: [usize; PREDECESSORS]) -> u64 {
     (v[4] << 42) + (v[3] << 32) + (v[2] << 22) + (v[1] << 12) + v[0]
 }
 
-fn pred(ret: u64, which: usize) -> usize {
+pub(super) fn pred(ret: u64, which: usize) -> usize {
     if which == 0 { (ret & 0xfff) as usize } else { ((ret >> (which * 10 + 2)) & 0x3ff) as usize }
 }
 
 /// One premise's table (HoDoKu's `TableEntry`).
 #[derive(Clone, Default)]
-struct Table {
-    lits: Vec<Lit>,
-    ret: Vec<u64>,
-    on: [u128; 10],
-    off: [u128; 10],
+pub(super) struct Table {
+    pub(super) lits: Vec<Lit>,
+    pub(super) ret: Vec<u64>,
+    pub(super) on: [u128; 10],
+    pub(super) off: [u128; 10],
 }
 
 impl Table {
-    fn len(&self) -> usize {
+    pub(super) fn len(&self) -> usize {
         self.lits.len()
     }
 
-    fn distance(&self, i: usize) -> u64 {
+    pub(super) fn distance(&self, i: usize) -> u64 {
         self.ret.get(i).map_or(0, |r| (r >> DIST_SHIFT) & DIST_MASK)
     }
 
-    fn set_distance(&mut self, i: usize, d: u64) {
+    pub(super) fn set_distance(&mut self, i: usize, d: u64) {
         let r = &mut self.ret[i];
         *r = (*r & !(DIST_MASK << DIST_SHIFT)) | ((d & DIST_MASK) << DIST_SHIFT);
     }
 
-    fn expanded(&self, i: usize) -> bool {
+    pub(super) fn expanded(&self, i: usize) -> bool {
         self.ret[i] & EXPANDED != 0
     }
 
-    fn has(&self, l: Lit) -> bool {
+    pub(super) fn has(&self, l: Lit) -> bool {
         let set = if is_on(l) { &self.on } else { &self.off };
         node_of(l) < 81 && set[usize::from(digit_of(l))] & (1 << node_of(l)) != 0
     }
 
     /// HoDoKu's `addEntry`; returns whether the entry was added.
-    fn add(&mut self, l: Lit, ri: [usize; PREDECESSORS]) -> bool {
+    pub(super) fn add(&mut self, l: Lit, ri: [usize; PREDECESSORS]) -> bool {
         if self.len() >= CAP || self.has(l) {
             return false;
         }
@@ -153,22 +143,22 @@ impl Table {
     }
 
     /// The index of `l` (HoDoKu's reverse lookup: the last entry equal to it).
-    fn index_of(&self, l: Lit) -> Option<usize> {
+    pub(super) fn index_of(&self, l: Lit) -> Option<usize> {
         self.lits.iter().rposition(|&x| x == l)
     }
 }
 
 /// A group: 2-3 candidates of one digit in one mini-line.
-struct Group {
-    digit: u8,
-    cells: u128,
-    row: Option<usize>,
-    col: Option<usize>,
-    block: usize,
-    buddies: u128,
+pub(super) struct Group {
+    pub(super) digit: u8,
+    pub(super) cells: u128,
+    pub(super) row: Option<usize>,
+    pub(super) col: Option<usize>,
+    pub(super) block: usize,
+    pub(super) buddies: u128,
 }
 
-fn groups(cands: &[u128; 10]) -> Vec<Group> {
+pub(super) fn groups(cands: &[u128; 10]) -> Vec<Group> {
     let mut out = Vec::new();
     for line in 0..18 {
         for digit in 1..=9u8 {
@@ -192,24 +182,24 @@ fn groups(cands: &[u128; 10]) -> Vec<Group> {
 
 /// Which table an entry's source is: a cell's "on" or "off" table, or a group's.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Tid {
+pub(super) enum Tid {
     On(usize),
     Off(usize),
     Ext(usize),
 }
 
 /// All tables of one search.
-struct Tables {
-    on: Vec<Table>,
-    off: Vec<Table>,
-    ext: Vec<Table>,
+pub(super) struct Tables {
+    pub(super) on: Vec<Table>,
+    pub(super) off: Vec<Table>,
+    pub(super) ext: Vec<Table>,
     /// The starting candidates per digit (unsolved cells).
-    cands: [u128; 10],
-    groups: Vec<Group>,
+    pub(super) cands: [u128; 10],
+    pub(super) groups: Vec<Group>,
 }
 
 impl Tables {
-    fn get(&self, t: Tid) -> &Table {
+    pub(super) fn get(&self, t: Tid) -> &Table {
         match t {
             Tid::On(i) => &self.on[i],
             Tid::Off(i) => &self.off[i],
@@ -218,7 +208,7 @@ impl Tables {
     }
 
     /// The table whose premise is `l` (`None` for a group entry without a table).
-    fn source(&self, l: Lit) -> Option<Tid> {
+    pub(super) fn source(&self, l: Lit) -> Option<Tid> {
         let (node, digit) = (node_of(l), usize::from(digit_of(l)));
         if node < 81 {
             let i = node * 10 + digit;
@@ -231,13 +221,13 @@ impl Tables {
 }
 
 /// The grid the tables are filled on.
-struct Start {
-    grid: HodokuSingles,
-    cands: [u128; 10],
+pub(super) struct Start {
+    pub(super) grid: HodokuSingles,
+    pub(super) cands: [u128; 10],
 }
 
 impl Start {
-    fn cell_digits(&self, cell: usize) -> impl Iterator<Item = u8> + '_ {
+    pub(super) fn cell_digits(&self, cell: usize) -> impl Iterator<Item = u8> + '_ {
         let m = self.grid.cells[cell];
         (1..=9u8).filter(move |d| m & (1 << d) != 0)
     }
@@ -246,7 +236,7 @@ impl Start {
 /// Lists the singles HoDoKu's `findAllNakedSingles` and `findAllHiddenSingles` report: the
 /// naked queue's entries whose cell is empty, then the hidden queue's whose cell is empty and
 /// has a house with one place of the digit, one per cell.
-fn singles(g: &HodokuSingles, out: &mut Vec<(usize, u8, bool)>) {
+pub(super) fn singles(g: &HodokuSingles, out: &mut Vec<(usize, u8, bool)>) {
     out.clear();
     for &(cell, digit) in g.naked.live() {
         if g.values[cell] == 0 {
@@ -266,7 +256,7 @@ fn singles(g: &HodokuSingles, out: &mut Vec<(usize, u8, bool)>) {
 }
 
 /// HoDoKu's `setCell` inside a table: sets `cell` on the copy and records the entries.
-fn set_in_table(
+pub(super) fn set_in_table(
     start: &Start,
     copy: &mut HodokuSingles,
     t: &mut Table,
@@ -321,7 +311,7 @@ fn set_in_table(
 }
 
 /// Fills the table of `digit` in `cell` set (`on`) or deleted, singles included.
-fn fill(
+pub(super) fn fill(
     start: &Start,
     cell: usize,
     digit: u8,
@@ -350,7 +340,7 @@ fn fill(
 }
 
 /// HoDoKu's group tables and the group entries of the cell tables.
-fn fill_groups(ts: &mut Tables) {
+pub(super) fn fill_groups(ts: &mut Tables) {
     let n = ts.groups.len();
     ts.ext = vec![Table::default(); 2 * n];
     for i in 0..n {
@@ -415,7 +405,7 @@ fn fill_groups(ts: &mut Tables) {
 }
 
 /// HoDoKu's `expandTables` on the "on" (`on_side`) or "off" tables.
-fn expand(ts: &mut Tables, on_side: bool, pos: &mut [u16]) {
+pub(super) fn expand(ts: &mut Tables, on_side: bool, pos: &mut [u16]) {
     for i in 0..810 {
         let mut dest = std::mem::take(if on_side { &mut ts.on[i] } else { &mut ts.off[i] });
         if dest.len() == 0 {
@@ -475,173 +465,9 @@ fn expand(ts: &mut Tables, on_side: bool, pos: &mut [u16]) {
     }
 }
 
-/// Whether the proof of entry `l` in table `t` uses an entry with several predecessors
-/// (HoDoKu then makes the step a net), following HoDoKu's walk back through expanded tables.
-fn is_net(ts: &Tables, t: Tid, l: Lit) -> bool {
-    let org = ts.get(t);
-    let Some(start) = org.lits.iter().position(|&x| x == l) else { return false };
-    let mut cur = org;
-    let mut idx = start;
-    let mut expanded = false;
-    let mut n = 1;
-    while idx != 0 && n < CAP {
-        if cur.expanded(idx) {
-            let r = cur.ret[idx];
-            let src = pred(org.ret[idx], 0);
-            let next = if r & EXTENDED != 0 {
-                ts.ext.get(src)
-            } else if r & ON_TABLE != 0 {
-                ts.on.get(src)
-            } else {
-                ts.off.get(src)
-            };
-            let Some(next) = next else { return false };
-            let Some(k) = next.index_of(org.lits[idx]) else { return false };
-            cur = next;
-            idx = k;
-            expanded = true;
-        }
-        let r = cur.ret[idx];
-        if (1..PREDECESSORS).any(|w| pred(r, w) != 0) {
-            return true;
-        }
-        idx = pred(r, 0);
-        n += 1;
-        if expanded && idx == 0 {
-            let back = cur.lits[0];
-            cur = org;
-            let Some(k) = org.index_of(back) else { return false };
-            idx = k;
-            expanded = false;
-        }
-    }
-    false
-}
-
-/// An effect found: a placement or an elimination, with the entries its proof ends in.
-struct Hit {
-    set: bool,
-    cell: u8,
-    digit: u8,
-    premise: Premise,
-    chains: std::ops::Range<usize>,
-}
-
-struct Hits {
-    hits: Vec<Hit>,
-    ends: Vec<(Tid, Lit)>,
-}
-
-impl Hits {
-    fn push(&mut self, set: bool, cell: usize, digit: u8, premise: Premise, ends: &[(Tid, Lit)]) {
-        let from = self.ends.len();
-        self.ends.extend_from_slice(ends);
-        let chains = from..self.ends.len();
-        self.hits.push(Hit { set, cell: cell as u8, digit, premise, chains });
-    }
-}
-
-fn cd(cell: usize, digit: u8) -> (Cell, Digit) {
-    (Cell::new_unchecked(cell as u8), Digit::from_value(digit).expect("digit 1-9"))
-}
-
-/// HoDoKu's `checkOneChain`: the contradictions of one table.
-fn one_table(ts: &Tables, tid: Tid, allowed: &[u128; 10], open: u128, out: &mut Hits) {
-    let t = ts.get(tid);
-    let Some(&p) = t.lits.first() else { return };
-    let (cell, digit, on) = (node_of(p), digit_of(p), is_on(p));
-    let (c, d) = cd(cell, digit);
-    let premise = if on { Premise::On(c, d) } else { Premise::Off(c, d) };
-    let mut hit = |ends: &[(Tid, Lit)]| out.push(!on, cell, digit, premise, ends);
-    let back = if on { t.off[usize::from(digit)] } else { t.on[usize::from(digit)] };
-    if back & (1 << cell) != 0 {
-        hit(&[(tid, lit(cell, digit, !on))]);
-    }
-    for x in 0..10u8 {
-        let both = t.on[usize::from(x)] & t.off[usize::from(x)];
-        if both != 0 {
-            let c = both.trailing_zeros() as usize;
-            hit(&[(tid, lit(c, x, false)), (tid, lit(c, x, true))]);
-        }
-    }
-    for i in 1..10u8 {
-        for j in i + 1..10 {
-            let both = t.on[usize::from(i)] & t.on[usize::from(j)];
-            if both != 0 {
-                let c = both.trailing_zeros() as usize;
-                hit(&[(tid, lit(c, i, true)), (tid, lit(c, j, true))]);
-            }
-        }
-    }
-    let mut ends = Vec::new();
-    for kind in 0..3 {
-        for x in 1..10u8 {
-            for h in kind * 9..kind * 9 + 9 {
-                let twice = house_mask(h) & t.on[usize::from(x)];
-                if twice.count_ones() > 1 {
-                    ends.clear();
-                    ends.extend(cells_of(twice).map(|c| (tid, lit(c, x, true))));
-                    hit(&ends);
-                }
-            }
-        }
-    }
-    let mut empty: u128 = (1u128 << 81) - 1;
-    for x in 1..10 {
-        empty &= t.off[x] | !ts.cands[x];
-    }
-    for x in 0..10 {
-        empty &= !t.on[x];
-    }
-    empty &= open;
-    for c in cells_of(empty) {
-        ends.clear();
-        for x in (1..=9u8).filter(|&x| ts.cands[usize::from(x)] & (1 << c) != 0) {
-            ends.push((tid, lit(c, x, false)));
-        }
-        hit(&ends);
-    }
-    for kind in 0..3 {
-        for x in 1..10u8 {
-            for h in kind * 9..kind * 9 + 9 {
-                let here = house_mask(h) & allowed[usize::from(x)];
-                if here != 0 && here & t.off[usize::from(x)] == here {
-                    ends.clear();
-                    ends.extend(cells_of(here).map(|c| (tid, lit(c, x, false))));
-                    hit(&ends);
-                }
-            }
-        }
-    }
-}
-
-/// HoDoKu's `checkEntryList` (and `checkTwoChains` with `skip`): what every table of `group`
-/// turns on or off.
-fn agree(ts: &Tables, group: &[Tid], premise: Premise, skip: u128, out: &mut Hits) {
-    let mut on = [!skip; 10];
-    let mut off = [!skip; 10];
-    for &tid in group {
-        let t = ts.get(tid);
-        for x in 1..10 {
-            on[x] &= t.on[x];
-            off[x] &= t.off[x];
-        }
-    }
-    let mut ends = Vec::new();
-    for x in 1..10u8 {
-        for (set, cells) in [(true, on[usize::from(x)]), (false, off[usize::from(x)])] {
-            for c in cells_of(cells & ((1u128 << 81) - 1)) {
-                ends.clear();
-                ends.extend(group.iter().map(|&tid| (tid, lit(c, x, set))));
-                out.push(set, c, x, premise, &ends);
-            }
-        }
-    }
-}
-
-/// HoDoKu's forcing net for `state` (see the module docs), if any.
-#[must_use]
-pub fn forcing_net(state: &Candidates) -> Option<Step> {
+/// Every table of one search on `state`: the cells' "on" and "off" tables filled, the groups'
+/// tables added, then all of them expanded (the order of the module docs).
+pub(super) fn tables(state: &Candidates) -> (Start, Tables) {
     let grid = HodokuSingles::bare(state);
     let mut cands = [0u128; 10];
     for (cell, &m) in grid.cells.iter().enumerate() {
@@ -672,103 +498,5 @@ pub fn forcing_net(state: &Candidates) -> Option<Step> {
     let mut pos = vec![u16::MAX; (81 + ts.groups.len()) * 20];
     expand(&mut ts, true, &mut pos);
     expand(&mut ts, false, &mut pos);
-
-    let open = cands[1..].iter().fold(0u128, |m, &c| m | c);
-    let values = state.values();
-    let mut allowed = [0u128; 10];
-    for (d, a) in allowed.iter_mut().enumerate().skip(1) {
-        *a = (1u128 << 81) - 1;
-        for (c, &v) in values.iter().enumerate() {
-            if v != 0 {
-                *a &= !(1u128 << c);
-                if usize::from(v) == d {
-                    *a &= !Cell::new_unchecked(c as u8).peers().bits();
-                }
-            }
-        }
-    }
-    let mut out = Hits { hits: Vec::new(), ends: Vec::new() };
-    for i in 0..810 {
-        one_table(&ts, Tid::On(i), &allowed, open, &mut out);
-        one_table(&ts, Tid::Off(i), &allowed, open, &mut out);
-    }
-    for i in 0..810 {
-        if ts.on[i].len() == 0 || ts.off[i].len() == 0 {
-            continue;
-        }
-        let cell = i / 10;
-        let (c, d) = cd(cell, (i % 10) as u8);
-        agree(&ts, &[Tid::On(i), Tid::Off(i)], Premise::Candidate(c, d), 1 << cell, &mut out);
-    }
-    for cell in 0..81 {
-        let group: Vec<Tid> =
-            start.cell_digits(cell).map(|d| Tid::On(cell * 10 + usize::from(d))).collect();
-        if !group.is_empty() {
-            agree(&ts, &group, Premise::Cell(Cell::new_unchecked(cell as u8)), 0, &mut out);
-        }
-    }
-    for h in 0..27 {
-        let house = match h {
-            0..=8 => House::row(h),
-            9..=17 => House::col(h - 9),
-            _ => House::boxx(h - 18),
-        };
-        for d in 1..10u8 {
-            let here = house_mask(h) & cands[usize::from(d)];
-            if here == 0 {
-                continue;
-            }
-            let group: Vec<Tid> =
-                cells_of(here).map(|c| Tid::On(c * 10 + usize::from(d))).collect();
-            let premise = Premise::House(house, Digit::from_value(d).expect("digit"));
-            agree(&ts, &group, premise, 0, &mut out);
-        }
-    }
-    let rank = |h: &Hit| {
-        let (cell, digit) = (usize::from(h.cell), usize::from(h.digit));
-        (!h.set, if h.set { cell } else { cell * 10 + digit })
-    };
-    let mut order: Vec<usize> = (0..out.hits.len()).collect();
-    order.sort_by_key(|&i| (rank(&out.hits[i]), i));
-    let best = order
-        .into_iter()
-        .map(|i| &out.hits[i])
-        .find(|h| out.ends[h.chains.clone()].iter().any(|&(tid, l)| is_net(&ts, tid, l)))?;
-    let mut step = Step::new(TechniqueId::ForcingNet);
-    let (cell, digit) = cd(usize::from(best.cell), best.digit);
-    if best.set {
-        step.place(cell, digit);
-    } else {
-        step.eliminate(digit, CellSet::single(cell));
-    }
-    step.evidence.forcing = best.premise;
-    step.evidence.cells = CellSet::single(cell);
-    Some(step)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn packing_puts_the_largest_first() {
-        let r = pack([3, 9, 5, 0, 0]);
-        assert_eq!((pred(r, 0), pred(r, 1), pred(r, 2)), (9, 3, 5));
-        assert_eq!(pred(pack([0, 0, 0, 0, 0]), 0), 0);
-    }
-
-    #[test]
-    fn entries_are_added_once() {
-        let mut t = Table::default();
-        assert!(t.add(lit(4, 5, true), [0; PREDECESSORS]));
-        assert!(!t.add(lit(4, 5, true), [0; PREDECESSORS]));
-        assert!(t.add(lit(4, 5, false), [0; PREDECESSORS]));
-        assert_eq!(t.distance(0), 1);
-        assert_eq!(t.distance(1), 2);
-    }
-
-    #[test]
-    fn no_net_in_an_empty_grid() {
-        assert!(forcing_net(&Candidates::from_values(&[0; 81])).is_none());
-    }
+    (start, ts)
 }
