@@ -9,7 +9,11 @@
 //!   bytes);
 //! * `#rated PUZZLE;...`: a puzzle rated exactly but outside the targets (kept for ranking
 //!   and resuming);
-//! * `#round N candidates=.. unique=.. new=.. rated=.. kept=..`: the end of round N.
+//! * `#over-budget PUZZLE`: a puzzle past the screens that spent the per-puzzle budget
+//!   (`--budget`) before its rating was known (neither kept nor ranked; rate it on its own
+//!   with a larger budget);
+//! * `#round N candidates=.. unique=.. new=.. rated=.. kept=.. over-budget=..`: the end of
+//!   round N.
 //!
 //! Everything a round decides is in the file: the seeds of round N+1 are the hardest of
 //! round N's rated puzzles, and the canonical forms seen are the seeds' and the rated ones',
@@ -70,6 +74,11 @@ pub struct HuntArgs {
     /// 10.0 or more: none of the serate-rated T&E(1) puzzles at hand rates above 9.4).
     #[arg(long)]
     no_te_screen: bool,
+    /// Deterministic work per puzzle: nodes of the SE model (as `rate --budget`) and work
+    /// units of the BxB search (as `classify --budget`); a puzzle over it is listed as
+    /// `#over-budget` and the hunt goes on. 0: no limit.
+    #[arg(long, value_name = "NODES", default_value_t = crate::budget::DEFAULT_NODES)]
+    budget: u64,
     /// Worker threads (default: all cores).
     #[arg(long, default_value_t = 0, value_parser = crate::parse_threads)]
     threads: usize,
@@ -83,7 +92,7 @@ fn settings(a: &HuntArgs, cfg: &Config) -> String {
         })
     };
     format!(
-        "#hunt seeds={} first={} vicinity={} per-seed={} keep={} seed={} minimal={} se={} te={} bxb={} te-screen={}",
+        "#hunt seeds={} first={} vicinity={} per-seed={} keep={} seed={} minimal={} se={} te={} bxb={} te-screen={} budget={}",
         a.seeds.display(),
         a.first.map_or("all".into(), |n| n.to_string()),
         cfg.vicinity,
@@ -95,6 +104,7 @@ fn settings(a: &HuntArgs, cfg: &Config) -> String {
         cfg.targets.te.map_or("-".into(), |t| t.to_string()),
         cfg.targets.bxb.map_or("-".into(), |(lo, hi)| format!("{lo}-{hi}")),
         cfg.te_screen,
+        cfg.budget.map_or("none".into(), |n| n.to_string()),
     )
 }
 
@@ -189,6 +199,7 @@ pub fn run(a: HuntArgs) -> anyhow::Result<bool> {
         seed: a.seed,
         te_screen: !a.no_te_screen && a.se.is_some_and(|r| r.min >= 100),
         targets,
+        budget: (a.budget > 0).then_some(a.budget),
     };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(a.threads).build()?;
     pool.install(|| hunt_in_pool(&a, &cfg))
@@ -232,6 +243,8 @@ fn hunt_in_pool(a: &HuntArgs, cfg: &Config) -> anyhow::Result<bool> {
                     },
                     0,
                 )
+                .ok()
+                .flatten()
                 .unwrap_or(Found {
                     puzzle: *v,
                     canon: bitdoku_generate::minlex(v),
@@ -271,6 +284,8 @@ fn hunt_in_pool(a: &HuntArgs, cfg: &Config) -> anyhow::Result<bool> {
                 round.clear();
                 done_rounds = r;
                 keep_bytes = pos;
+            } else if line.starts_with("#over-budget ") {
+                // Not rated: nothing a later round depends on.
             } else {
                 let body = line.strip_prefix("#rated ").unwrap_or(line);
                 let f = parse_entry(body, i + 2)?;
@@ -291,7 +306,8 @@ fn hunt_in_pool(a: &HuntArgs, cfg: &Config) -> anyhow::Result<bool> {
     let mut out = std::fs::OpenOptions::new().append(true).open(&a.out)?;
     for r in done_rounds + 1..=a.rounds {
         let started = Instant::now();
-        let (rated, stats) = hunt::round(&seeds, &mut seen, r, cfg);
+        let hunt::RoundResult { rated, over_budget, stats } =
+            hunt::round(&seeds, &mut seen, r, cfg);
         let mut text = String::new();
         for f in &rated {
             if !f.meets(&cfg.targets) {
@@ -300,9 +316,12 @@ fn hunt_in_pool(a: &HuntArgs, cfg: &Config) -> anyhow::Result<bool> {
             text.push_str(&entry(f));
             text.push('\n');
         }
+        for p in &over_budget {
+            text.push_str(&format!("#over-budget {}\n", line_of(p)));
+        }
         text.push_str(&format!(
-            "#round {r} candidates={} unique={} new={} rated={} kept={}\n",
-            stats.candidates, stats.unique, stats.new, stats.rated, stats.kept
+            "#round {r} candidates={} unique={} new={} rated={} kept={} over-budget={}\n",
+            stats.candidates, stats.unique, stats.new, stats.rated, stats.kept, stats.over_budget
         ));
         out.write_all(text.as_bytes())?;
         out.flush()?;
@@ -314,8 +333,12 @@ fn hunt_in_pool(a: &HuntArgs, cfg: &Config) -> anyhow::Result<bool> {
             .take(3)
             .map(|f| entry(f).split_once(';').map_or(String::new(), |(_, r)| r.to_string()))
             .collect();
+        let over = match stats.over_budget {
+            0 => String::new(),
+            n => format!(", {n} over budget"),
+        };
         eprintln!(
-            "round {r}: {} candidates, {} unique, {} new, {} rated, {} kept ({} in all); best {}; {:.1}s",
+            "round {r}: {} candidates, {} unique, {} new, {} rated{over}, {} kept ({} in all); best {}; {:.1}s",
             stats.candidates,
             stats.unique,
             stats.new,

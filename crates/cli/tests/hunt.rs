@@ -65,3 +65,32 @@ fn bad_settings_are_usage_errors() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("nowhere.txt"));
 }
+
+/// Under a tiny budget every puzzle past the screens is listed as `#over-budget`, counted in
+/// the round line and the progress, and a resumed run still writes the same file.
+#[test]
+fn puzzles_over_budget_are_listed_and_the_hunt_goes_on() {
+    let dir = std::env::temp_dir().join(format!("bitdoku-hunt-budget-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (a, b) = (dir.join("a.txt"), dir.join("b.txt"));
+    for p in [&a, &b] {
+        let _ = std::fs::remove_file(p);
+    }
+    let tight = ["--se", "10.0-", "--budget", "1000"];
+    let out = hunt(&a, &[&tight[..], &["--rounds", "2"]].concat());
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let whole = std::fs::read_to_string(&a).unwrap();
+    let over = whole.lines().filter(|l| l.starts_with("#over-budget ")).count();
+    assert!(over > 0, "{whole}");
+    assert!(whole.lines().next().unwrap().ends_with(" budget=1000"), "{whole}");
+    assert!(whole.lines().any(|l| l.starts_with("#round ") && !l.ends_with("over-budget=0")));
+    assert!(String::from_utf8_lossy(&out.stderr).contains(" over budget, "));
+    assert!(!whole.lines().any(|l| !l.starts_with('#')), "nothing rated, nothing kept");
+    assert_eq!(hunt(&b, &[&tight[..], &["--rounds", "1"]].concat()).status.code(), Some(0));
+    assert_eq!(
+        hunt(&b, &[&tight[..], &["--rounds", "2", "--resume"]].concat()).status.code(),
+        Some(0)
+    );
+    assert_eq!(whole, std::fs::read_to_string(&b).unwrap());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

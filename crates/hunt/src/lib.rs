@@ -16,6 +16,10 @@
 //! * the SE model with the target range as a screen (`se_model::Screen`): a maximum stops a
 //!   rating early; a puzzle kept by it is rated exactly.
 //!
+//! Bounded: a rating (SE model, BxB) runs under a deterministic per-puzzle budget
+//! ([`Config::budget`]); a puzzle that spends it is reported in [`RoundResult::over_budget`]
+//! instead of holding the round, and the result stays independent of the machine.
+//!
 //! Reproducible: round `r`'s draws for seed `i` come from a generator seeded with
 //! (`seed`, `r`, `i`), candidates are deduplicated in seed order, and rating runs in parallel
 //! but is collected in order, so the result does not depend on the threads.
@@ -24,6 +28,7 @@
 
 pub mod vicinity;
 
+pub use bitdoku_classify::OverBudget;
 use bitdoku_classify::{Budget, Grid, Rated, te};
 use bitdoku_se_model::{self as se, Range, Screen};
 use rayon::prelude::*;
@@ -81,6 +86,11 @@ pub struct Config {
     pub te_screen: bool,
     /// What to keep.
     pub targets: Targets,
+    /// Deterministic work allowed per puzzle (`None`: no limit): nodes of the SE model
+    /// (as `rate --budget`) and work units of the BxB search (as `classify --budget`). A
+    /// puzzle that spends it is neither kept nor ranked; the round counts it and the output
+    /// file lists it, so that one puzzle cannot hold a hunt.
+    pub budget: Option<u64>,
 }
 
 /// A puzzle's measures (those the targets ask for).
@@ -152,6 +162,8 @@ pub struct RoundStats {
     pub rated: u64,
     /// Of them, meeting the targets.
     pub kept: u64,
+    /// Past the screens, but over the per-puzzle budget before their rating was known.
+    pub over_budget: u64,
 }
 
 /// The generator of round `round`, seed `index`.
@@ -219,9 +231,9 @@ pub fn passes_screens(values: &[u8; 81], cfg: &Config) -> bool {
     }
 }
 
-/// Rates a puzzle exactly for the targets; `None` when an SE screen (the ER range's
-/// maximum) rejected it before the end of its path.
-pub fn rate(values: &[u8; 81], cfg: &Config, round: u32) -> Option<Found> {
+/// Rates a puzzle exactly for the targets: `Ok(None)` when an SE screen (the ER range's
+/// maximum) rejected it before the end of its path, `Err` when it spent `cfg.budget` first.
+pub fn rate(values: &[u8; 81], cfg: &Config, round: u32) -> Result<Option<Found>, OverBudget> {
     let t = &cfg.targets;
     let mut rating = Rating::default();
     if t.te.is_some() || t.bxb.is_some() || cfg.te_screen {
@@ -230,35 +242,61 @@ pub fn rate(values: &[u8; 81], cfg: &Config, round: u32) -> Option<Found> {
     if let Some((_, hi)) = t.bxb
         && rating.te == Some(Rated::Value(2))
     {
-        let sol = solution(values)?;
-        let mut g = Grid::from_values(values)?;
+        let Some(sol) = solution(values) else { return Ok(None) };
+        let Some(mut g) = Grid::from_values(values) else { return Ok(None) };
         let max = hi.min(30);
-        rating.bxb =
-            Some(bitdoku_classify::bxb::bxb(&mut g, 1, &sol, max, &mut Budget::unlimited()));
+        let mut budget = Budget::new(cfg.budget, None);
+        let bxb = bitdoku_classify::bxb::bxb(&mut g, 1, &sol, max, &mut budget);
+        if budget.is_spent() {
+            return Err(OverBudget);
+        }
+        rating.bxb = Some(bxb);
     }
     if let Some(range) = t.se {
         let start = bitdoku_bitboard::Candidates::from_values(values);
-        let out =
-            se::rate_state_screened(&start, None, &Screen { er: Some(range), ..Screen::default() });
+        let limit = bitdoku_bitboard::budget::Budget { time: None, nodes: cfg.budget };
+        let out = {
+            let _scope = bitdoku_bitboard::budget::Scope::enter(limit);
+            let out = se::rate_state_screened(
+                &start,
+                None,
+                &Screen { er: Some(range), ..Screen::default() },
+            );
+            if bitdoku_bitboard::budget::exceeded().is_some() {
+                return Err(OverBudget);
+            }
+            out
+        };
         match out.outside {
             None => {}
             // Rated to the end (below the minimum): an exact rating, kept for ranking.
             Some(o) if matches!(o.er, se::Bound::Exact(_)) => {}
-            Some(_) => return None,
+            Some(_) => return Ok(None),
         }
         rating.se = Some((out.rating.er, out.rating.ep, out.rating.ed));
     }
-    Some(Found { puzzle: *values, canon: bitdoku_generate::minlex(values), rating, round })
+    Ok(Some(Found { puzzle: *values, canon: bitdoku_generate::minlex(values), rating, round }))
 }
 
-/// One round: the rated puzzles (in draw order: seed by seed) and the counts. `seen` holds
-/// the minlex forms to skip; the new ones that reach rating are added to it.
+/// What one round produced.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct RoundResult {
+    /// The rated puzzles, in draw order (seed by seed).
+    pub rated: Vec<Found>,
+    /// The puzzles that spent the per-puzzle budget, in draw order.
+    pub over_budget: Vec<[u8; 81]>,
+    /// The counts.
+    pub stats: RoundStats,
+}
+
+/// One round. `seen` holds the minlex forms to skip; the new ones that reach rating are
+/// added to it.
 pub fn round(
     seeds: &[Found],
     seen: &mut HashSet<[u8; 81]>,
     round: u32,
     cfg: &Config,
-) -> (Vec<Found>, RoundStats) {
+) -> RoundResult {
     let drawn: Vec<(u64, Vec<[u8; 81]>)> =
         seeds.par_iter().enumerate().map(|(i, s)| neighbours(&s.puzzle, cfg, round, i)).collect();
     let mut stats = RoundStats::default();
@@ -276,17 +314,26 @@ pub fn round(
         }
     }
     stats.new = fresh.len() as u64;
-    let rated: Vec<Option<Found>> = fresh
+    let outcomes: Vec<Result<Option<Found>, OverBudget>> = fresh
         .par_iter()
-        .map(|p| if passes_screens(p, cfg) { rate(p, cfg, round) } else { None })
+        .map(|p| if passes_screens(p, cfg) { rate(p, cfg, round) } else { Ok(None) })
         .collect();
-    let rated: Vec<Found> = rated.into_iter().flatten().collect();
-    for f in &rated {
+    let mut result = RoundResult::default();
+    for (p, o) in fresh.iter().zip(outcomes) {
+        match o {
+            Ok(Some(f)) => result.rated.push(f),
+            Ok(None) => {}
+            Err(OverBudget) => result.over_budget.push(*p),
+        }
+    }
+    for f in &result.rated {
         seen.insert(f.canon);
     }
-    stats.rated = rated.len() as u64;
-    stats.kept = rated.iter().filter(|f| f.meets(&cfg.targets)).count() as u64;
-    (rated, stats)
+    stats.rated = result.rated.len() as u64;
+    stats.kept = result.rated.iter().filter(|f| f.meets(&cfg.targets)).count() as u64;
+    stats.over_budget = result.over_budget.len() as u64;
+    result.stats = stats;
+    result
 }
 
 /// The next round's seeds: the hardest `keep` of the round's rated puzzles, topped up with

@@ -6,7 +6,7 @@
 use bitdoku_bitboard::Candidates;
 use bitdoku_classify::Rated;
 use bitdoku_hunt::{
-    Config, Found, Targets, Vicinity, passes_screens, rate, round, sample_one, te_depth,
+    Config, Found, OverBudget, Targets, Vicinity, passes_screens, rate, round, sample_one, te_depth,
 };
 use bitdoku_se_model::{self as se, Range};
 use std::collections::HashSet;
@@ -37,6 +37,7 @@ fn config(targets: Targets, te_screen: bool) -> Config {
         seed: 3,
         te_screen,
         targets,
+        budget: None,
     }
 }
 
@@ -109,7 +110,7 @@ fn screens_reject_no_neighbour_the_full_rating_keeps() {
                 assert!(matches!(te_depth(&p, 2), Some(Rated::Value(0 | 1))));
                 dropped += 1;
             }
-            match rate(&p, &max, 1) {
+            match rate(&p, &max, 1).expect("no budget") {
                 None => {
                     assert!(full.er > 95);
                     rejected += 1;
@@ -137,7 +138,7 @@ fn a_round_is_reproducible_whatever_the_threads() {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../../datasets/forum_hardest_1905_11plus.txt");
     let cfg = config(Targets { te: Some(2), ..Targets::default() }, false);
     let seeds: Vec<Found> =
-        lines(&path).iter().take(3).map(|l| rate(&values(l), &cfg, 0).unwrap()).collect();
+        lines(&path).iter().take(3).map(|l| rate(&values(l), &cfg, 0).unwrap().unwrap()).collect();
     let run = |threads| {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
         pool.install(|| {
@@ -145,10 +146,32 @@ fn a_round_is_reproducible_whatever_the_threads() {
             round(&seeds, &mut seen, 1, &cfg)
         })
     };
-    let (a, sa) = run(1);
-    let (b, sb) = run(2);
+    let a = run(1);
+    let b = run(2);
     assert_eq!(a, b);
-    assert_eq!(sa, sb);
-    assert!(sa.unique > 0, "{sa:?}");
-    assert!(a.iter().all(|f| f.meets(&cfg.targets) == (f.rating.te == Some(Rated::Value(2)))));
+    assert!(a.stats.unique > 0, "{:?}", a.stats);
+    assert!(
+        a.rated.iter().all(|f| f.meets(&cfg.targets) == (f.rating.te == Some(Rated::Value(2))))
+    );
+}
+
+/// A puzzle that spends the per-puzzle budget is reported as such, not rated: the SE model on
+/// an SE 11+ seed under a budget of 1,000 nodes, and a BxB search under 10 work units.
+#[test]
+fn a_puzzle_over_budget_is_reported_not_rated() {
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../datasets/forum_hardest_1905_11plus.txt");
+    let seed = values(&lines(&path)[0]);
+    let se = Config { budget: Some(1_000), ..config(se_10(), false) };
+    assert_eq!(rate(&seed, &se, 0), Err(OverBudget));
+    let bxb = Config {
+        budget: Some(10),
+        ..config(Targets { bxb: Some((1, 30)), ..Targets::default() }, false)
+    };
+    assert_eq!(rate(&seed, &bxb, 0), Err(OverBudget));
+    let roomy = Config {
+        budget: Some(u64::MAX / 2),
+        ..config(Targets { te: Some(2), ..Targets::default() }, false)
+    };
+    assert!(rate(&seed, &roomy, 0).expect("within budget").is_some());
 }
