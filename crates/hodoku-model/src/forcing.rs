@@ -21,7 +21,7 @@
 //! Written from the rules of HoDoKu 2.2.0's `TablingSolver` (GPL, read, not copied).
 
 use super::cells_of;
-use super::tables::{Grid, Lit, Table, cached};
+use super::tables::{Grid, Lit, Sets, TABLES, Table, Tables, cached};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, House};
 use bitdoku_strategies::{Premise, Step, TechniqueId};
 use std::collections::HashMap;
@@ -37,31 +37,12 @@ struct Found {
     len: usize,
 }
 
-/// The cell candidates a table turns on and off, per digit.
-struct Sets {
-    on: [u128; 10],
-    off: [u128; 10],
-}
-
-fn sets(t: &Table) -> Sets {
-    let mut s = Sets { on: [0; 10], off: [0; 10] };
-    for l in t.lits.iter().filter(|l| l.node < 81) {
-        let bit = 1u128 << l.node;
-        if l.on {
-            s.on[usize::from(l.digit)] |= bit;
-        } else {
-            s.off[usize::from(l.digit)] |= bit;
-        }
-    }
-    s
-}
-
 fn house_mask(h: usize) -> u128 {
     bitdoku_bitboard::tables::HOUSES[h].bits()
 }
 
 /// The number of entries of the chain from the premise of `t` to `target` (0 when absent).
-fn chain_len(t: &Table, target: Lit) -> usize {
+fn chain_len(t: &Table<'_>, target: Lit) -> usize {
     let Some(mut k) = t.lits.iter().position(|&l| l == target) else { return 0 };
     let mut n = 1;
     while k != 0 {
@@ -95,9 +76,9 @@ fn lit(cell: u8, digit: u8, on: bool) -> Lit {
 }
 
 /// The contradictions of one table (see the module docs).
-fn one_table(g: &Grid, allowed: &[u128; 10], t: &Table, out: &mut Collect) {
+fn one_table(g: &Grid, allowed: &[u128; 10], t: &Table<'_>, out: &mut Collect) {
     let Some(&p) = t.lits.first() else { return };
-    let s = sets(t);
+    let s = t.sets;
     let (cell, digit) = (p.node as u8, p.digit);
     let premise = if p.on {
         Premise::On(Cell::new_unchecked(cell), Digit::from_value(digit).expect("digit"))
@@ -169,8 +150,8 @@ fn one_table(g: &Grid, allowed: &[u128; 10], t: &Table, out: &mut Collect) {
 /// Verities where every table of `group` agrees (`premise` names the group); `skip` leaves a
 /// cell out; `on_first` takes every digit turned on before those turned off (otherwise digit
 /// by digit, on then off).
-fn agree(group: &[&Table], premise: Premise, skip: u128, on_first: bool, out: &mut Collect) {
-    let all: Vec<Sets> = group.iter().map(|t| sets(t)).collect();
+fn agree(group: &[Table<'_>], premise: Premise, skip: u128, on_first: bool, out: &mut Collect) {
+    let all: Vec<&Sets> = group.iter().map(|t| t.sets).collect();
     let order: Vec<(bool, u8)> = if on_first {
         [true, false].into_iter().flat_map(|on| (1..10u8).map(move |d| (on, d))).collect()
     } else {
@@ -201,7 +182,7 @@ fn rank(f: &Found) -> (bool, usize, usize) {
 #[must_use]
 pub fn forcing_chain(state: &Candidates) -> Option<Step> {
     let made = cached(state, true);
-    let (g, tables) = (&made.0, &made.1);
+    let (g, tables): (&Grid, &Tables) = (&made.grid, &made);
     let mut allowed = [0u128; 10];
     let values = state.values();
     for (d, a) in allowed.iter_mut().enumerate().skip(1) {
@@ -213,20 +194,20 @@ pub fn forcing_chain(state: &Candidates) -> Option<Step> {
         }
     }
     let mut out = Collect { found: Vec::new(), seen: HashMap::new() };
-    for pair in tables.chunks(2) {
-        one_table(g, &allowed, &pair[1], &mut out);
-        one_table(g, &allowed, &pair[0], &mut out);
+    for i in 0..TABLES / 2 {
+        one_table(g, &allowed, &tables.table(2 * i + 1), &mut out);
+        one_table(g, &allowed, &tables.table(2 * i), &mut out);
     }
-    for pair in tables.chunks(2) {
-        let (off, on) = (&pair[0], &pair[1]);
+    for i in 0..TABLES / 2 {
+        let (off, on) = (tables.table(2 * i), tables.table(2 * i + 1));
         let (Some(&p), false) = (on.lits.first(), off.lits.is_empty()) else { continue };
         let (cell, digit) =
             (Cell::new_unchecked(p.node as u8), Digit::from_value(p.digit).expect("digit"));
         agree(&[on, off], Premise::Candidate(cell, digit), 1 << p.node, true, &mut out);
     }
-    let on_table = |c: u8, d: u8| &tables[lit(c, d, true).id()];
+    let on_table = |c: u8, d: u8| tables.table(lit(c, d, true).id());
     for c in 0..81u8 {
-        let group: Vec<&Table> = g.digits(usize::from(c)).map(|d| on_table(c, d)).collect();
+        let group: Vec<Table<'_>> = g.digits(usize::from(c)).map(|d| on_table(c, d)).collect();
         if !group.is_empty() {
             agree(&group, Premise::Cell(Cell::new_unchecked(c)), 0, false, &mut out);
         }
@@ -242,7 +223,7 @@ pub fn forcing_chain(state: &Candidates) -> Option<Step> {
             if here == 0 {
                 continue;
             }
-            let group: Vec<&Table> = cells_of(here).map(|c| on_table(c as u8, d)).collect();
+            let group: Vec<Table<'_>> = cells_of(here).map(|c| on_table(c as u8, d)).collect();
             let premise = Premise::House(house, Digit::from_value(d).expect("digit"));
             agree(&group, premise, 0, false, &mut out);
         }

@@ -66,6 +66,8 @@ pub(super) struct Grid {
     /// The 20 peers of every cell.
     pub peers: [u128; 81],
     groups: Vec<Group>,
+    /// The groups of each digit, ascending (indices into `groups`).
+    by_digit: [Vec<u16>; 10],
 }
 
 fn mask(house: usize) -> u128 {
@@ -75,33 +77,52 @@ fn mask(house: usize) -> u128 {
 impl Grid {
     /// The grid of `state`, with its groups when `groups` is set.
     pub fn new(state: &Candidates, groups: bool) -> Grid {
-        let mut g = Grid { cands: [0; 81], cells: [0; 10], peers: [0; 81], groups: Vec::new() };
+        let mut g = Grid {
+            cands: [0; 81],
+            cells: [0; 10],
+            peers: [0; 81],
+            groups: Vec::new(),
+            by_digit: Default::default(),
+        };
+        g.fill(state, groups);
+        g
+    }
+
+    /// Makes this the grid of `state` in place (the group lists keep their allocations).
+    fn fill(&mut self, state: &Candidates, groups: bool) {
+        self.cands = [0; 81];
+        self.cells = [0; 10];
+        self.groups.clear();
+        self.by_digit.iter_mut().for_each(Vec::clear);
         let open = state.unsolved();
         for d in Digit::all() {
             let set = state.cells(d) & open;
-            g.cells[usize::from(d.value())] = set.bits();
+            self.cells[usize::from(d.value())] = set.bits();
             for cell in set {
-                g.cands[cell.index()] |= 1 << d.value();
+                self.cands[cell.index()] |= 1 << d.value();
             }
         }
         for cell in Cell::all() {
-            g.peers[cell.index()] = cell.peers().bits();
+            self.peers[cell.index()] = cell.peers().bits();
         }
         if groups {
             for line in 0..18 {
                 for digit in 1..=9u8 {
-                    let here = mask(line) & g.cells[usize::from(digit)];
+                    let here = mask(line) & self.cells[usize::from(digit)];
+                    if here.count_ones() < 2 {
+                        continue;
+                    }
                     for block in 18..27 {
                         let cells = here & mask(block);
                         if cells.count_ones() >= 2 {
-                            let buddies = cells_of(cells).fold(!0, |b, c| b & g.peers[c]);
-                            g.groups.push(Group { digit, cells, line, block, buddies });
+                            let buddies = cells_of(cells).fold(!0, |b, c| b & self.peers[c]);
+                            self.by_digit[usize::from(digit)].push(self.groups.len() as u16);
+                            self.groups.push(Group { digit, cells, line, block, buddies });
                         }
                     }
                 }
             }
         }
-        g
     }
 
     /// The unsolved cells.
@@ -139,6 +160,15 @@ impl Grid {
         (1..=9u8).filter(move |d| self.cands[cell] & (1 << d) != 0)
     }
 
+    /// The groups of `digit` other than `gi` that do not overlap group `gi`, ascending.
+    fn others(&self, gi: usize) -> impl Iterator<Item = (usize, &Group)> + '_ {
+        let gr = &self.groups[gi];
+        self.by_digit[usize::from(gr.digit)]
+            .iter()
+            .map(|&j| (usize::from(j), &self.groups[usize::from(j)]))
+            .filter(move |(j, o)| *j != gi && o.cells & gr.cells == 0)
+    }
+
     /// The direct consequences of `lit` in HoDoKu's order (see the module docs).
     pub fn direct(&self, lit: Lit, out: &mut Vec<Lit>) {
         out.clear();
@@ -154,16 +184,12 @@ impl Grid {
         };
         let gr = &self.groups[gi];
         let seen = self.cells[digit] & gr.buddies;
-        let same = self
-            .groups
-            .iter()
-            .enumerate()
-            .filter(|(j, o)| *j != gi && o.digit == gr.digit && o.cells & gr.cells == 0);
         if lit.on {
-            cells_of(seen).for_each(|c| push(out, c, false));
-            for (j, o) in same {
+            // Cells, then groups: each is listed once by construction.
+            out.extend(cells_of(seen).map(|c| Lit { node: c as u16, digit: lit.digit, on: false }));
+            for (j, o) in self.others(gi) {
                 if o.line == gr.line || o.block == gr.block {
-                    push(out, 81 + j, false);
+                    out.push(Lit { node: (81 + j) as u16, digit: lit.digit, on: false });
                 }
             }
             return;
@@ -174,9 +200,8 @@ impl Grid {
                 push(out, rest.trailing_zeros() as usize, true);
             }
         }
-        let same: Vec<(usize, &Group)> = same.collect();
         let lone = |house: usize, of: fn(&Group) -> usize| {
-            let mut it = same.iter().filter(|(_, o)| of(o) == house);
+            let mut it = self.others(gi).filter(|(_, o)| of(o) == house);
             let (j, o) = it.next()?;
             let rest = mask(house) & self.cells[digit] & !gr.cells & !o.cells;
             (it.next().is_none() && rest == 0).then_some(81 + j)
@@ -192,12 +217,11 @@ impl Grid {
         }
     }
 
+    /// [`Grid::direct`] for a cell; every consequence is listed once (a cell of several of
+    /// its houses at its first house, a group once).
     fn direct_of_cell(&self, lit: Lit, out: &mut Vec<Lit>) {
         let push = |out: &mut Vec<Lit>, node: usize, digit: u8, on: bool| {
-            let l = Lit { node: node as u16, digit, on };
-            if !out.contains(&l) {
-                out.push(l);
-            }
+            out.push(Lit { node: node as u16, digit, on });
         };
         let (cell, digit) = (usize::from(lit.node), lit.digit);
         let count = self.cands[cell].count_ones();
@@ -209,120 +233,195 @@ impl Grid {
             }
         }
         let others = self.cells[usize::from(digit)] & !(1u128 << cell);
+        let mut done: u128 = 0;
         for house in houses(cell) {
             let in_house = others & mask(house);
             if lit.on {
-                for c in cells_of(in_house) {
+                for c in cells_of(in_house & !done) {
                     push(out, c, digit, false);
                 }
-            } else if in_house.count_ones() == 1 {
+                done |= in_house;
+            } else if in_house.count_ones() == 1 && in_house & done == 0 {
                 push(out, in_house.trailing_zeros() as usize, digit, true);
+                done |= in_house;
             }
         }
-        for (j, gr) in self.groups.iter().enumerate().filter(|(_, gr)| gr.digit == digit) {
+        for &j in &self.by_digit[usize::from(digit)] {
+            let gr = &self.groups[usize::from(j)];
             let seen = self.cells[usize::from(digit)] & gr.buddies;
             if seen & (1 << cell) == 0 {
                 continue;
             }
-            if lit.on {
-                push(out, 81 + j, digit, false);
-            } else {
-                for house in [gr.block, gr.line] {
-                    if seen & mask(house) == 1 << cell {
-                        push(out, 81 + j, digit, true);
-                    }
-                }
+            if lit.on || [gr.block, gr.line].iter().any(|&h| seen & mask(h) == 1 << cell) {
+                push(out, 81 + usize::from(j), digit, !lit.on);
             }
         }
     }
+}
+
+/// The number of tables: one per cell candidate id ([`Lit::id`] of cells 0-80).
+pub(super) const TABLES: usize = 1620;
+
+/// The cell candidates a table turns on and off, per digit (bit = cell).
+#[derive(Clone, Copy, Default)]
+pub(super) struct Sets {
+    pub on: [u128; 10],
+    pub off: [u128; 10],
 }
 
 /// One premise's table: entries in the order met, with the entry each came from and its
-/// number of links from the premise.
-pub(super) struct Table {
-    pub lits: Vec<Lit>,
-    pub parent: Vec<u16>,
-    pub hops: Vec<u16>,
+/// number of links from the premise (a view into [`Tables`]).
+#[derive(Clone, Copy)]
+pub(super) struct Table<'a> {
+    pub lits: &'a [Lit],
+    pub parent: &'a [u16],
+    pub hops: &'a [u16],
+    /// The cell candidates among `lits`.
+    pub sets: &'a Sets,
 }
 
-/// Builds the table of every cell candidate (indexed by [`Lit::id`]; empty where the
-/// candidate does not exist).
-pub(super) fn tables(g: &Grid) -> Vec<Table> {
-    let n = g.nodes() * 20;
-    // The direct consequences of every literal, flattened: `direct[start[id]..start[id + 1]]`.
-    let mut start = vec![0u32; n + 1];
-    let mut direct: Vec<Lit> = Vec::with_capacity(n * 8);
-    let mut buf = Vec::new();
-    for node in 0..g.nodes() as u16 {
-        let cell = usize::from(g.first(node));
-        for digit in 0..=9u8 {
-            let has = digit > 0
-                && match usize::from(node).checked_sub(81) {
-                    None => g.cands[cell] & (1 << digit) != 0,
-                    Some(j) => g.groups[j].digit == digit,
-                };
-            for on in [false, true] {
-                let lit = Lit { node, digit, on };
-                if has {
-                    g.direct(lit, &mut buf);
-                    direct.extend_from_slice(&buf);
-                }
-                start[lit.id() + 1] = direct.len() as u32;
-            }
-        }
-    }
-    let mut seen = vec![u32::MAX; n];
-    let mut out = Vec::with_capacity(1620);
-    for id in 0..1620usize {
-        let (cell, digit, on) = ((id / 2) / 10, (id / 2) % 10, id % 2 == 1);
-        let mut t = Table { lits: Vec::new(), parent: Vec::new(), hops: Vec::new() };
-        if digit == 0 || g.cands[cell] & (1 << digit) == 0 {
-            out.push(t);
-            continue;
-        }
-        let stamp = id as u32;
-        let premise = Lit { node: cell as u16, digit: digit as u8, on };
-        seen[premise.id()] = stamp;
-        t.lits.push(premise);
-        t.parent.push(0);
-        t.hops.push(0);
-        let mut j = 0;
-        while j < t.lits.len() && t.lits.len() < MAX_ENTRIES {
-            let from = t.lits[j].id();
-            for &l in &direct[start[from] as usize..start[from + 1] as usize] {
-                if seen[l.id()] == stamp || t.lits.len() >= MAX_ENTRIES {
-                    continue;
-                }
-                seen[l.id()] = stamp;
-                t.lits.push(l);
-                t.parent.push(j as u16);
-                t.hops.push(t.hops[j] + 1);
-            }
-            j += 1;
-        }
-        out.push(t);
-    }
-    out
+/// The grid of one state and the table of every cell candidate (indexed by [`Lit::id`];
+/// empty where the candidate does not exist), all entries in one arena that the next build
+/// reuses.
+pub(super) struct Tables {
+    pub grid: Grid,
+    lits: Vec<Lit>,
+    parent: Vec<u16>,
+    hops: Vec<u16>,
+    sets: Vec<Sets>,
+    /// Table `id` is `lits[bounds[id]..bounds[id + 1]]`.
+    bounds: Vec<u32>,
+    /// Scratch: the direct consequences of every literal, flattened
+    /// (`direct[start[id]..start[id + 1]]`), and the stamps of the closure.
+    start: Vec<u32>,
+    direct: Vec<Lit>,
+    seen: Vec<u32>,
+    buf: Vec<Lit>,
 }
 
-/// The grid and tables of `state` (with groups when `groups` is set), from a per-thread cache
-/// of the last one of each kind: the grouped nice-loop search and the forcing-chain search
-/// read the same tables of the same state one after the other.
-pub(super) fn cached(state: &Candidates, groups: bool) -> Rc<(Grid, Vec<Table>)> {
-    type Slot = RefCell<[Option<(Candidates, Rc<(Grid, Vec<Table>)>)>; 2]>;
+impl Tables {
+    fn empty() -> Tables {
+        Tables {
+            grid: Grid::new(&Candidates::from_values(&[0; 81]), false),
+            lits: Vec::new(),
+            parent: Vec::new(),
+            hops: Vec::new(),
+            sets: Vec::new(),
+            bounds: Vec::new(),
+            start: Vec::new(),
+            direct: Vec::new(),
+            seen: Vec::new(),
+            buf: Vec::new(),
+        }
+    }
+
+    /// The table of premise `id` ([`Lit::id`]).
+    pub fn table(&self, id: usize) -> Table<'_> {
+        let r = self.bounds[id] as usize..self.bounds[id + 1] as usize;
+        Table {
+            lits: &self.lits[r.clone()],
+            parent: &self.parent[r.clone()],
+            hops: &self.hops[r],
+            sets: &self.sets[id],
+        }
+    }
+
+    /// Rebuilds every table for `state` (with groups when `groups` is set).
+    fn build(&mut self, state: &Candidates, groups: bool) {
+        self.grid.fill(state, groups);
+        let g = &self.grid;
+        let n = g.nodes() * 20;
+        self.start.clear();
+        self.start.resize(n + 1, 0);
+        self.direct.clear();
+        for node in 0..g.nodes() as u16 {
+            let cell = usize::from(g.first(node));
+            for digit in 0..=9u8 {
+                let has = digit > 0
+                    && match usize::from(node).checked_sub(81) {
+                        None => g.cands[cell] & (1 << digit) != 0,
+                        Some(j) => g.groups[j].digit == digit,
+                    };
+                for on in [false, true] {
+                    let lit = Lit { node, digit, on };
+                    if has {
+                        g.direct(lit, &mut self.buf);
+                        self.direct.extend_from_slice(&self.buf);
+                    }
+                    self.start[lit.id() + 1] = self.direct.len() as u32;
+                }
+            }
+        }
+        self.seen.clear();
+        self.seen.resize(n, u32::MAX);
+        self.lits.clear();
+        self.parent.clear();
+        self.hops.clear();
+        self.sets.clear();
+        self.sets.resize(TABLES, Sets::default());
+        self.bounds.clear();
+        self.bounds.push(0);
+        let (start, direct, seen) = (&self.start, &self.direct, &mut self.seen);
+        for id in 0..TABLES {
+            let (cell, digit, on) = ((id / 2) / 10, (id / 2) % 10, id % 2 == 1);
+            if digit != 0 && g.cands[cell] & (1 << digit) != 0 {
+                let base = self.lits.len();
+                let stamp = id as u32;
+                let premise = Lit { node: cell as u16, digit: digit as u8, on };
+                seen[premise.id()] = stamp;
+                self.lits.push(premise);
+                self.parent.push(0);
+                self.hops.push(0);
+                let mut j = base;
+                while j < self.lits.len() && self.lits.len() - base < MAX_ENTRIES {
+                    let from = self.lits[j].id();
+                    let next_hop = self.hops[j] + 1;
+                    for &l in &direct[start[from] as usize..start[from + 1] as usize] {
+                        if self.lits.len() - base >= MAX_ENTRIES {
+                            break;
+                        }
+                        if seen[l.id()] == stamp {
+                            continue;
+                        }
+                        seen[l.id()] = stamp;
+                        self.lits.push(l);
+                        self.parent.push((j - base) as u16);
+                        self.hops.push(next_hop);
+                    }
+                    j += 1;
+                }
+                let sets = &mut self.sets[id];
+                for l in self.lits[base..].iter().filter(|l| l.node < 81) {
+                    let to = if l.on { &mut sets.on } else { &mut sets.off };
+                    to[usize::from(l.digit)] |= 1 << l.node;
+                }
+            }
+            self.bounds.push(self.lits.len() as u32);
+        }
+    }
+}
+
+/// The tables of `state` (with groups when `groups` is set), from a per-thread cache of the
+/// last one of each kind: the grouped nice-loop search and the forcing-chain search read the
+/// same tables of the same state one after the other. A new state is built into the arena of
+/// the last one of its kind (no allocation once the arena has grown).
+pub(super) fn cached(state: &Candidates, groups: bool) -> Rc<Tables> {
+    type Slot = RefCell<[Option<(Candidates, Rc<Tables>)>; 2]>;
     thread_local! {
         static LAST: Slot = const { RefCell::new([None, None]) };
     }
     LAST.with(|last| {
         let mut last = last.borrow_mut();
         let slot = &mut last[usize::from(groups)];
-        if let Some((s, t)) = slot.as_ref().filter(|(s, _)| s == state) {
-            let _ = s;
+        if let Some((_, t)) = slot.as_ref().filter(|(s, _)| s == state) {
             return Rc::clone(t);
         }
-        let g = Grid::new(state, groups);
-        let t = tables(&g);
-        let made = Rc::new((g, t));
+        let mut made = match slot.take() {
+            Some((_, t)) => Rc::try_unwrap(t).unwrap_or_else(|_| Tables::empty()),
+            None => Tables::empty(),
+        };
+        made.build(state, groups);
+        let made = Rc::new(made);
         *slot = Some((*state, Rc::clone(&made)));
         made
     })

@@ -33,7 +33,7 @@
 //! Written from the rules of HoDoKu 2.2.0's `TablingSolver`, `TableEntry` and `SolutionStep`
 //! (GPL, read, not copied).
 
-use super::tables::{Grid, Lit, Table, cached};
+use super::tables::{Grid, Lit, TABLES, Table, cached};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, DigitSet};
 use bitdoku_strategies::{Chain, ChainNode, Step, TechniqueId};
 use std::collections::HashMap;
@@ -48,7 +48,7 @@ struct Entry {
 }
 
 /// The path from the premise to entry `j`, premise first.
-fn path(g: &Grid, t: &Table, j: usize) -> Vec<Entry> {
+fn path(g: &Grid, t: &Table<'_>, j: usize) -> Vec<Entry> {
     let entry = |l: Lit| Entry { lit: l, cell: g.first(l.node), cells: g.node_cells(l.node) };
     let mut rev = vec![entry(t.lits[j])];
     let mut k = j;
@@ -216,17 +216,17 @@ pub fn grouped_nice_loop(state: &Candidates) -> Option<Step> {
 
 fn search(state: &Candidates, groups: bool) -> Option<Step> {
     let made = cached(state, groups);
-    let (g, tables) = (&made.0, &made.1);
+    let g = &made.grid;
     let mut steps: Vec<Found> = Vec::new();
     let mut seen: HashMap<Vec<(u8, u8)>, usize> = HashMap::new();
     for on in [true, false] {
-        for t in tables.iter().skip(usize::from(on)).step_by(2) {
+        for t in (usize::from(on)..TABLES).step_by(2).map(|id| made.table(id)) {
             let Some(&p) = t.lits.first() else { continue };
             for j in 1..t.lits.len() {
                 if t.lits[j].node != p.node || t.hops[j] <= 1 {
                     continue;
                 }
-                let chain = path(g, t, j);
+                let chain = path(g, &t, j);
                 let n = chain.len();
                 if chain[n - 2].cell == chain[0].cell
                     || chain[1].cell == chain[0].cell
@@ -241,7 +241,7 @@ fn search(state: &Candidates, groups: bool) -> Option<Step> {
             }
         }
     }
-    for t in tables.iter().step_by(2) {
+    for t in (0..TABLES).step_by(2).map(|id| made.table(id)) {
         let Some(&p) = t.lits.first() else { continue };
         for j in 1..t.lits.len() {
             let e = t.lits[j];
@@ -252,7 +252,7 @@ fn search(state: &Candidates, groups: bool) -> Option<Step> {
             if dels.is_empty() {
                 continue;
             }
-            let chain = path(g, t, j);
+            let chain = path(g, &t, j);
             if !is_lasso(&chain, false) {
                 record(&mut steps, &mut seen, Found { dels, chain });
             }
