@@ -24,7 +24,6 @@ use super::cells_of;
 use super::tables::{Grid, Lit, Sets, TABLES, Table, Tables, cached};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, House};
 use bitdoku_strategies::{Premise, Step, TechniqueId};
-use std::collections::HashMap;
 
 /// A step found: placement (`set`) or elimination of `digit` in `cell`.
 #[derive(Clone, Copy, Debug)]
@@ -43,7 +42,12 @@ fn house_mask(h: usize) -> u128 {
 
 /// The number of entries of the chain from the premise of `t` to `target` (0 when absent).
 fn chain_len(t: &Table<'_>, target: Lit) -> usize {
-    let Some(mut k) = t.lits.iter().position(|&l| l == target) else { return 0 };
+    let Some(k) = t.lits.iter().position(|&l| l == target) else { return 0 };
+    walk(t, k)
+}
+
+/// The number of entries from the premise of `t` to entry `k`, both counted.
+fn walk(t: &Table<'_>, mut k: usize) -> usize {
     let mut n = 1;
     while k != 0 {
         k = usize::from(t.parent[k]);
@@ -52,21 +56,69 @@ fn chain_len(t: &Table<'_>, target: Lit) -> usize {
     n
 }
 
+/// [`chain_len`] for many targets of one table: the entries' positions are noted on the first
+/// call (in `pos`, indexed by [`Lit::id`]) and cleared on drop.
+struct Lens<'a, 'b> {
+    t: Table<'a>,
+    pos: &'b mut [u16],
+    filled: bool,
+}
+
+impl Lens<'_, '_> {
+    /// The summed chain lengths of `targets`.
+    fn of(&mut self, targets: &[Lit]) -> usize {
+        if !self.filled {
+            for (k, l) in self.t.lits.iter().enumerate() {
+                self.pos[l.id()] = k as u16;
+            }
+            self.filled = true;
+        }
+        targets
+            .iter()
+            .map(|l| match self.pos[l.id()] {
+                u16::MAX => 0,
+                k => walk(&self.t, usize::from(k)),
+            })
+            .sum()
+    }
+}
+
+impl Drop for Lens<'_, '_> {
+    fn drop(&mut self) {
+        if self.filled {
+            for l in self.t.lits {
+                self.pos[l.id()] = u16::MAX;
+            }
+        }
+    }
+}
+
+/// The steps found, one per kind and effect: `seen` holds the index in `found` per
+/// (verity, set, cell, digit) ([`Collect::key`]), `u32::MAX` where none.
 struct Collect {
     found: Vec<Found>,
-    seen: HashMap<(bool, bool, u8, u8), usize>,
+    seen: Vec<u32>,
 }
 
 impl Collect {
+    fn new() -> Collect {
+        Collect { found: Vec::new(), seen: vec![u32::MAX; 2 * 2 * 81 * 10] }
+    }
+
+    fn key(f: &Found) -> usize {
+        ((usize::from(f.verity) * 2 + usize::from(f.set)) * 81 + usize::from(f.cell)) * 10
+            + usize::from(f.digit)
+    }
+
     fn add(&mut self, f: Found) {
-        let key = (f.verity, f.set, f.cell, f.digit);
-        match self.seen.get(&key) {
-            Some(&i) if self.found[i].len > f.len => self.found[i] = f,
-            Some(_) => {}
-            None => {
-                self.seen.insert(key, self.found.len());
+        let key = Collect::key(&f);
+        match self.seen[key] {
+            u32::MAX => {
+                self.seen[key] = self.found.len() as u32;
                 self.found.push(f);
             }
+            i if self.found[i as usize].len > f.len => self.found[i as usize] = f,
+            _ => {}
         }
     }
 }
@@ -76,8 +128,9 @@ fn lit(cell: u8, digit: u8, on: bool) -> Lit {
 }
 
 /// The contradictions of one table (see the module docs).
-fn one_table(g: &Grid, allowed: &[u128; 10], t: &Table<'_>, out: &mut Collect) {
+fn one_table(g: &Grid, allowed: &[u128; 10], t: &Table<'_>, pos: &mut [u16], out: &mut Collect) {
     let Some(&p) = t.lits.first() else { return };
+    let mut lens = Lens { t: *t, pos, filled: false };
     let s = t.sets;
     let (cell, digit) = (p.node as u8, p.digit);
     let premise = if p.on {
@@ -88,7 +141,7 @@ fn one_table(g: &Grid, allowed: &[u128; 10], t: &Table<'_>, out: &mut Collect) {
     let mut hit = |len: usize| {
         out.add(Found { set: !p.on, cell, digit, verity: false, premise, len });
     };
-    let len = |targets: &[Lit]| targets.iter().map(|&l| chain_len(t, l)).sum::<usize>();
+    let mut len = |targets: &[Lit]| lens.of(targets);
     let back = if p.on { s.off[usize::from(digit)] } else { s.on[usize::from(digit)] };
     if back & (1 << cell) != 0 {
         hit(len(&[lit(cell, digit, !p.on)]));
@@ -111,6 +164,10 @@ fn one_table(g: &Grid, allowed: &[u128; 10], t: &Table<'_>, out: &mut Collect) {
     }
     for kind in 0..3 {
         for d in 1..10u8 {
+            // No house can hold the digit on twice (skipping it finds nothing less).
+            if s.on[usize::from(d)].count_ones() < 2 {
+                continue;
+            }
             for h in kind * 9..kind * 9 + 9 {
                 let twice = house_mask(h) & s.on[usize::from(d)];
                 if twice.count_ones() > 1 {
@@ -135,6 +192,10 @@ fn one_table(g: &Grid, allowed: &[u128; 10], t: &Table<'_>, out: &mut Collect) {
     }
     for kind in 0..3 {
         for d in 1..10u8 {
+            // No allowed place of the digit is off: no house is emptied.
+            if allowed[usize::from(d)] & s.off[usize::from(d)] == 0 {
+                continue;
+            }
             for h in kind * 9..kind * 9 + 9 {
                 let here = house_mask(h) & allowed[usize::from(d)];
                 if here != 0 && here & s.off[usize::from(d)] == here {
@@ -193,10 +254,11 @@ pub fn forcing_chain(state: &Candidates) -> Option<Step> {
             }
         }
     }
-    let mut out = Collect { found: Vec::new(), seen: HashMap::new() };
+    let mut out = Collect::new();
+    let mut pos = vec![u16::MAX; g.nodes() * 20];
     for i in 0..TABLES / 2 {
-        one_table(g, &allowed, &tables.table(2 * i + 1), &mut out);
-        one_table(g, &allowed, &tables.table(2 * i), &mut out);
+        one_table(g, &allowed, &tables.table(2 * i + 1), &mut pos, &mut out);
+        one_table(g, &allowed, &tables.table(2 * i), &mut pos, &mut out);
     }
     for i in 0..TABLES / 2 {
         let (off, on) = (tables.table(2 * i), tables.table(2 * i + 1));
@@ -261,7 +323,7 @@ mod tests {
 
     #[test]
     fn a_shorter_proof_of_the_same_effect_takes_the_earlier_place() {
-        let mut c = Collect { found: Vec::new(), seen: HashMap::new() };
+        let mut c = Collect::new();
         c.add(found(false, 5, 3, 9));
         c.add(found(true, 7, 2, 4));
         c.add(found(false, 5, 3, 12));
