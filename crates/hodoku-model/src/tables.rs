@@ -55,6 +55,8 @@ struct Group {
     block: usize,
     /// The cells that see every cell of the group.
     buddies: u128,
+    /// The candidates of its digit among `buddies`.
+    seen: u128,
 }
 
 /// The grid as the tables read it.
@@ -116,8 +118,9 @@ impl Grid {
                         let cells = here & mask(block);
                         if cells.count_ones() >= 2 {
                             let buddies = cells_of(cells).fold(!0, |b, c| b & self.peers[c]);
+                            let seen = buddies & self.cells[usize::from(digit)];
                             self.by_digit[usize::from(digit)].push(self.groups.len() as u16);
-                            self.groups.push(Group { digit, cells, line, block, buddies });
+                            self.groups.push(Group { digit, cells, line, block, buddies, seen });
                         }
                     }
                 }
@@ -183,7 +186,7 @@ impl Grid {
             return self.direct_of_cell(lit, out);
         };
         let gr = &self.groups[gi];
-        let seen = self.cells[digit] & gr.buddies;
+        let seen = gr.seen;
         if lit.on {
             // Cells, then groups: each is listed once by construction.
             out.extend(cells_of(seen).map(|c| Lit { node: c as u16, digit: lit.digit, on: false }));
@@ -248,7 +251,7 @@ impl Grid {
         }
         for &j in &self.by_digit[usize::from(digit)] {
             let gr = &self.groups[usize::from(j)];
-            let seen = self.cells[usize::from(digit)] & gr.buddies;
+            let seen = gr.seen;
             if seen & (1 << cell) == 0 {
                 continue;
             }
@@ -269,16 +272,19 @@ pub(super) struct Sets {
     pub off: [u128; 10],
 }
 
-/// One premise's table: entries in the order met, with the entry each came from and its
-/// number of links from the premise (a view into [`Tables`]).
+/// One premise's table: entries in the order met, with the entry each came from (a view
+/// into [`Tables`]). An entry one link from the premise is one whose parent is entry 0.
 #[derive(Clone, Copy)]
 pub(super) struct Table<'a> {
     pub lits: &'a [Lit],
     pub parent: &'a [u16],
-    pub hops: &'a [u16],
-    /// The cell candidates among `lits`.
+    /// The cell candidates among `lits` (all empty for tables without groups, which no
+    /// reader asks for them).
     pub sets: &'a Sets,
 }
+
+/// The sets of a table that has none.
+static NO_SETS: Sets = Sets { on: [0; 10], off: [0; 10] };
 
 /// The grid of one state and the table of every cell candidate (indexed by [`Lit::id`];
 /// empty where the candidate does not exist), all entries in one arena that the next build
@@ -287,14 +293,15 @@ pub(super) struct Tables {
     pub grid: Grid,
     lits: Vec<Lit>,
     parent: Vec<u16>,
-    hops: Vec<u16>,
+    /// The sets of table `id` are `sets[set_of[id]]` (`u16::MAX`: none).
     sets: Vec<Sets>,
+    set_of: Vec<u16>,
     /// Table `id` is `lits[bounds[id]..bounds[id + 1]]`.
     bounds: Vec<u32>,
     /// Scratch: the direct consequences of every literal, flattened
-    /// (`direct[start[id]..start[id + 1]]`), and the stamps of the closure.
+    /// (`direct[start[id]..start[id + 1]]`, with their ids), and the stamps of the closure.
     start: Vec<u32>,
-    direct: Vec<Lit>,
+    direct: Vec<(Lit, u16)>,
     seen: Vec<u32>,
     buf: Vec<Lit>,
 }
@@ -305,8 +312,8 @@ impl Tables {
             grid: Grid::new(&Candidates::from_values(&[0; 81]), false),
             lits: Vec::new(),
             parent: Vec::new(),
-            hops: Vec::new(),
             sets: Vec::new(),
+            set_of: Vec::new(),
             bounds: Vec::new(),
             start: Vec::new(),
             direct: Vec::new(),
@@ -318,15 +325,12 @@ impl Tables {
     /// The table of premise `id` ([`Lit::id`]).
     pub fn table(&self, id: usize) -> Table<'_> {
         let r = self.bounds[id] as usize..self.bounds[id + 1] as usize;
-        Table {
-            lits: &self.lits[r.clone()],
-            parent: &self.parent[r.clone()],
-            hops: &self.hops[r],
-            sets: &self.sets[id],
-        }
+        let sets = self.sets.get(usize::from(self.set_of[id])).unwrap_or(&NO_SETS);
+        Table { lits: &self.lits[r.clone()], parent: &self.parent[r], sets }
     }
 
-    /// Rebuilds every table for `state` (with groups when `groups` is set).
+    /// Rebuilds every table for `state` (with groups when `groups` is set; only those get
+    /// their [`Sets`]).
     fn build(&mut self, state: &Candidates, groups: bool) {
         self.grid.fill(state, groups);
         let g = &self.grid;
@@ -346,7 +350,7 @@ impl Tables {
                     let lit = Lit { node, digit, on };
                     if has {
                         g.direct(lit, &mut self.buf);
-                        self.direct.extend_from_slice(&self.buf);
+                        self.direct.extend(self.buf.iter().map(|&l| (l, l.id() as u16)));
                     }
                     self.start[lit.id() + 1] = self.direct.len() as u32;
                 }
@@ -356,9 +360,9 @@ impl Tables {
         self.seen.resize(n, u32::MAX);
         self.lits.clear();
         self.parent.clear();
-        self.hops.clear();
         self.sets.clear();
-        self.sets.resize(TABLES, Sets::default());
+        self.set_of.clear();
+        self.set_of.resize(TABLES, u16::MAX);
         self.bounds.clear();
         self.bounds.push(0);
         let (start, direct, seen) = (&self.start, &self.direct, &mut self.seen);
@@ -366,34 +370,40 @@ impl Tables {
             let (cell, digit, on) = ((id / 2) / 10, (id / 2) % 10, id % 2 == 1);
             if digit != 0 && g.cands[cell] & (1 << digit) != 0 {
                 let base = self.lits.len();
+                let end = base + MAX_ENTRIES;
                 let stamp = id as u32;
-                let premise = Lit { node: cell as u16, digit: digit as u8, on };
-                seen[premise.id()] = stamp;
-                self.lits.push(premise);
+                seen[id] = stamp;
+                self.lits.push(Lit { node: cell as u16, digit: digit as u8, on });
                 self.parent.push(0);
-                self.hops.push(0);
                 let mut j = base;
-                while j < self.lits.len() && self.lits.len() - base < MAX_ENTRIES {
-                    let from = self.lits[j].id();
-                    let next_hop = self.hops[j] + 1;
-                    for &l in &direct[start[from] as usize..start[from + 1] as usize] {
-                        if self.lits.len() - base >= MAX_ENTRIES {
-                            break;
-                        }
-                        if seen[l.id()] == stamp {
+                let mut from = id;
+                'bfs: loop {
+                    for &(l, lid) in &direct[start[from] as usize..start[from + 1] as usize] {
+                        let s = &mut seen[usize::from(lid)];
+                        if *s == stamp {
                             continue;
                         }
-                        seen[l.id()] = stamp;
+                        if self.lits.len() >= end {
+                            break 'bfs;
+                        }
+                        *s = stamp;
                         self.lits.push(l);
                         self.parent.push((j - base) as u16);
-                        self.hops.push(next_hop);
                     }
                     j += 1;
+                    if j >= self.lits.len() || self.lits.len() >= end {
+                        break;
+                    }
+                    from = self.lits[j].id();
                 }
-                let sets = &mut self.sets[id];
-                for l in self.lits[base..].iter().filter(|l| l.node < 81) {
-                    let to = if l.on { &mut sets.on } else { &mut sets.off };
-                    to[usize::from(l.digit)] |= 1 << l.node;
+                if groups {
+                    let mut sets = Sets::default();
+                    for l in self.lits[base..].iter().filter(|l| l.node < 81) {
+                        let to = if l.on { &mut sets.on } else { &mut sets.off };
+                        to[usize::from(l.digit)] |= 1 << l.node;
+                    }
+                    self.set_of[id] = self.sets.len() as u16;
+                    self.sets.push(sets);
                 }
             }
             self.bounds.push(self.lits.len() as u32);

@@ -195,11 +195,17 @@ fn sorted(mut dels: Vec<(u8, u8)>) -> Vec<(u8, u8)> {
 
 /// The sort key of step `i`: most eliminations, the smaller index sum; steps with other
 /// eliminations and the same sum stay in the order found (HoDoKu compares them as equal),
-/// steps with the same eliminations put the shorter chain first.
-fn rank(steps: &[Found], i: usize, f: &Found) -> (usize, usize, usize, usize, usize) {
+/// steps with the same eliminations put the shorter chain first. `first` is the index of the
+/// first step found with the same eliminations.
+fn rank(first: usize, i: usize, f: &Found) -> (usize, usize, usize, usize, usize) {
     let sum = super::index_sum(f.dels.iter().map(|&(c, d)| (usize::from(c), d)));
-    let first = steps.iter().position(|o| o.dels == f.dels).unwrap_or(i);
     (usize::MAX - f.dels.len(), sum, first, f.chain.len(), i)
+}
+
+/// The index of the first step of `steps` with each step's eliminations.
+fn firsts(steps: &[Found]) -> Vec<usize> {
+    let mut first: HashMap<&[(u8, u8)], usize> = HashMap::new();
+    steps.iter().enumerate().map(|(i, f)| *first.entry(&f.dels).or_insert(i)).collect()
 }
 
 /// HoDoKu's nice loop or AIC for `state` (see the module docs), if any.
@@ -223,7 +229,7 @@ fn search(state: &Candidates, groups: bool) -> Option<Step> {
         for t in (usize::from(on)..TABLES).step_by(2).map(|id| made.table(id)) {
             let Some(&p) = t.lits.first() else { continue };
             for j in 1..t.lits.len() {
-                if t.lits[j].node != p.node || t.hops[j] <= 1 {
+                if t.lits[j].node != p.node || t.parent[j] == 0 {
                     continue;
                 }
                 let chain = path(g, &t, j);
@@ -245,7 +251,7 @@ fn search(state: &Candidates, groups: bool) -> Option<Step> {
         let Some(&p) = t.lits.first() else { continue };
         for j in 1..t.lits.len() {
             let e = t.lits[j];
-            if !e.on || e.node >= 81 || e.node == p.node || t.hops[j] <= 1 || !aic_ends(g, p, e) {
+            if !e.on || e.node >= 81 || e.node == p.node || t.parent[j] == 0 || !aic_ends(g, p, e) {
                 continue;
             }
             let dels = sorted(aic_dels(g, p, e));
@@ -258,7 +264,8 @@ fn search(state: &Candidates, groups: bool) -> Option<Step> {
             }
         }
     }
-    let best = steps.iter().enumerate().min_by_key(|(i, f)| rank(&steps, *i, f))?;
+    let first = firsts(&steps);
+    let best = steps.iter().enumerate().min_by_key(|(i, f)| rank(first[*i], *i, f))?;
     let id = if groups { TechniqueId::GroupedAic } else { TechniqueId::Aic };
     Some(to_step(best.1, id))
 }
@@ -348,12 +355,13 @@ mod tests {
             Found { dels: vec![(4, 4)], chain: chain(3) },
             Found { dels: vec![(5, 3)], chain: chain(6) },
         ];
-        let key = |i: usize| rank(&steps, i, &steps[i]);
+        let first = firsts(&steps);
+        let key = |i: usize| rank(first[i], i, &steps[i]);
         assert!(key(0) < key(1));
         assert!(key(2) < key(0));
         // More eliminations first, then the smaller sum.
         let more = vec![Found { dels: vec![(70, 1), (80, 2)], chain: chain(20) }];
-        assert!(rank(&more, 0, &more[0]) < key(2));
+        assert!(rank(0, 0, &more[0]) < key(2));
     }
 
     #[test]
