@@ -20,6 +20,12 @@
 //! entries in the order they are met, each remembering the entry it came from, at most 1,000
 //! entries. Only cells are premises; groups are reached.
 //!
+//! **Storage.** All tables of one state sit in one arena ([`Tables`]: entries and parents in
+//! two flat vectors, a table being a range), kept per thread and kind (plain, grouped) and
+//! rebuilt in place for the next state, so a step costs no allocation once the arena has
+//! grown. Grouped tables also keep the cell candidates each turns on and off, which the
+//! forcing-chain checks read.
+//!
 //! Written from the rules of HoDoKu 2.2.0's `TablingSolver`, `TableEntry` and `GroupNode`
 //! (GPL, read, not copied).
 

@@ -360,8 +360,10 @@ mod tests {
         assert!(key(0) < key(1));
         assert!(key(2) < key(0));
         // More eliminations first, then the smaller sum.
-        let more = vec![Found { dels: vec![(70, 1), (80, 2)], chain: chain(20) }];
-        assert!(rank(0, 0, &more[0]) < key(2));
+        let more = Found { dels: vec![(70, 1), (80, 2)], chain: chain(20) };
+        assert!(rank(0, 0, &more) < key(2));
+        // The first step with the same eliminations, by index.
+        assert_eq!(firsts(&steps), [0, 1, 0]);
     }
 
     #[test]
