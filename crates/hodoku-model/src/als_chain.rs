@@ -136,14 +136,15 @@ impl Search<'_> {
     fn check(&mut self, end: usize) {
         let (a, b) = (&self.alses[self.start], &self.alses[end]);
         let (first, last) = (self.chain[0], self.chain[self.chain.len() - 1]);
-        let mut rcs = digits_of(&first.0, first.1).to_vec();
-        rcs.extend(digits_of(&last.0, last.1));
-        let common = Digit::all()
-            .filter(|&d| a.digits.contains(d) && b.digits.contains(d))
-            .filter(|d| !rcs.contains(&d.value()));
         if !a.reach.intersects(b.reach) {
             return;
         }
+        let [r1, r2] = digits_of(&first.0, first.1);
+        let [r3, r4] = digits_of(&last.0, last.1);
+        let rcs = [r1, r2, r3, r4];
+        let common = Digit::all()
+            .filter(|&d| a.digits.contains(d) && b.digits.contains(d))
+            .filter(|d| !rcs.contains(&d.value()));
         let mut dels = Vec::new();
         for d in common {
             let set = (a.seen[d.index()] & b.seen[d.index()]) - a.cells - b.cells;

@@ -21,10 +21,9 @@
 //! Written from the rules of HoDoKu 2.2.0's `TablingSolver` (GPL, read, not copied).
 
 use super::cells_of;
-use super::tables::{Grid, Lit, Table, cached};
+use super::tables::{Grid, Lit, Sets, TABLES, Table, Tables, cached};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, House};
 use bitdoku_strategies::{Premise, Step, TechniqueId};
-use std::collections::HashMap;
 
 /// A step found: placement (`set`) or elimination of `digit` in `cell`.
 #[derive(Clone, Copy, Debug)]
@@ -37,32 +36,18 @@ struct Found {
     len: usize,
 }
 
-/// The cell candidates a table turns on and off, per digit.
-struct Sets {
-    on: [u128; 10],
-    off: [u128; 10],
-}
-
-fn sets(t: &Table) -> Sets {
-    let mut s = Sets { on: [0; 10], off: [0; 10] };
-    for l in t.lits.iter().filter(|l| l.node < 81) {
-        let bit = 1u128 << l.node;
-        if l.on {
-            s.on[usize::from(l.digit)] |= bit;
-        } else {
-            s.off[usize::from(l.digit)] |= bit;
-        }
-    }
-    s
-}
-
 fn house_mask(h: usize) -> u128 {
     bitdoku_bitboard::tables::HOUSES[h].bits()
 }
 
 /// The number of entries of the chain from the premise of `t` to `target` (0 when absent).
-fn chain_len(t: &Table, target: Lit) -> usize {
-    let Some(mut k) = t.lits.iter().position(|&l| l == target) else { return 0 };
+fn chain_len(t: &Table<'_>, target: Lit) -> usize {
+    let Some(k) = t.lits.iter().position(|&l| l == target) else { return 0 };
+    walk(t, k)
+}
+
+/// The number of entries from the premise of `t` to entry `k`, both counted.
+fn walk(t: &Table<'_>, mut k: usize) -> usize {
     let mut n = 1;
     while k != 0 {
         k = usize::from(t.parent[k]);
@@ -71,21 +56,69 @@ fn chain_len(t: &Table, target: Lit) -> usize {
     n
 }
 
+/// [`chain_len`] for many targets of one table: the entries' positions are noted on the first
+/// call (in `pos`, indexed by [`Lit::id`]) and cleared on drop.
+struct Lens<'a, 'b> {
+    t: Table<'a>,
+    pos: &'b mut [u16],
+    filled: bool,
+}
+
+impl Lens<'_, '_> {
+    /// The summed chain lengths of `targets`.
+    fn of(&mut self, targets: &[Lit]) -> usize {
+        if !self.filled {
+            for (k, l) in self.t.lits.iter().enumerate() {
+                self.pos[l.id()] = k as u16;
+            }
+            self.filled = true;
+        }
+        targets
+            .iter()
+            .map(|l| match self.pos[l.id()] {
+                u16::MAX => 0,
+                k => walk(&self.t, usize::from(k)),
+            })
+            .sum()
+    }
+}
+
+impl Drop for Lens<'_, '_> {
+    fn drop(&mut self) {
+        if self.filled {
+            for l in self.t.lits {
+                self.pos[l.id()] = u16::MAX;
+            }
+        }
+    }
+}
+
+/// The steps found, one per kind and effect: `seen` holds the index in `found` per
+/// (verity, set, cell, digit) ([`Collect::key`]), `u32::MAX` where none.
 struct Collect {
     found: Vec<Found>,
-    seen: HashMap<(bool, bool, u8, u8), usize>,
+    seen: Vec<u32>,
 }
 
 impl Collect {
+    fn new() -> Collect {
+        Collect { found: Vec::new(), seen: vec![u32::MAX; 2 * 2 * 81 * 10] }
+    }
+
+    fn key(f: &Found) -> usize {
+        ((usize::from(f.verity) * 2 + usize::from(f.set)) * 81 + usize::from(f.cell)) * 10
+            + usize::from(f.digit)
+    }
+
     fn add(&mut self, f: Found) {
-        let key = (f.verity, f.set, f.cell, f.digit);
-        match self.seen.get(&key) {
-            Some(&i) if self.found[i].len > f.len => self.found[i] = f,
-            Some(_) => {}
-            None => {
-                self.seen.insert(key, self.found.len());
+        let key = Collect::key(&f);
+        match self.seen[key] {
+            u32::MAX => {
+                self.seen[key] = self.found.len() as u32;
                 self.found.push(f);
             }
+            i if self.found[i as usize].len > f.len => self.found[i as usize] = f,
+            _ => {}
         }
     }
 }
@@ -95,9 +128,10 @@ fn lit(cell: u8, digit: u8, on: bool) -> Lit {
 }
 
 /// The contradictions of one table (see the module docs).
-fn one_table(g: &Grid, allowed: &[u128; 10], t: &Table, out: &mut Collect) {
+fn one_table(g: &Grid, allowed: &[u128; 10], t: &Table<'_>, pos: &mut [u16], out: &mut Collect) {
     let Some(&p) = t.lits.first() else { return };
-    let s = sets(t);
+    let mut lens = Lens { t: *t, pos, filled: false };
+    let s = t.sets;
     let (cell, digit) = (p.node as u8, p.digit);
     let premise = if p.on {
         Premise::On(Cell::new_unchecked(cell), Digit::from_value(digit).expect("digit"))
@@ -107,7 +141,7 @@ fn one_table(g: &Grid, allowed: &[u128; 10], t: &Table, out: &mut Collect) {
     let mut hit = |len: usize| {
         out.add(Found { set: !p.on, cell, digit, verity: false, premise, len });
     };
-    let len = |targets: &[Lit]| targets.iter().map(|&l| chain_len(t, l)).sum::<usize>();
+    let mut len = |targets: &[Lit]| lens.of(targets);
     let back = if p.on { s.off[usize::from(digit)] } else { s.on[usize::from(digit)] };
     if back & (1 << cell) != 0 {
         hit(len(&[lit(cell, digit, !p.on)]));
@@ -130,6 +164,10 @@ fn one_table(g: &Grid, allowed: &[u128; 10], t: &Table, out: &mut Collect) {
     }
     for kind in 0..3 {
         for d in 1..10u8 {
+            // No house can hold the digit on twice (skipping it finds nothing less).
+            if s.on[usize::from(d)].count_ones() < 2 {
+                continue;
+            }
             for h in kind * 9..kind * 9 + 9 {
                 let twice = house_mask(h) & s.on[usize::from(d)];
                 if twice.count_ones() > 1 {
@@ -154,6 +192,10 @@ fn one_table(g: &Grid, allowed: &[u128; 10], t: &Table, out: &mut Collect) {
     }
     for kind in 0..3 {
         for d in 1..10u8 {
+            // No allowed place of the digit is off: no house is emptied.
+            if allowed[usize::from(d)] & s.off[usize::from(d)] == 0 {
+                continue;
+            }
             for h in kind * 9..kind * 9 + 9 {
                 let here = house_mask(h) & allowed[usize::from(d)];
                 if here != 0 && here & s.off[usize::from(d)] == here {
@@ -169,8 +211,8 @@ fn one_table(g: &Grid, allowed: &[u128; 10], t: &Table, out: &mut Collect) {
 /// Verities where every table of `group` agrees (`premise` names the group); `skip` leaves a
 /// cell out; `on_first` takes every digit turned on before those turned off (otherwise digit
 /// by digit, on then off).
-fn agree(group: &[&Table], premise: Premise, skip: u128, on_first: bool, out: &mut Collect) {
-    let all: Vec<Sets> = group.iter().map(|t| sets(t)).collect();
+fn agree(group: &[Table<'_>], premise: Premise, skip: u128, on_first: bool, out: &mut Collect) {
+    let all: Vec<&Sets> = group.iter().map(|t| t.sets).collect();
     let order: Vec<(bool, u8)> = if on_first {
         [true, false].into_iter().flat_map(|on| (1..10u8).map(move |d| (on, d))).collect()
     } else {
@@ -201,7 +243,7 @@ fn rank(f: &Found) -> (bool, usize, usize) {
 #[must_use]
 pub fn forcing_chain(state: &Candidates) -> Option<Step> {
     let made = cached(state, true);
-    let (g, tables) = (&made.0, &made.1);
+    let (g, tables): (&Grid, &Tables) = (&made.grid, &made);
     let mut allowed = [0u128; 10];
     let values = state.values();
     for (d, a) in allowed.iter_mut().enumerate().skip(1) {
@@ -212,21 +254,22 @@ pub fn forcing_chain(state: &Candidates) -> Option<Step> {
             }
         }
     }
-    let mut out = Collect { found: Vec::new(), seen: HashMap::new() };
-    for pair in tables.chunks(2) {
-        one_table(g, &allowed, &pair[1], &mut out);
-        one_table(g, &allowed, &pair[0], &mut out);
+    let mut out = Collect::new();
+    let mut pos = vec![u16::MAX; g.nodes() * 20];
+    for i in 0..TABLES / 2 {
+        one_table(g, &allowed, &tables.table(2 * i + 1), &mut pos, &mut out);
+        one_table(g, &allowed, &tables.table(2 * i), &mut pos, &mut out);
     }
-    for pair in tables.chunks(2) {
-        let (off, on) = (&pair[0], &pair[1]);
+    for i in 0..TABLES / 2 {
+        let (off, on) = (tables.table(2 * i), tables.table(2 * i + 1));
         let (Some(&p), false) = (on.lits.first(), off.lits.is_empty()) else { continue };
         let (cell, digit) =
             (Cell::new_unchecked(p.node as u8), Digit::from_value(p.digit).expect("digit"));
         agree(&[on, off], Premise::Candidate(cell, digit), 1 << p.node, true, &mut out);
     }
-    let on_table = |c: u8, d: u8| &tables[lit(c, d, true).id()];
+    let on_table = |c: u8, d: u8| tables.table(lit(c, d, true).id());
     for c in 0..81u8 {
-        let group: Vec<&Table> = g.digits(usize::from(c)).map(|d| on_table(c, d)).collect();
+        let group: Vec<Table<'_>> = g.digits(usize::from(c)).map(|d| on_table(c, d)).collect();
         if !group.is_empty() {
             agree(&group, Premise::Cell(Cell::new_unchecked(c)), 0, false, &mut out);
         }
@@ -242,7 +285,7 @@ pub fn forcing_chain(state: &Candidates) -> Option<Step> {
             if here == 0 {
                 continue;
             }
-            let group: Vec<&Table> = cells_of(here).map(|c| on_table(c as u8, d)).collect();
+            let group: Vec<Table<'_>> = cells_of(here).map(|c| on_table(c as u8, d)).collect();
             let premise = Premise::House(house, Digit::from_value(d).expect("digit"));
             agree(&group, premise, 0, false, &mut out);
         }
@@ -280,7 +323,7 @@ mod tests {
 
     #[test]
     fn a_shorter_proof_of_the_same_effect_takes_the_earlier_place() {
-        let mut c = Collect { found: Vec::new(), seen: HashMap::new() };
+        let mut c = Collect::new();
         c.add(found(false, 5, 3, 9));
         c.add(found(true, 7, 2, 4));
         c.add(found(false, 5, 3, 12));

@@ -20,6 +20,12 @@
 //! entries in the order they are met, each remembering the entry it came from, at most 1,000
 //! entries. Only cells are premises; groups are reached.
 //!
+//! **Storage.** All tables of one state sit in one arena ([`Tables`]: entries and parents in
+//! two flat vectors, a table being a range), kept per thread and kind (plain, grouped) and
+//! rebuilt in place for the next state, so a step costs no allocation once the arena has
+//! grown. Grouped tables also keep the cell candidates each turns on and off, which the
+//! forcing-chain checks read.
+//!
 //! Written from the rules of HoDoKu 2.2.0's `TablingSolver`, `TableEntry` and `GroupNode`
 //! (GPL, read, not copied).
 
@@ -55,6 +61,8 @@ struct Group {
     block: usize,
     /// The cells that see every cell of the group.
     buddies: u128,
+    /// The candidates of its digit among `buddies`.
+    seen: u128,
 }
 
 /// The grid as the tables read it.
@@ -66,6 +74,8 @@ pub(super) struct Grid {
     /// The 20 peers of every cell.
     pub peers: [u128; 81],
     groups: Vec<Group>,
+    /// The groups of each digit, ascending (indices into `groups`).
+    by_digit: [Vec<u16>; 10],
 }
 
 fn mask(house: usize) -> u128 {
@@ -75,33 +85,53 @@ fn mask(house: usize) -> u128 {
 impl Grid {
     /// The grid of `state`, with its groups when `groups` is set.
     pub fn new(state: &Candidates, groups: bool) -> Grid {
-        let mut g = Grid { cands: [0; 81], cells: [0; 10], peers: [0; 81], groups: Vec::new() };
+        let mut g = Grid {
+            cands: [0; 81],
+            cells: [0; 10],
+            peers: [0; 81],
+            groups: Vec::new(),
+            by_digit: Default::default(),
+        };
+        g.fill(state, groups);
+        g
+    }
+
+    /// Makes this the grid of `state` in place (the group lists keep their allocations).
+    fn fill(&mut self, state: &Candidates, groups: bool) {
+        self.cands = [0; 81];
+        self.cells = [0; 10];
+        self.groups.clear();
+        self.by_digit.iter_mut().for_each(Vec::clear);
         let open = state.unsolved();
         for d in Digit::all() {
             let set = state.cells(d) & open;
-            g.cells[usize::from(d.value())] = set.bits();
+            self.cells[usize::from(d.value())] = set.bits();
             for cell in set {
-                g.cands[cell.index()] |= 1 << d.value();
+                self.cands[cell.index()] |= 1 << d.value();
             }
         }
         for cell in Cell::all() {
-            g.peers[cell.index()] = cell.peers().bits();
+            self.peers[cell.index()] = cell.peers().bits();
         }
         if groups {
             for line in 0..18 {
                 for digit in 1..=9u8 {
-                    let here = mask(line) & g.cells[usize::from(digit)];
+                    let here = mask(line) & self.cells[usize::from(digit)];
+                    if here.count_ones() < 2 {
+                        continue;
+                    }
                     for block in 18..27 {
                         let cells = here & mask(block);
                         if cells.count_ones() >= 2 {
-                            let buddies = cells_of(cells).fold(!0, |b, c| b & g.peers[c]);
-                            g.groups.push(Group { digit, cells, line, block, buddies });
+                            let buddies = cells_of(cells).fold(!0, |b, c| b & self.peers[c]);
+                            let seen = buddies & self.cells[usize::from(digit)];
+                            self.by_digit[usize::from(digit)].push(self.groups.len() as u16);
+                            self.groups.push(Group { digit, cells, line, block, buddies, seen });
                         }
                     }
                 }
             }
         }
-        g
     }
 
     /// The unsolved cells.
@@ -139,6 +169,15 @@ impl Grid {
         (1..=9u8).filter(move |d| self.cands[cell] & (1 << d) != 0)
     }
 
+    /// The groups of `digit` other than `gi` that do not overlap group `gi`, ascending.
+    fn others(&self, gi: usize) -> impl Iterator<Item = (usize, &Group)> + '_ {
+        let gr = &self.groups[gi];
+        self.by_digit[usize::from(gr.digit)]
+            .iter()
+            .map(|&j| (usize::from(j), &self.groups[usize::from(j)]))
+            .filter(move |(j, o)| *j != gi && o.cells & gr.cells == 0)
+    }
+
     /// The direct consequences of `lit` in HoDoKu's order (see the module docs).
     pub fn direct(&self, lit: Lit, out: &mut Vec<Lit>) {
         out.clear();
@@ -153,17 +192,13 @@ impl Grid {
             return self.direct_of_cell(lit, out);
         };
         let gr = &self.groups[gi];
-        let seen = self.cells[digit] & gr.buddies;
-        let same = self
-            .groups
-            .iter()
-            .enumerate()
-            .filter(|(j, o)| *j != gi && o.digit == gr.digit && o.cells & gr.cells == 0);
+        let seen = gr.seen;
         if lit.on {
-            cells_of(seen).for_each(|c| push(out, c, false));
-            for (j, o) in same {
+            // Cells, then groups: each is listed once by construction.
+            out.extend(cells_of(seen).map(|c| Lit { node: c as u16, digit: lit.digit, on: false }));
+            for (j, o) in self.others(gi) {
                 if o.line == gr.line || o.block == gr.block {
-                    push(out, 81 + j, false);
+                    out.push(Lit { node: (81 + j) as u16, digit: lit.digit, on: false });
                 }
             }
             return;
@@ -174,9 +209,8 @@ impl Grid {
                 push(out, rest.trailing_zeros() as usize, true);
             }
         }
-        let same: Vec<(usize, &Group)> = same.collect();
         let lone = |house: usize, of: fn(&Group) -> usize| {
-            let mut it = same.iter().filter(|(_, o)| of(o) == house);
+            let mut it = self.others(gi).filter(|(_, o)| of(o) == house);
             let (j, o) = it.next()?;
             let rest = mask(house) & self.cells[digit] & !gr.cells & !o.cells;
             (it.next().is_none() && rest == 0).then_some(81 + j)
@@ -192,12 +226,11 @@ impl Grid {
         }
     }
 
+    /// [`Grid::direct`] for a cell; every consequence is listed once (a cell of several of
+    /// its houses at its first house, a group once).
     fn direct_of_cell(&self, lit: Lit, out: &mut Vec<Lit>) {
         let push = |out: &mut Vec<Lit>, node: usize, digit: u8, on: bool| {
-            let l = Lit { node: node as u16, digit, on };
-            if !out.contains(&l) {
-                out.push(l);
-            }
+            out.push(Lit { node: node as u16, digit, on });
         };
         let (cell, digit) = (usize::from(lit.node), lit.digit);
         let count = self.cands[cell].count_ones();
@@ -209,120 +242,202 @@ impl Grid {
             }
         }
         let others = self.cells[usize::from(digit)] & !(1u128 << cell);
+        let mut done: u128 = 0;
         for house in houses(cell) {
             let in_house = others & mask(house);
             if lit.on {
-                for c in cells_of(in_house) {
+                for c in cells_of(in_house & !done) {
                     push(out, c, digit, false);
                 }
-            } else if in_house.count_ones() == 1 {
+                done |= in_house;
+            } else if in_house.count_ones() == 1 && in_house & done == 0 {
                 push(out, in_house.trailing_zeros() as usize, digit, true);
+                done |= in_house;
             }
         }
-        for (j, gr) in self.groups.iter().enumerate().filter(|(_, gr)| gr.digit == digit) {
-            let seen = self.cells[usize::from(digit)] & gr.buddies;
+        for &j in &self.by_digit[usize::from(digit)] {
+            let gr = &self.groups[usize::from(j)];
+            let seen = gr.seen;
             if seen & (1 << cell) == 0 {
                 continue;
             }
-            if lit.on {
-                push(out, 81 + j, digit, false);
-            } else {
-                for house in [gr.block, gr.line] {
-                    if seen & mask(house) == 1 << cell {
-                        push(out, 81 + j, digit, true);
+            if lit.on || [gr.block, gr.line].iter().any(|&h| seen & mask(h) == 1 << cell) {
+                push(out, 81 + usize::from(j), digit, !lit.on);
+            }
+        }
+    }
+}
+
+/// The number of tables: one per cell candidate id ([`Lit::id`] of cells 0-80).
+pub(super) const TABLES: usize = 1620;
+
+/// The cell candidates a table turns on and off, per digit (bit = cell).
+#[derive(Clone, Copy, Default)]
+pub(super) struct Sets {
+    pub on: [u128; 10],
+    pub off: [u128; 10],
+}
+
+/// One premise's table: entries in the order met, with the entry each came from (a view
+/// into [`Tables`]). An entry one link from the premise is one whose parent is entry 0.
+#[derive(Clone, Copy)]
+pub(super) struct Table<'a> {
+    pub lits: &'a [Lit],
+    pub parent: &'a [u16],
+    /// The cell candidates among `lits` (all empty for tables without groups, which no
+    /// reader asks for them).
+    pub sets: &'a Sets,
+}
+
+/// The sets of a table that has none.
+static NO_SETS: Sets = Sets { on: [0; 10], off: [0; 10] };
+
+/// The grid of one state and the table of every cell candidate (indexed by [`Lit::id`];
+/// empty where the candidate does not exist), all entries in one arena that the next build
+/// reuses.
+pub(super) struct Tables {
+    pub grid: Grid,
+    lits: Vec<Lit>,
+    parent: Vec<u16>,
+    /// The sets of table `id` are `sets[set_of[id]]` (`u16::MAX`: none).
+    sets: Vec<Sets>,
+    set_of: Vec<u16>,
+    /// Table `id` is `lits[bounds[id]..bounds[id + 1]]`.
+    bounds: Vec<u32>,
+    /// Scratch: the direct consequences of every literal, flattened
+    /// (`direct[start[id]..start[id + 1]]`, with their ids), and the stamps of the closure.
+    start: Vec<u32>,
+    direct: Vec<(Lit, u16)>,
+    seen: Vec<u32>,
+    buf: Vec<Lit>,
+}
+
+impl Tables {
+    fn empty() -> Tables {
+        Tables {
+            grid: Grid::new(&Candidates::from_values(&[0; 81]), false),
+            lits: Vec::new(),
+            parent: Vec::new(),
+            sets: Vec::new(),
+            set_of: Vec::new(),
+            bounds: Vec::new(),
+            start: Vec::new(),
+            direct: Vec::new(),
+            seen: Vec::new(),
+            buf: Vec::new(),
+        }
+    }
+
+    /// The table of premise `id` ([`Lit::id`]).
+    pub fn table(&self, id: usize) -> Table<'_> {
+        let r = self.bounds[id] as usize..self.bounds[id + 1] as usize;
+        let sets = self.sets.get(usize::from(self.set_of[id])).unwrap_or(&NO_SETS);
+        Table { lits: &self.lits[r.clone()], parent: &self.parent[r], sets }
+    }
+
+    /// Rebuilds every table for `state` (with groups when `groups` is set; only those get
+    /// their [`Sets`]).
+    fn build(&mut self, state: &Candidates, groups: bool) {
+        self.grid.fill(state, groups);
+        let g = &self.grid;
+        let n = g.nodes() * 20;
+        self.start.clear();
+        self.start.resize(n + 1, 0);
+        self.direct.clear();
+        for node in 0..g.nodes() as u16 {
+            let cell = usize::from(g.first(node));
+            for digit in 0..=9u8 {
+                let has = digit > 0
+                    && match usize::from(node).checked_sub(81) {
+                        None => g.cands[cell] & (1 << digit) != 0,
+                        Some(j) => g.groups[j].digit == digit,
+                    };
+                for on in [false, true] {
+                    let lit = Lit { node, digit, on };
+                    if has {
+                        g.direct(lit, &mut self.buf);
+                        self.direct.extend(self.buf.iter().map(|&l| (l, l.id() as u16)));
                     }
+                    self.start[lit.id() + 1] = self.direct.len() as u32;
                 }
             }
+        }
+        self.seen.clear();
+        self.seen.resize(n, u32::MAX);
+        self.lits.clear();
+        self.parent.clear();
+        self.sets.clear();
+        self.set_of.clear();
+        self.set_of.resize(TABLES, u16::MAX);
+        self.bounds.clear();
+        self.bounds.push(0);
+        let (start, direct, seen) = (&self.start, &self.direct, &mut self.seen);
+        for id in 0..TABLES {
+            let (cell, digit, on) = ((id / 2) / 10, (id / 2) % 10, id % 2 == 1);
+            if digit != 0 && g.cands[cell] & (1 << digit) != 0 {
+                let base = self.lits.len();
+                let end = base + MAX_ENTRIES;
+                let stamp = id as u32;
+                seen[id] = stamp;
+                self.lits.push(Lit { node: cell as u16, digit: digit as u8, on });
+                self.parent.push(0);
+                let mut j = base;
+                let mut from = id;
+                'bfs: loop {
+                    for &(l, lid) in &direct[start[from] as usize..start[from + 1] as usize] {
+                        let s = &mut seen[usize::from(lid)];
+                        if *s == stamp {
+                            continue;
+                        }
+                        if self.lits.len() >= end {
+                            break 'bfs;
+                        }
+                        *s = stamp;
+                        self.lits.push(l);
+                        self.parent.push((j - base) as u16);
+                    }
+                    j += 1;
+                    if j >= self.lits.len() || self.lits.len() >= end {
+                        break;
+                    }
+                    from = self.lits[j].id();
+                }
+                if groups {
+                    let mut sets = Sets::default();
+                    for l in self.lits[base..].iter().filter(|l| l.node < 81) {
+                        let to = if l.on { &mut sets.on } else { &mut sets.off };
+                        to[usize::from(l.digit)] |= 1 << l.node;
+                    }
+                    self.set_of[id] = self.sets.len() as u16;
+                    self.sets.push(sets);
+                }
+            }
+            self.bounds.push(self.lits.len() as u32);
         }
     }
 }
 
-/// One premise's table: entries in the order met, with the entry each came from and its
-/// number of links from the premise.
-pub(super) struct Table {
-    pub lits: Vec<Lit>,
-    pub parent: Vec<u16>,
-    pub hops: Vec<u16>,
-}
-
-/// Builds the table of every cell candidate (indexed by [`Lit::id`]; empty where the
-/// candidate does not exist).
-pub(super) fn tables(g: &Grid) -> Vec<Table> {
-    let n = g.nodes() * 20;
-    // The direct consequences of every literal, flattened: `direct[start[id]..start[id + 1]]`.
-    let mut start = vec![0u32; n + 1];
-    let mut direct: Vec<Lit> = Vec::with_capacity(n * 8);
-    let mut buf = Vec::new();
-    for node in 0..g.nodes() as u16 {
-        let cell = usize::from(g.first(node));
-        for digit in 0..=9u8 {
-            let has = digit > 0
-                && match usize::from(node).checked_sub(81) {
-                    None => g.cands[cell] & (1 << digit) != 0,
-                    Some(j) => g.groups[j].digit == digit,
-                };
-            for on in [false, true] {
-                let lit = Lit { node, digit, on };
-                if has {
-                    g.direct(lit, &mut buf);
-                    direct.extend_from_slice(&buf);
-                }
-                start[lit.id() + 1] = direct.len() as u32;
-            }
-        }
-    }
-    let mut seen = vec![u32::MAX; n];
-    let mut out = Vec::with_capacity(1620);
-    for id in 0..1620usize {
-        let (cell, digit, on) = ((id / 2) / 10, (id / 2) % 10, id % 2 == 1);
-        let mut t = Table { lits: Vec::new(), parent: Vec::new(), hops: Vec::new() };
-        if digit == 0 || g.cands[cell] & (1 << digit) == 0 {
-            out.push(t);
-            continue;
-        }
-        let stamp = id as u32;
-        let premise = Lit { node: cell as u16, digit: digit as u8, on };
-        seen[premise.id()] = stamp;
-        t.lits.push(premise);
-        t.parent.push(0);
-        t.hops.push(0);
-        let mut j = 0;
-        while j < t.lits.len() && t.lits.len() < MAX_ENTRIES {
-            let from = t.lits[j].id();
-            for &l in &direct[start[from] as usize..start[from + 1] as usize] {
-                if seen[l.id()] == stamp || t.lits.len() >= MAX_ENTRIES {
-                    continue;
-                }
-                seen[l.id()] = stamp;
-                t.lits.push(l);
-                t.parent.push(j as u16);
-                t.hops.push(t.hops[j] + 1);
-            }
-            j += 1;
-        }
-        out.push(t);
-    }
-    out
-}
-
-/// The grid and tables of `state` (with groups when `groups` is set), from a per-thread cache
-/// of the last one of each kind: the grouped nice-loop search and the forcing-chain search
-/// read the same tables of the same state one after the other.
-pub(super) fn cached(state: &Candidates, groups: bool) -> Rc<(Grid, Vec<Table>)> {
-    type Slot = RefCell<[Option<(Candidates, Rc<(Grid, Vec<Table>)>)>; 2]>;
+/// The tables of `state` (with groups when `groups` is set), from a per-thread cache of the
+/// last one of each kind: the grouped nice-loop search and the forcing-chain search read the
+/// same tables of the same state one after the other. A new state is built into the arena of
+/// the last one of its kind (no allocation once the arena has grown).
+pub(super) fn cached(state: &Candidates, groups: bool) -> Rc<Tables> {
+    type Slot = RefCell<[Option<(Candidates, Rc<Tables>)>; 2]>;
     thread_local! {
         static LAST: Slot = const { RefCell::new([None, None]) };
     }
     LAST.with(|last| {
         let mut last = last.borrow_mut();
         let slot = &mut last[usize::from(groups)];
-        if let Some((s, t)) = slot.as_ref().filter(|(s, _)| s == state) {
-            let _ = s;
+        if let Some((_, t)) = slot.as_ref().filter(|(s, _)| s == state) {
             return Rc::clone(t);
         }
-        let g = Grid::new(state, groups);
-        let t = tables(&g);
-        let made = Rc::new((g, t));
+        let mut made = match slot.take() {
+            Some((_, t)) => Rc::try_unwrap(t).unwrap_or_else(|_| Tables::empty()),
+            None => Tables::empty(),
+        };
+        made.build(state, groups);
+        let made = Rc::new(made);
         *slot = Some((*state, Rc::clone(&made)));
         made
     })

@@ -33,7 +33,7 @@
 //! Written from the rules of HoDoKu 2.2.0's `TablingSolver`, `TableEntry` and `SolutionStep`
 //! (GPL, read, not copied).
 
-use super::tables::{Grid, Lit, Table, cached};
+use super::tables::{Grid, Lit, TABLES, Table, cached};
 use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, DigitSet};
 use bitdoku_strategies::{Chain, ChainNode, Step, TechniqueId};
 use std::collections::HashMap;
@@ -48,7 +48,7 @@ struct Entry {
 }
 
 /// The path from the premise to entry `j`, premise first.
-fn path(g: &Grid, t: &Table, j: usize) -> Vec<Entry> {
+fn path(g: &Grid, t: &Table<'_>, j: usize) -> Vec<Entry> {
     let entry = |l: Lit| Entry { lit: l, cell: g.first(l.node), cells: g.node_cells(l.node) };
     let mut rev = vec![entry(t.lits[j])];
     let mut k = j;
@@ -195,11 +195,17 @@ fn sorted(mut dels: Vec<(u8, u8)>) -> Vec<(u8, u8)> {
 
 /// The sort key of step `i`: most eliminations, the smaller index sum; steps with other
 /// eliminations and the same sum stay in the order found (HoDoKu compares them as equal),
-/// steps with the same eliminations put the shorter chain first.
-fn rank(steps: &[Found], i: usize, f: &Found) -> (usize, usize, usize, usize, usize) {
+/// steps with the same eliminations put the shorter chain first. `first` is the index of the
+/// first step found with the same eliminations.
+fn rank(first: usize, i: usize, f: &Found) -> (usize, usize, usize, usize, usize) {
     let sum = super::index_sum(f.dels.iter().map(|&(c, d)| (usize::from(c), d)));
-    let first = steps.iter().position(|o| o.dels == f.dels).unwrap_or(i);
     (usize::MAX - f.dels.len(), sum, first, f.chain.len(), i)
+}
+
+/// The index of the first step of `steps` with each step's eliminations.
+fn firsts(steps: &[Found]) -> Vec<usize> {
+    let mut first: HashMap<&[(u8, u8)], usize> = HashMap::new();
+    steps.iter().enumerate().map(|(i, f)| *first.entry(&f.dels).or_insert(i)).collect()
 }
 
 /// HoDoKu's nice loop or AIC for `state` (see the module docs), if any.
@@ -216,17 +222,17 @@ pub fn grouped_nice_loop(state: &Candidates) -> Option<Step> {
 
 fn search(state: &Candidates, groups: bool) -> Option<Step> {
     let made = cached(state, groups);
-    let (g, tables) = (&made.0, &made.1);
+    let g = &made.grid;
     let mut steps: Vec<Found> = Vec::new();
     let mut seen: HashMap<Vec<(u8, u8)>, usize> = HashMap::new();
     for on in [true, false] {
-        for t in tables.iter().skip(usize::from(on)).step_by(2) {
+        for t in (usize::from(on)..TABLES).step_by(2).map(|id| made.table(id)) {
             let Some(&p) = t.lits.first() else { continue };
             for j in 1..t.lits.len() {
-                if t.lits[j].node != p.node || t.hops[j] <= 1 {
+                if t.lits[j].node != p.node || t.parent[j] == 0 {
                     continue;
                 }
-                let chain = path(g, t, j);
+                let chain = path(g, &t, j);
                 let n = chain.len();
                 if chain[n - 2].cell == chain[0].cell
                     || chain[1].cell == chain[0].cell
@@ -241,24 +247,25 @@ fn search(state: &Candidates, groups: bool) -> Option<Step> {
             }
         }
     }
-    for t in tables.iter().step_by(2) {
+    for t in (0..TABLES).step_by(2).map(|id| made.table(id)) {
         let Some(&p) = t.lits.first() else { continue };
         for j in 1..t.lits.len() {
             let e = t.lits[j];
-            if !e.on || e.node >= 81 || e.node == p.node || t.hops[j] <= 1 || !aic_ends(g, p, e) {
+            if !e.on || e.node >= 81 || e.node == p.node || t.parent[j] == 0 || !aic_ends(g, p, e) {
                 continue;
             }
             let dels = sorted(aic_dels(g, p, e));
             if dels.is_empty() {
                 continue;
             }
-            let chain = path(g, t, j);
+            let chain = path(g, &t, j);
             if !is_lasso(&chain, false) {
                 record(&mut steps, &mut seen, Found { dels, chain });
             }
         }
     }
-    let best = steps.iter().enumerate().min_by_key(|(i, f)| rank(&steps, *i, f))?;
+    let first = firsts(&steps);
+    let best = steps.iter().enumerate().min_by_key(|(i, f)| rank(first[*i], *i, f))?;
     let id = if groups { TechniqueId::GroupedAic } else { TechniqueId::Aic };
     Some(to_step(best.1, id))
 }
@@ -348,12 +355,15 @@ mod tests {
             Found { dels: vec![(4, 4)], chain: chain(3) },
             Found { dels: vec![(5, 3)], chain: chain(6) },
         ];
-        let key = |i: usize| rank(&steps, i, &steps[i]);
+        let first = firsts(&steps);
+        let key = |i: usize| rank(first[i], i, &steps[i]);
         assert!(key(0) < key(1));
         assert!(key(2) < key(0));
         // More eliminations first, then the smaller sum.
-        let more = vec![Found { dels: vec![(70, 1), (80, 2)], chain: chain(20) }];
-        assert!(rank(&more, 0, &more[0]) < key(2));
+        let more = Found { dels: vec![(70, 1), (80, 2)], chain: chain(20) };
+        assert!(rank(0, 0, &more) < key(2));
+        // The first step with the same eliminations, by index.
+        assert_eq!(firsts(&steps), [0, 1, 0]);
     }
 
     #[test]

@@ -310,30 +310,45 @@ pub(super) fn set_in_table(
     }
 }
 
-/// Fills the table of `digit` in `cell` set (`on`) or deleted, singles included.
+/// Makes `copy` equal to `from`, keeping the queues' allocations.
+fn reset(copy: &mut HodokuSingles, from: &HodokuSingles) {
+    copy.cells = from.cells;
+    copy.values = from.values;
+    copy.free = from.free;
+    copy.naked.entries.clone_from(&from.naked.entries);
+    copy.naked.front = from.naked.front;
+    copy.hidden.entries.clone_from(&from.hidden.entries);
+    copy.hidden.front = from.hidden.front;
+}
+
+/// Fills the table of `digit` in `cell` set (`on`) or deleted, singles included; `copy` is
+/// scratch for the grid.
 pub(super) fn fill(
     start: &Start,
     cell: usize,
     digit: u8,
     on: bool,
     buf: &mut Vec<(usize, u8, bool)>,
+    copy: &mut HodokuSingles,
 ) -> Table {
     let mut t = Table::default();
-    let mut copy = start.grid.clone();
+    t.lits.reserve(128);
+    t.ret.reserve(128);
+    reset(copy, &start.grid);
     if on {
-        set_in_table(start, &mut copy, &mut t, cell, digit, None);
+        set_in_table(start, copy, &mut t, cell, digit, None);
     } else {
         copy.del_candidate(cell, digit);
         t.add(lit(cell, digit, false), [0; PREDECESSORS]);
         if copy.cells[cell].count_ones() == 1 {
             let last = copy.cells[cell].trailing_zeros() as u8;
-            set_in_table(start, &mut copy, &mut t, cell, last, None);
+            set_in_table(start, copy, &mut t, cell, last, None);
         }
     }
     for _ in 0..LOOK_AHEAD {
-        singles(&copy, buf);
+        singles(copy, buf);
         for &(c, d, naked) in buf.iter() {
-            set_in_table(start, &mut copy, &mut t, c, d, Some(naked));
+            set_in_table(start, copy, &mut t, c, d, Some(naked));
         }
     }
     t
@@ -487,11 +502,12 @@ pub(super) fn tables(state: &Candidates) -> (Start, Tables) {
         groups,
     };
     let mut buf = Vec::new();
+    let mut copy = start.grid.clone();
     for cell in 0..81 {
         for digit in start.cell_digits(cell).collect::<Vec<_>>() {
             let i = cell * 10 + usize::from(digit);
-            ts.on[i] = fill(&start, cell, digit, true, &mut buf);
-            ts.off[i] = fill(&start, cell, digit, false, &mut buf);
+            ts.on[i] = fill(&start, cell, digit, true, &mut buf, &mut copy);
+            ts.off[i] = fill(&start, cell, digit, false, &mut buf, &mut copy);
         }
     }
     fill_groups(&mut ts);

@@ -123,6 +123,10 @@ fn one_table(ts: &Tables, tid: Tid, allowed: &[u128; 10], open: u128, out: &mut 
     let mut ends = Vec::new();
     for kind in 0..3 {
         for x in 1..10u8 {
+            // No house can hold the digit on twice (skipping it finds nothing less).
+            if t.on[usize::from(x)].count_ones() < 2 {
+                continue;
+            }
             for h in kind * 9..kind * 9 + 9 {
                 let twice = house_mask(h) & t.on[usize::from(x)];
                 if twice.count_ones() > 1 {
@@ -150,6 +154,10 @@ fn one_table(ts: &Tables, tid: Tid, allowed: &[u128; 10], open: u128, out: &mut 
     }
     for kind in 0..3 {
         for x in 1..10u8 {
+            // No allowed place of the digit is off: no house is emptied.
+            if allowed[usize::from(x)] & t.off[usize::from(x)] == 0 {
+                continue;
+            }
             for h in kind * 9..kind * 9 + 9 {
                 let here = house_mask(h) & allowed[usize::from(x)];
                 if here != 0 && here & t.off[usize::from(x)] == here {
