@@ -47,27 +47,30 @@ enum Command {
 /// The bundled corpora of a run: (file, puzzles measured by default, puzzles measured with
 /// `--full`; `None` = the whole file).
 ///
-/// The default sample is sized so that the default run (every engine, every preset, a warm-up
-/// and three timed passes per row, one thread) takes about two minutes on two cores after the
-/// build: from the full run's per-puzzle times (results/2026-11-26-204628-...: the naive
-/// engine's `hodoku`, `all` and `complete` rows cost about 0.13 s per top1465 puzzle and
-/// 0.23 s per forum_hardest puzzle over all orders, the 17-clue and generated puzzles 1.3 ms
-/// and 6.5 ms), a timed pass over the sample takes about 25 s. The full run (`--full`, as
-/// before: every puzzle of top1465 and forum_hardest, 10,000 17-clue puzzles, the 10,000
-/// generated ones) took 1,444 s with `--repeats 3`.
+/// The default sample is sized so that the measuring part of the default run (every engine,
+/// every preset, a warm-up and three timed passes per row, one thread) takes at most about
+/// three minutes of one core: 40 top1465, 20 forum_hardest, 1,000 17-clue and 300 generated
+/// puzzles. Nearly all of it is the naive engine's `hodoku`, `all` and `complete` rows (with
+/// HoDoKu's net tables about 1.2 s per top1465 puzzle and 2.7 s per forum_hardest puzzle over a
+/// run's four passes, against 16 ms per 17-clue and 62 ms per generated puzzle; measured on an
+/// idle AMD EPYC, 2026-11-28). The forum puzzles are all about equally hard (p90 within 15% of
+/// the median), so 20 of them give its rows' means; the 17-clue and generated samples stay
+/// large enough that their p99 is not a single puzzle. The full run (`--full`: every puzzle
+/// of top1465 and forum_hardest, 10,000 17-clue puzzles, the 10,000 generated ones) is
+/// unchanged.
 const BUNDLED: &[(&str, usize, Option<usize>)] = &[
-    ("magictour_top1465.txt", 80, None),
-    ("forum_hardest_1106.txt", 40, None),
-    ("sudoku17_royle_49158.txt", 2_000, Some(10_000)),
-    ("generated_minimal_10k.txt", 500, None),
+    ("magictour_top1465.txt", 40, None),
+    ("forum_hardest_1106.txt", 20, None),
+    ("sudoku17_royle_49158.txt", 1_000, Some(10_000)),
+    ("generated_minimal_10k.txt", 300, None),
 ];
 
 #[derive(Args)]
 struct RunArgs {
     /// Corpus file, one puzzle per line (repeatable; `-` = standard input). Default: the
     /// bundled top1465, forum_hardest_1106, 17-clue list and generated_minimal_10k, a
-    /// representative sample of each (80, 40, 2,000 and 500 puzzles: about two minutes on two
-    /// cores); `--full` measures them whole (10,000 of the 17-clue list; about 24 minutes).
+    /// representative sample of each (40, 20, 1,000 and 300 puzzles: at most about three minutes
+    /// of one core); `--full` measures them whole (10,000 of the 17-clue list; about 24 minutes).
     #[arg(long = "corpus", value_name = "FILE")]
     corpora: Vec<String>,
     /// Measure the bundled corpora whole instead of the default sample.

@@ -389,8 +389,11 @@ mod tests {
             .filter(|&f| bitdoku_strategies::registry::all().any(|t| t.family == f))
             .collect();
         let wanted = present.len();
-        // Colouring first fires on puzzle 250 of the `all` path; stop once every family is seen.
-        for line in text.lines().take(400) {
+        // Colouring first fires on puzzle 250 of the `all` path (the 250 puzzles before it
+        // took 15 s of CPU): the first 60 puzzles, then from puzzle 240 on, stopping once every
+        // family is seen.
+        let lines: Vec<&str> = text.lines().collect();
+        for line in lines[..60].iter().chain(&lines[240..400]) {
             if families_seen.len() == wanted {
                 break;
             }

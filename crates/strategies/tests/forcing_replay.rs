@@ -182,9 +182,11 @@ fn check_state(c: &Candidates, solution: &[u8; 81], stats: &mut Stats) -> Vec<St
     out
 }
 
-fn walk(file: &str) -> Stats {
+fn walk(file: &str, part: std::ops::Range<usize>) -> Stats {
     let mut stats = Stats::default();
-    for start in puzzles(file) {
+    let all = puzzles(file);
+    let part = part.start.min(all.len())..part.end.min(all.len());
+    for &start in &all[part] {
         let (count, solution) = bitdoku_brute::solve_unique(&start.search_masks());
         assert_eq!(count, bitdoku_brute::Count::One, "{file}: puzzle without a unique solution");
         let solution = solution.unwrap().0;
@@ -214,22 +216,38 @@ fn walk(file: &str) -> Stats {
     stats
 }
 
-#[test]
-fn forcing_steps_replay_from_their_proofs_on_hard_puzzles() {
+/// Walks puzzles `part` of `file`'s sample (unless `FORCING_REPLAY_FILE` names the other
+/// file) and checks what fired.
+fn replay_on(file: &str, part: std::ops::Range<usize>) {
     let only = std::env::var("FORCING_REPLAY_FILE").ok();
-    for file in ["forum_hardest_1106.txt", "magictour_top1465.txt"] {
-        if only.as_deref().is_some_and(|o| o != file) {
-            continue;
-        }
-        let stats = walk(file);
-        eprintln!("{file}: {stats:?}");
-        assert!(stats.steps[0] > 0 && stats.steps[1] > 0, "{file}: forcing steps fire");
-        assert!(stats.contradictions > 0 && stats.verities > 0);
-        assert_eq!(stats.guesses, 0, "{file}: nets and nested nets leave nothing to guess");
-        if file.starts_with("forum") {
-            assert!(stats.nested[0] > 0 && stats.probes > 0, "nested steps with sub-proofs");
-        }
+    if only.as_deref().is_some_and(|o| o != file) {
+        return;
     }
+    let stats = walk(file, part);
+    eprintln!("{file}: {stats:?}");
+    assert!(stats.steps[0] > 0 && stats.steps[1] > 0, "{file}: forcing steps fire");
+    assert!(stats.contradictions > 0 && stats.verities > 0);
+    assert_eq!(stats.guesses, 0, "{file}: nets and nested nets leave nothing to guess");
+    if file.starts_with("forum") {
+        assert!(stats.nested[0] > 0 && stats.probes > 0, "nested steps with sub-proofs");
+    }
+}
+
+// Three tests that libtest runs side by side (one test took 31 s of wall time alone, most of
+// it the forum's puzzles): the forum sample in two halves, then top1465's.
+#[test]
+fn forcing_steps_replay_from_their_proofs_on_forum_hardest() {
+    replay_on("forum_hardest_1106.txt", 0..PER_FILE / 2);
+}
+
+#[test]
+fn forcing_steps_replay_from_their_proofs_on_forum_hardest_second_half() {
+    replay_on("forum_hardest_1106.txt", PER_FILE / 2..usize::MAX);
+}
+
+#[test]
+fn forcing_steps_replay_from_their_proofs_on_top1465() {
+    replay_on("magictour_top1465.txt", 0..usize::MAX);
 }
 
 #[test]
