@@ -370,6 +370,8 @@ fn run_observed(
     let progress = |r: &SeRating, done| screen::Progress { er: r.er, ep: r.ep, ed: r.ed, done };
     let mut outside = None;
     let mut finished = true;
+    // Nested searches remembered for the last puzzle are of no use to this one.
+    chain::forget_nested();
     while !g.solved() {
         // The budget (`bitdoku_bitboard::budget`): a node per step, and the chain searches
         // tick per cell. Out of it, the rating so far stands (ER is at least `r.er`).

@@ -85,7 +85,7 @@ impl PotSet {
 }
 
 /// Which chaining rule runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rule {
     /// Cell and house forcing chains.
     pub multiple: bool,
@@ -233,12 +233,15 @@ struct Outcome {
 }
 
 mod fast;
+mod memo;
 mod multiple;
 mod propagate;
 mod reach;
 mod unary;
 
 use fast::Fast;
+pub(crate) use memo::forget as forget_nested;
+use propagate::Trace;
 
 impl Chainer {
     fn take_set(&mut self) -> PotSet {
@@ -265,9 +268,12 @@ impl Chainer {
         g: &Grid,
         source: &Grid,
     ) -> Vec<(u32, u32, Vec<(u8, u8)>, Vec<(usize, u8)>)> {
-        self.all_hints(g, Some(source))
+        self.all_hints(g, true)
             .into_iter()
-            .map(|(f, _, parents)| (f.diff, f.complexity, f.removable, parents))
+            .map(|(f, _, trace)| {
+                let parents = propagate::trace_parents(&trace, g, source);
+                (f.diff, f.complexity, f.removable, parents)
+            })
             .collect()
     }
 
@@ -386,7 +392,7 @@ impl Chainer {
             Some(x) if self.rule.nishio => x.digits(),
             _ => 0x1ff,
         };
-        let mut all = self.all_hints(g, None);
+        let mut all = self.all_hints(g, false);
         self.only_digits = 0x1ff;
         // SE sorts its hints (stably) and applies the first.
         let best =
@@ -445,14 +451,11 @@ impl Chainer {
         }
     }
 
-    /// Every hint of the rule on `g`, in search order. With `source` (nested use), each hint
-    /// also lists the candidates removed since `source` that its chains rest on.
+    /// Every hint of the rule on `g`, in search order. With `traced` (nested use), each hint
+    /// also lists what its chains rest on as a [`Trace`] (the removed candidates follow from
+    /// it and the propagation's start, see [`trace_parents`]).
     #[allow(clippy::type_complexity)]
-    fn all_hints(
-        &mut self,
-        g: &Grid,
-        source: Option<&Grid>,
-    ) -> Vec<(Found, Vec<u32>, Vec<(usize, u8)>)> {
+    fn all_hints(&mut self, g: &Grid, traced: bool) -> Vec<(Found, Vec<u32>, Trace)> {
         // Recycle the last search's sets (their slots are cleared through the old nodes).
         for o in std::mem::take(&mut self.on_cache).into_iter().flatten() {
             self.give_set(o.on);
@@ -496,11 +499,12 @@ impl Chainer {
         }
         out.into_iter()
             .map(|(f, targets, root_cause)| {
-                let parents = match source {
-                    Some(s) => self.rule_parents(&targets, root_cause, f.is_cycle(), g, s),
-                    None => Vec::new(),
+                let trace = if traced {
+                    self.rule_trace(&targets, root_cause, f.is_cycle())
+                } else {
+                    Vec::new()
                 };
-                (f, targets, parents)
+                (f, targets, trace)
             })
             .collect()
     }
