@@ -484,7 +484,9 @@ impl Chainer {
                     self.pass_fast(g, y, x, &mut out);
                     continue;
                 }
-                self.reach.build(&self.fast, g, y, x, self.skip_unreachable, x);
+                // The Y pass asks only which bivalue candidates lie on a cycle.
+                let bivalue_only = y && !x;
+                self.reach.build_over(&self.fast, g, y, x, self.skip_unreachable, x, bivalue_only);
                 for c in 0..81 {
                     if !bitdoku_bitboard::budget::tick(1) {
                         break;
