@@ -212,8 +212,11 @@ pub struct Chainer {
     skip_unreachable: bool,
     /// Engines of the rules nested in this one's propagation, kept between uses.
     subs: Vec<Chainer>,
-    /// Per candidate: its "on" propagation in the current search.
-    on_cache: Vec<Option<Outcome>>,
+    /// Per candidate: where its "on" propagation in the current search is in `outcomes`
+    /// (NONE: not computed yet).
+    on_cache: Vec<u32>,
+    /// The "on" propagations of the current search.
+    outcomes: Vec<Outcome>,
     /// Digits (bit `d - 1`) a Nishio search assumes (all but those unchanged since it last
     /// found nothing: a Nishio chain uses one digit's positions only).
     only_digits: u16,
@@ -299,6 +302,7 @@ impl Chainer {
             skip_unreachable: true,
             subs: Vec::new(),
             on_cache: Vec::new(),
+            outcomes: Vec::new(),
             only_digits: 0x1ff,
             q_on: VecDeque::new(),
             q_off: VecDeque::new(),
@@ -457,14 +461,17 @@ impl Chainer {
     #[allow(clippy::type_complexity)]
     fn all_hints(&mut self, g: &Grid, traced: bool) -> Vec<(Found, Vec<u32>, Trace)> {
         // Recycle the last search's sets (their slots are cleared through the old nodes).
-        for o in std::mem::take(&mut self.on_cache).into_iter().flatten() {
+        let mut outcomes = std::mem::take(&mut self.outcomes);
+        for o in outcomes.drain(..) {
             self.give_set(o.on);
             self.give_set(o.off);
         }
+        self.outcomes = outcomes;
         self.nodes.clear();
         self.pool.clear();
         self.chain_ids.clear();
-        self.on_cache.resize_with(NKEYS / 2, || None);
+        self.on_cache.clear();
+        self.on_cache.resize(NKEYS / 2, NONE);
         let mut out: Vec<(Found, Vec<u32>, u8)> = Vec::new();
         if self.rule.multiple || self.rule.dynamic {
             for c in 0..81 {
