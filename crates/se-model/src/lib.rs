@@ -21,7 +21,8 @@
 //! chaining: `fast` the array-based first-hint search bounded by the best hint so far over a
 //! link table built once per pass, `reach` what each potential can reach so that hopeless
 //! searches are skipped, `unary` cycles and forcing X/XY chains on potentials, `multiple`
-//! Nishio, multiple and dynamic chains, `propagate` the propagation and nested levels; a
+//! Nishio, multiple and dynamic chains, `propagate` the propagation and nested levels,
+//! `memo` the nested searches remembered per reduced grid for the puzzle being rated; a
 //! chain's complexity is the number of distinct potentials its proof rests on), `nested` (the
 //! basic rules run inside dynamic-plus and nested propagation), `dirty` (a rule that found
 //! nothing searches, on a later state, only what changed since, in its own order, so its
@@ -370,6 +371,8 @@ fn run_observed(
     let progress = |r: &SeRating, done| screen::Progress { er: r.er, ep: r.ep, ed: r.ed, done };
     let mut outside = None;
     let mut finished = true;
+    // Nested searches remembered for the last puzzle are of no use to this one.
+    chain::forget_nested();
     while !g.solved() {
         // The budget (`bitdoku_bitboard::budget`): a node per step, and the chain searches
         // tick per cell. Out of it, the rating so far stands (ER is at least `r.er`).

@@ -9,6 +9,16 @@ use super::rules::INSIDE;
 /// identity of its chains: 0 for the basic rules).
 pub type Nested = (Vec<(u8, u8)>, Vec<(usize, u8)>, u32, u32);
 
+/// Per house: the digits (bit `d - 1`) that lost a position since `source`. A hint rests
+/// on removed candidates only through such a digit and house (or a cell that lost a value),
+/// so the searches below skip the others; what they find is unchanged.
+fn changed_digits(g: &Grid, source: &Grid) -> [u16; 27] {
+    std::array::from_fn(|r| {
+        (1..=9u8)
+            .fold(0, |m, d| m | u16::from(source.positions(r, d) != g.positions(r, d)) << (d - 1))
+    })
+}
+
 fn lex_pairs() -> impl Iterator<Item = (usize, usize)> {
     (0..9).flat_map(|b| (0..b).map(move |a| (a, b)))
 }
@@ -22,12 +32,14 @@ pub fn locking_all(g: &Grid, source: &Grid) -> Vec<Nested> {
         .chain((0..9).flat_map(|b| (ROW..ROW + 9).map(move |l| (b, l))))
         .chain((COL..COL + 9).flat_map(|l| (0..9).map(move |b| (l, b))))
         .chain((ROW..ROW + 9).flat_map(|l| (0..9).map(move |b| (l, b))));
+    let changed = changed_digits(g, source);
     for (r1, r2) in pairs {
         let (inside, outside2) = (INSIDE[r1][r2], !INSIDE[r2][r1]);
-        if inside == 0 {
+        if inside == 0 || changed[r1] == 0 {
             continue;
         }
-        for d in 1..=9u8 {
+        // `gone` below is empty for a digit that lost no position in `r1`.
+        for d in digits(changed[r1]) {
             let p = g.positions(r1, d);
             if p.count_ones() <= 1 || p & !inside != 0 {
                 continue;
@@ -58,11 +70,16 @@ fn bcr() -> impl Iterator<Item = usize> {
 /// other cells.
 pub fn hidden_pairs_all(g: &Grid, source: &Grid) -> Vec<Nested> {
     let mut out = Vec::new();
+    let changed = changed_digits(g, source);
     for r in bcr() {
-        if g.empty_count(r) <= 4 {
+        if g.empty_count(r) <= 4 || changed[r] == 0 {
             continue;
         }
         for (a, b) in lex_pairs() {
+            // Without a lost position of either digit the pair rests on nothing removed.
+            if changed[r] >> a & 1 == 0 && changed[r] >> b & 1 == 0 {
+                continue;
+            }
             let (da, db) = (a as u8 + 1, b as u8 + 1);
             let (pa, pb) = (g.positions(r, da), g.positions(r, db));
             if pa.count_ones() <= 1 || pb.count_ones() <= 1 || (pa | pb).count_ones() != 2 {
@@ -100,12 +117,17 @@ pub fn hidden_pairs_all(g: &Grid, source: &Grid) -> Vec<Nested> {
 /// Every naked pair, resting on the removed other values of its two cells.
 pub fn naked_pairs_all(g: &Grid, source: &Grid) -> Vec<Nested> {
     let mut out = Vec::new();
+    // The cells that lost a value: a pair of cells that lost none rests on nothing removed.
+    let lost: [bool; 81] = std::array::from_fn(|c| source.cand[c] != g.cand[c]);
     for r in bcr() {
-        if g.empty_count(r) < 4 {
+        if g.empty_count(r) < 4 || !HOUSE_CELLS[r].iter().any(|&c| lost[c as usize]) {
             continue;
         }
         for (a, b) in lex_pairs() {
             let (ca, cb) = (HOUSE_CELLS[r][a] as usize, HOUSE_CELLS[r][b] as usize);
+            if !lost[ca] && !lost[cb] {
+                continue;
+            }
             if g.count(ca) <= 1 || g.count(cb) <= 1 {
                 continue;
             }
@@ -141,9 +163,11 @@ pub fn naked_pairs_all(g: &Grid, source: &Grid) -> Vec<Nested> {
 pub fn xwings_all(g: &Grid, source: &Grid) -> Vec<Nested> {
     let mut out = Vec::new();
     let occ: [u32; 10] = std::array::from_fn(|d| if d == 0 { 0 } else { g.occurrences(d as u8) });
+    let changed = changed_digits(g, source);
     for (base, cover) in [(COL, ROW), (ROW, COL)] {
         for (a, b) in lex_pairs() {
-            for d in 1..=9u8 {
+            // Only a digit that lost a position in a base line can rest on a removal.
+            for d in digits(changed[base + a] | changed[base + b]) {
                 if occ[d as usize] + 4 > 9 {
                     continue;
                 }

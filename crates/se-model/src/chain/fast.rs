@@ -55,11 +55,8 @@ impl Fast {
                 let mut reg = [NO_KEY; 3];
                 let mut n = 0;
                 if g.has(c, d) {
-                    for &o in &PEERS[c] {
-                        if g.has(o as usize, d) {
-                            self.peer.push(key(o as usize, d, false));
-                        }
-                    }
+                    let peer = &mut self.peer;
+                    g.for_peers_with(c, d, |o| peer.push(key(o, d, false)));
                     if g.count(c) == 2 {
                         let other = low(g.cand[c] & !(1 << (d - 1))) as u8 + 1;
                         cell_on = key(c, other, true);

@@ -85,7 +85,7 @@ impl PotSet {
 }
 
 /// Which chaining rule runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rule {
     /// Cell and house forcing chains.
     pub multiple: bool,
@@ -212,8 +212,11 @@ pub struct Chainer {
     skip_unreachable: bool,
     /// Engines of the rules nested in this one's propagation, kept between uses.
     subs: Vec<Chainer>,
-    /// Per candidate: its "on" propagation in the current search.
-    on_cache: Vec<Option<Outcome>>,
+    /// Per candidate: where its "on" propagation in the current search is in `outcomes`
+    /// (NONE: not computed yet).
+    on_cache: Vec<u32>,
+    /// The "on" propagations of the current search.
+    outcomes: Vec<Outcome>,
     /// Digits (bit `d - 1`) a Nishio search assumes (all but those unchanged since it last
     /// found nothing: a Nishio chain uses one digit's positions only).
     only_digits: u16,
@@ -233,12 +236,15 @@ struct Outcome {
 }
 
 mod fast;
+mod memo;
 mod multiple;
 mod propagate;
 mod reach;
 mod unary;
 
 use fast::Fast;
+pub(crate) use memo::forget as forget_nested;
+use propagate::Trace;
 
 impl Chainer {
     fn take_set(&mut self) -> PotSet {
@@ -265,9 +271,12 @@ impl Chainer {
         g: &Grid,
         source: &Grid,
     ) -> Vec<(u32, u32, Vec<(u8, u8)>, Vec<(usize, u8)>)> {
-        self.all_hints(g, Some(source))
+        self.all_hints(g, true)
             .into_iter()
-            .map(|(f, _, parents)| (f.diff, f.complexity, f.removable, parents))
+            .map(|(f, _, trace)| {
+                let parents = propagate::trace_parents(&trace, g, source);
+                (f.diff, f.complexity, f.removable, parents)
+            })
             .collect()
     }
 
@@ -293,6 +302,7 @@ impl Chainer {
             skip_unreachable: true,
             subs: Vec::new(),
             on_cache: Vec::new(),
+            outcomes: Vec::new(),
             only_digits: 0x1ff,
             q_on: VecDeque::new(),
             q_off: VecDeque::new(),
@@ -386,7 +396,7 @@ impl Chainer {
             Some(x) if self.rule.nishio => x.digits(),
             _ => 0x1ff,
         };
-        let mut all = self.all_hints(g, None);
+        let mut all = self.all_hints(g, false);
         self.only_digits = 0x1ff;
         // SE sorts its hints (stably) and applies the first.
         let best =
@@ -445,23 +455,23 @@ impl Chainer {
         }
     }
 
-    /// Every hint of the rule on `g`, in search order. With `source` (nested use), each hint
-    /// also lists the candidates removed since `source` that its chains rest on.
+    /// Every hint of the rule on `g`, in search order. With `traced` (nested use), each hint
+    /// also lists what its chains rest on as a [`Trace`] (the removed candidates follow from
+    /// it and the propagation's start, see [`trace_parents`]).
     #[allow(clippy::type_complexity)]
-    fn all_hints(
-        &mut self,
-        g: &Grid,
-        source: Option<&Grid>,
-    ) -> Vec<(Found, Vec<u32>, Vec<(usize, u8)>)> {
+    fn all_hints(&mut self, g: &Grid, traced: bool) -> Vec<(Found, Vec<u32>, Trace)> {
         // Recycle the last search's sets (their slots are cleared through the old nodes).
-        for o in std::mem::take(&mut self.on_cache).into_iter().flatten() {
+        let mut outcomes = std::mem::take(&mut self.outcomes);
+        for o in outcomes.drain(..) {
             self.give_set(o.on);
             self.give_set(o.off);
         }
+        self.outcomes = outcomes;
         self.nodes.clear();
         self.pool.clear();
         self.chain_ids.clear();
-        self.on_cache.resize_with(NKEYS / 2, || None);
+        self.on_cache.clear();
+        self.on_cache.resize(NKEYS / 2, NONE);
         let mut out: Vec<(Found, Vec<u32>, u8)> = Vec::new();
         if self.rule.multiple || self.rule.dynamic {
             for c in 0..81 {
@@ -481,7 +491,9 @@ impl Chainer {
                     self.pass_fast(g, y, x, &mut out);
                     continue;
                 }
-                self.reach.build(&self.fast, g, y, x, self.skip_unreachable, x);
+                // The Y pass asks only which bivalue candidates lie on a cycle.
+                let bivalue_only = y && !x;
+                self.reach.build_over(&self.fast, g, y, x, self.skip_unreachable, x, bivalue_only);
                 for c in 0..81 {
                     if !bitdoku_bitboard::budget::tick(1) {
                         break;
@@ -496,11 +508,12 @@ impl Chainer {
         }
         out.into_iter()
             .map(|(f, targets, root_cause)| {
-                let parents = match source {
-                    Some(s) => self.rule_parents(&targets, root_cause, f.is_cycle(), g, s),
-                    None => Vec::new(),
+                let trace = if traced {
+                    self.rule_trace(&targets, root_cause, f.is_cycle())
+                } else {
+                    Vec::new()
                 };
-                (f, targets, parents)
+                (f, targets, trace)
             })
             .collect()
     }

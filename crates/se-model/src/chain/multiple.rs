@@ -8,19 +8,20 @@ impl Chainer {
     /// and shared by binary, cell and house chains: returns its index in the cache.
     pub(super) fn on_outcome(&mut self, g: &Grid, k: u16) -> usize {
         let i = (k / 2) as usize;
-        if self.on_cache[i].is_none() {
+        if self.on_cache[i] == NONE {
             let mut on = self.take_set();
             let mut off = self.take_set();
             let root = self.node(k, &[]);
             Self::insert(&mut on, k, root);
             let absurd = self.propagate(g, &mut on, &mut off);
-            self.on_cache[i] = Some(Outcome { on, off, absurd });
+            self.on_cache[i] = self.outcomes.len() as u32;
+            self.outcomes.push(Outcome { on, off, absurd });
         }
         i
     }
 
     pub(super) fn cached(&self, i: usize) -> &Outcome {
-        self.on_cache[i].as_ref().expect("filled by on_outcome")
+        &self.outcomes[self.on_cache[i] as usize]
     }
 
     /// Binary, house and cell forcing chains from every candidate of `c` (SE's multiple

@@ -263,6 +263,11 @@ impl Chainer {
     /// the removed candidates (since `source`) it rests on, its complexity and the identity
     /// of its chains (equal chains, found again by another propagation or a later round,
     /// are one chain when a complexity sums its nested chains).
+    ///
+    /// The search depends on `g` alone (what the hints rest on is kept as a trace that
+    /// `source` turns into candidates), so its result is remembered for the rest of the
+    /// puzzle ([`super::memo`]): SE's levels search the same reduced grids again, from one
+    /// level to the next on the same grid and from step to step.
     pub(super) fn nested_chains(
         &mut self,
         g: &Grid,
@@ -270,6 +275,35 @@ impl Chainer {
         rule: Rule,
         offs: &PotSet,
     ) -> Vec<crate::nested::Nested> {
+        let hints = match super::memo::get(rule, g) {
+            Some(h) => h,
+            None => {
+                let h = std::rc::Rc::new(self.nested_search(g, rule));
+                // A search cut short by the budget is not what a full search returns.
+                if bitdoku_bitboard::budget::exceeded().is_none() {
+                    super::memo::put(rule, g, &h);
+                }
+                h
+            }
+        };
+        let mut out = Vec::with_capacity(hints.len());
+        for h in hints.iter() {
+            let parents = trace_parents(&h.trace, g, source);
+            if parents.is_empty() {
+                continue;
+            }
+            // Only a chain that adds a potential can be counted later.
+            let adds = h.removable.iter().any(|&(c, d)| !offs.has(key(c as usize, d, false)));
+            let id = if adds { self.chain_id(&h.content) } else { 0 };
+            out.push((h.removable.clone(), parents, h.complexity, id));
+        }
+        out
+    }
+
+    /// The hints of a nested rule on `g` in SE's order, the first of each set of removals,
+    /// with their traces and chain contents (what [`Chainer::nested_chains`] needs that does
+    /// not depend on the propagation's start).
+    fn nested_search(&mut self, g: &Grid, rule: Rule) -> Vec<super::memo::NestedHint> {
         // Engines of nested rules are kept for the next propagation (their tables are sized
         // once); each search starts afresh.
         let i = self.subs.iter().position(|s| s.rule == rule);
@@ -277,64 +311,39 @@ impl Chainer {
             Some(i) => self.subs.swap_remove(i),
             None => Chainer::new(rule),
         };
-        let mut found = sub.all_hints(g, Some(source));
+        let mut found = sub.all_hints(g, true);
         found.sort_by(|a, b| se_order(&a.0, &b.0));
         let mut seen: std::collections::HashSet<Vec<(u8, u8)>> = Default::default();
         let mut out = Vec::with_capacity(found.len());
-        let mut keys = Vec::new();
-        for (f, targets, parents) in found {
+        for (f, targets, trace) in found {
             let mut set = f.removable.clone();
             set.sort_unstable();
-            if !seen.insert(set) || parents.is_empty() {
+            // A hint resting on no removed candidate is skipped later, but it still hides
+            // the hints with its removals that come after it.
+            if !seen.insert(set) || trace.is_empty() {
                 continue;
             }
-            // Only a chain that adds a potential can be counted later.
-            let adds = f.removable.iter().any(|&(c, d)| !offs.has(key(c as usize, d, false)));
-            let id = if adds {
-                keys.clear();
-                sub.chain_content(&targets, f.is_cycle(), &mut keys);
-                self.chain_id(&keys)
-            } else {
-                0
-            };
-            out.push((f.removable, parents, f.complexity, id));
+            let mut content = Vec::new();
+            sub.chain_content(&targets, f.is_cycle(), &mut content);
+            out.push(super::memo::NestedHint {
+                removable: f.removable,
+                complexity: f.complexity,
+                trace,
+                content,
+            });
         }
         self.subs.push(sub);
         out
     }
 
-    /// The removed candidates (in `source`, not in `g`) a nested chain rests on: for every on
-    /// potential of its chains, the removed values of its cell (when it is its cell's last
-    /// value) or the removed positions of its digit in its house (when it is the house's
-    /// last position). `root_cause` stands for the assumption's own cause (cell or house
-    /// forcing chains). A cycle's chains are the cycle and the cycle reversed, whose on
-    /// potentials are the cycle's off ones, each for the reason it went off.
-    pub(super) fn rule_parents(
-        &self,
-        targets: &[u32],
-        root_cause: u8,
-        cycle: bool,
-        g: &Grid,
-        source: &Grid,
-    ) -> Vec<(usize, u8)> {
-        let mut out: Vec<(usize, u8)> = Vec::new();
-        let add = |c: usize, d: u8, cause: u8, out: &mut Vec<(usize, u8)>| {
-            if cause == 1 {
-                for v in digits(source.cand[c] & !g.cand[c]) {
-                    if !out.contains(&(c, v)) {
-                        out.push((c, v));
-                    }
-                }
-            } else if cause >= 2 {
-                let r = (cause - 2) as usize;
-                for &o in &HOUSE_CELLS[r] {
-                    let o = o as usize;
-                    if source.has(o, d) && !g.has(o, d) && !out.contains(&(o, d)) {
-                        out.push((o, d));
-                    }
-                }
-            }
-        };
+    /// What a nested chain rests on, as a [`Trace`]: for every on potential of its chains
+    /// (breadth-first from each target), its cell or house and digit with the reason it holds
+    /// (last value of its cell, last position in its house). `root_cause` stands for the
+    /// assumption's own cause (cell or house forcing chains). A cycle's chains are the cycle
+    /// and the cycle reversed, whose on potentials are the cycle's off ones, each for the
+    /// reason it went off.
+    pub(super) fn rule_trace(&self, targets: &[u32], root_cause: u8, cycle: bool) -> Trace {
+        let mut out: Trace = Vec::new();
         for &t in targets {
             let mut done = std::collections::HashSet::new();
             let mut todo = vec![t];
@@ -350,8 +359,8 @@ impl Chainer {
                     if cause == 0 && self.parents(p).is_empty() {
                         cause = root_cause;
                     }
-                    if on {
-                        add(c, d, cause, &mut out);
+                    if on && cause != 0 {
+                        out.push((c as u8, d, cause));
                     }
                     next.extend_from_slice(self.parents(p));
                 }
@@ -369,12 +378,44 @@ impl Chainer {
                 path.pop();
                 for &p in path.iter().rev() {
                     let (c, d, on) = unkey(self.key_of(p));
-                    if !on {
-                        add(c, d, self.nodes[p as usize].cause, &mut out);
+                    let cause = self.nodes[p as usize].cause;
+                    if !on && cause != 0 {
+                        out.push((c as u8, d, cause));
                     }
                 }
             }
         }
         out
     }
+}
+
+/// What a nested chain rests on, independent of the propagation's start: (cell, digit,
+/// cause) in SE's order, cause 1 for the last value of the cell, 2 + house for the last
+/// position of the digit in the house.
+pub(super) type Trace = Vec<(u8, u8, u8)>;
+
+/// The removed candidates (in `source`, not in `g`) a chain with `trace` rests on: the
+/// removed values of a cell it uses as its last value, the removed positions of a digit in
+/// a house it uses as its last position, in order, each once.
+pub(super) fn trace_parents(trace: &[(u8, u8, u8)], g: &Grid, source: &Grid) -> Vec<(usize, u8)> {
+    let mut out: Vec<(usize, u8)> = Vec::new();
+    for &(c, d, cause) in trace {
+        let c = c as usize;
+        if cause == 1 {
+            for v in digits(source.cand[c] & !g.cand[c]) {
+                if !out.contains(&(c, v)) {
+                    out.push((c, v));
+                }
+            }
+        } else {
+            let r = (cause - 2) as usize;
+            for &o in &HOUSE_CELLS[r] {
+                let o = o as usize;
+                if source.has(o, d) && !g.has(o, d) && !out.contains(&(o, d)) {
+                    out.push((o, d));
+                }
+            }
+        }
+    }
+    out
 }

@@ -64,12 +64,35 @@ impl Reach {
         components: bool,
         with_bits: bool,
     ) {
+        self.build_over(fast, g, y, x, components, with_bits, false);
+    }
+
+    /// As [`Reach::build`]; with `bivalue_only` (a pass of cell links only, asked only
+    /// which candidates lie on a cycle), the graph keeps only the candidates of bivalue
+    /// cells. Without house links, an off potential forces something only in a bivalue
+    /// cell and an on potential is forced only there, so every cycle stays in that part
+    /// and the answers of [`Reach::on_cycle`] for its candidates are the same.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    pub(super) fn build_over(
+        &mut self,
+        fast: &Fast,
+        g: &Grid,
+        y: bool,
+        x: bool,
+        components: bool,
+        with_bits: bool,
+        bivalue_only: bool,
+    ) {
         self.with_components = components;
         self.with_bits = components && with_bits;
         self.number.clear();
         self.number.resize(NKEYS, UNSET);
         self.keys.clear();
         for c in 0..81 {
+            if bivalue_only && g.count(c) != 2 {
+                continue;
+            }
             for d in digits(g.cand[c]) {
                 for on in [false, true] {
                     let k = key(c, d, on);
@@ -88,7 +111,12 @@ impl Reach {
             let k = self.keys[i];
             if k & 1 == 1 {
                 fast.offs_of(g, k, y, &mut offs);
-                self.adj_keys.extend_from_slice(&offs);
+                if bivalue_only {
+                    let number = &self.number;
+                    self.adj_keys.extend(offs.iter().filter(|&&o| number[o as usize] != UNSET));
+                } else {
+                    self.adj_keys.extend_from_slice(&offs);
+                }
             } else {
                 fast.ons_of(k, y, x, &mut ons);
                 self.adj_keys.extend(ons.iter().map(|&(n, _)| n));

@@ -284,10 +284,7 @@ fn off_cause(c: usize, o: usize) -> u8 {
     if o == c {
         return 1;
     }
-    CELL_HOUSES[c]
-        .iter()
-        .find(|&&r| HOUSE_CELLS[r as usize].contains(&(o as u8)))
-        .map_or(0, |&r| 2 + r)
+    CELL_HOUSES[c].iter().find(|&&r| CELL_HOUSES[o].contains(&r)).map_or(0, |&r| 2 + r)
 }
 
 /// The candidates a cycle removes: those seen by an on and an off potential of the same

@@ -1,0 +1,75 @@
+//! The results of nested chain searches, remembered per thread for the puzzle being rated.
+//!
+//! A nested rule's search (cycles and forcing chains, multiple or dynamic forcing chains run
+//! inside a dynamic propagation) is a function of the reduced grid alone: what its hints
+//! rest on is kept as a trace that the propagation's start turns into candidates. SE's
+//! levels search the same reduced grids again: a level runs the propagations of the level
+//! below it on the same grid until its own nested rule is needed, and a step that removes
+//! candidates the propagation removes anyway leaves its reduced grids as they were. The
+//! first search of a grid is kept here; later ones read it. The table is emptied for each
+//! puzzle and when it grows past a bound, so memory stays flat per thread.
+
+use super::Rule;
+use super::propagate::Trace;
+use crate::grid::Grid;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// One hint of a nested search, in the form the propagation uses.
+pub(super) struct NestedHint {
+    /// The candidates it removes, in SE's order.
+    pub(super) removable: Vec<(u8, u8)>,
+    /// Its complexity.
+    pub(super) complexity: u32,
+    /// What it rests on.
+    pub(super) trace: Trace,
+    /// Its chains' content (equal contents are one chain, see `Chainer::chain_content`).
+    pub(super) content: Vec<u16>,
+}
+
+/// The identity of a search: the rule and the grid (values and candidates).
+#[derive(PartialEq, Eq, Hash)]
+struct Key {
+    rule: Rule,
+    val: [u8; 81],
+    cand: [u16; 81],
+}
+
+impl Key {
+    fn of(rule: Rule, g: &Grid) -> Key {
+        Key { rule, val: g.val, cand: g.cand }
+    }
+}
+
+/// At most this many searches are kept (a few megabytes); past it the table starts again.
+const CAPACITY: usize = 20_000;
+
+thread_local! {
+    static TABLE: std::cell::RefCell<HashMap<Key, Rc<Vec<NestedHint>>>> =
+        std::cell::RefCell::new(HashMap::new());
+}
+
+/// The remembered result of `rule`'s search on `g`, if any.
+pub(super) fn get(rule: Rule, g: &Grid) -> Option<Rc<Vec<NestedHint>>> {
+    TABLE.with(|t| t.borrow().get(&Key::of(rule, g)).cloned())
+}
+
+/// Remembers the result of `rule`'s (complete) search on `g`.
+pub(super) fn put(rule: Rule, g: &Grid, hints: &Rc<Vec<NestedHint>>) {
+    TABLE.with(|t| {
+        let mut t = t.borrow_mut();
+        if t.len() >= CAPACITY {
+            t.clear();
+        }
+        t.insert(Key::of(rule, g), Rc::clone(hints));
+    });
+}
+
+/// Forgets every search (a new puzzle).
+pub(crate) fn forget() {
+    TABLE.with(|t| {
+        let mut t = t.borrow_mut();
+        t.clear();
+        t.shrink_to(1024);
+    });
+}
