@@ -104,19 +104,16 @@ pub fn steps(py: Python<'_>, puzzle: &str, order: Option<&str>) -> PyResult<Stri
 pub fn explain_html(py: Python<'_>, puzzles: Vec<String>, order: Option<&str>) -> PyResult<String> {
     let engine = engine(order, true)?;
     let page = py.detach(|| {
-        let mut all_ok = true;
         let pages: Vec<page::PagePuzzle> = puzzles
             .iter()
             .enumerate()
             .filter_map(|(i, text)| match parse_line(text) {
                 Ok(None) => None,
-                Ok(Some(p)) => Some(page::explain_one(
-                    &engine,
-                    i + 1,
-                    &p,
-                    &mut all_ok,
-                    bitdoku_bitboard::budget::Budget::NONE,
-                )),
+                // The page shows a puzzle's problems; nothing is printed.
+                Ok(Some(p)) => Some(
+                    page::explain_one(&engine, i + 1, &p, bitdoku_bitboard::budget::Budget::NONE)
+                        .page,
+                ),
                 Err(e) => Some(page::PagePuzzle {
                     line: i + 1,
                     puzzle: json::echo(text),
