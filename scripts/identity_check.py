@@ -261,7 +261,7 @@ def main():
 
     rows, diffs = [], []
     for name, argv, inp in todo:
-        kind = name.split(".")[-1] if not name.startswith("generate") else ("generate.json" if name.endswith("json") else "generate")
+        kind = name.split(".")[-1] if not name.startswith("generate.") else ("generate.json" if name.endswith("json") else "generate")
         pb, pa = out / "before" / name, out / "after" / name
         if not (Path(f"{pb}.rc").exists() and Path(f"{pa}.rc").exists()):
             rows.append((name, "not run", "", "", {}, ""))
