@@ -287,6 +287,11 @@ def test_hint_and_steps_match_the_cli_json(cli):
     assert bitdoku.hint(P_SOLUTION)["status"] == "solved"
     with pytest.raises(ValueError, match="bad character"):
         bitdoku.hint("x" * 81)
+    # Both print present's HintRow: the same JSON text, byte for byte, but the CLI's "line".
+    for puzzle in (P, MULTIPLE, NO_SOLUTION, P_SOLUTION, sample("magictour_top1465.txt", 1)[0]):
+        want = run(cli, "hint", "--json", puzzle)[0]
+        assert want.startswith('{"line":1,')
+        assert bitdoku._bitdoku.hint(puzzle, None) == "{" + want[len('{"line":1,') :]
 
 
 def test_svg_and_explain_html_match_the_cli(cli, tmp_path):

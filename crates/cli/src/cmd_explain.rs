@@ -84,7 +84,12 @@ pub fn run(a: ExplainArgs) -> anyhow::Result<bool> {
                 continue;
             }
         };
-        puzzles.push(explain_one(&engine, number, &puzzle, &mut all_ok, se_budget));
+        let explained = explain_one(&engine, number, &puzzle, se_budget);
+        for problem in &explained.problems {
+            eprintln!("{problem}");
+        }
+        all_ok &= explained.problems.is_empty();
+        puzzles.push(explained.page);
     }
     if left_out > 0 {
         eprintln!(

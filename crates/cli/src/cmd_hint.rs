@@ -140,7 +140,7 @@ fn hint_line(
     svg: SvgOut,
 ) -> anyhow::Result<Processed> {
     let row = |status: &'static str, step: Option<json::StepRow>, error: Option<String>, puzzle| {
-        let row = json::HintRow { line: line.number, puzzle, status, step, error };
+        let row = json::HintRow { line: Some(line.number), puzzle, status, step, error };
         serde_json::to_string(&row).expect("plain data")
     };
     let svg_path = match svg {

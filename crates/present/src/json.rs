@@ -69,8 +69,10 @@ impl Row {
 /// One puzzle line of `hint --json`.
 #[derive(Serialize, Debug)]
 pub struct HintRow {
-    /// 1-based input line number.
-    pub line: usize,
+    /// 1-based input line number; `None` (left out) for a one-puzzle call such as the Python
+    /// package's `hint`, whose object is otherwise the CLI's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
     /// The puzzle as read, or the bad line (cut to [`ECHO_LIMIT`]).
     pub puzzle: String,
     /// step, solved, no_solution, no_step or invalid.

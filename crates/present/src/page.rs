@@ -84,16 +84,26 @@ pub fn render(
     })
 }
 
-/// Solves `puzzle` with `engine` (tracing) and gathers its page data; clears `all_ok` when
-/// logic does not solve it or a budget ran out (the engine's, or `se_budget` for the SE
-/// rating: the page and one line on standard error say so).
+/// One explained puzzle: its page data and what a front end should report about it.
+pub struct Explained {
+    /// The page data.
+    pub page: PagePuzzle,
+    /// One line per problem, in order: logic did not solve the puzzle
+    /// (`explain: line N: stuck`), a budget ran out (`error: line N: ...`, also on the page).
+    /// Empty when all went well. The CLI prints them on standard error; a library never does.
+    pub problems: Vec<String>,
+}
+
+/// Solves `puzzle` with `engine` (tracing) and gathers its page data; a puzzle that logic does
+/// not solve, or whose solve or SE rating (under `se_budget`) ran out of budget, comes back
+/// with its [`Explained::problems`].
 pub fn explain_one(
     engine: &Engine,
     number: usize,
     puzzle: &bitdoku_bitboard::Puzzle,
-    all_ok: &mut bool,
     se_budget: Budget,
-) -> PagePuzzle {
+) -> Explained {
+    let mut problems = Vec::new();
     let start = puzzle.candidates();
     let out = engine.solve(&start);
     let mut error = out.exceeded.map(|over| format!("error: line {number}: {over}"));
@@ -111,8 +121,7 @@ pub fn explain_one(
         step.apply(&mut state);
     }
     if out.status != Status::Solved {
-        *all_ok = false;
-        eprintln!("explain: line {number}: {}", out.status.as_str().replace('_', " "));
+        problems.push(format!("explain: line {number}: {}", out.status.as_str().replace('_', " ")));
     }
     // A puzzle without a unique solution has no rating (not `easy (0)`).
     let rated = matches!(out.status, Status::Solved | Status::Stuck);
@@ -133,10 +142,9 @@ pub fn explain_one(
     };
     if let Some(e) = &error {
         // The page says so too; this is the one line a puzzle over budget gets.
-        eprintln!("{e}");
-        *all_ok = false;
+        problems.push(e.clone());
     }
-    PagePuzzle {
+    let page = PagePuzzle {
         line: number,
         puzzle: puzzle.to_line(),
         error,
@@ -151,7 +159,8 @@ pub fn explain_one(
         ed: format!("{ed:.1}"),
         histogram: histogram.into_iter().map(|((_, name), count)| Count { name, count }).collect(),
         steps,
-    }
+    };
+    Explained { page, problems }
 }
 
 /// A one-puzzle page's title: what the puzzle is, not its 81 characters.

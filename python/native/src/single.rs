@@ -19,8 +19,9 @@ fn puzzle(text: &str) -> PyResult<Puzzle> {
     }
 }
 
-/// `hint(puzzle, order)`: the `bitdoku hint --json` object as JSON text: `puzzle`, `status`
-/// (`step`, `solved`, `no_solution`, `no_step`), `step` (the step row or null), `error`.
+/// `hint(puzzle, order)`: the `bitdoku hint --json` object as JSON text, the same
+/// `present::json::HintRow` without `line`: `puzzle`, `status` (`step`, `solved`,
+/// `no_solution`, `no_step`), `step` (the step row or null), `error`.
 #[pyfunction]
 #[pyo3(signature = (puzzle, order=None))]
 pub fn hint(py: Python<'_>, puzzle: &str, order: Option<&str>) -> PyResult<String> {
@@ -29,34 +30,27 @@ pub fn hint(py: Python<'_>, puzzle: &str, order: Option<&str>) -> PyResult<Strin
     Ok(py.detach(|| {
         let state = p.candidates();
         let shown = p.to_line();
-        let row = |status: &str, step: serde_json::Value, error: Option<String>| {
-            let mut v = serde_json::json!({"puzzle": shown, "status": status, "step": step});
-            if let Some(e) = error {
-                v["error"] = serde_json::Value::String(e);
-            }
-            v.to_string()
+        let row = |status: &'static str, step: Option<json::StepRow>, error: Option<String>| {
+            let row = json::HintRow { line: None, puzzle: shown.clone(), status, step, error };
+            serde_json::to_string(&row).expect("plain data")
         };
         if state.is_solved() {
-            return row("solved", serde_json::Value::Null, None);
+            return row("solved", None, None);
         }
         let (count, _) = bitdoku_brute::count_solutions(&state.search_masks(), 2);
         if count == 0 {
             let msg = "no solution (the grid contradicts itself)".to_string();
-            return row("no_solution", serde_json::Value::Null, Some(msg));
+            return row("no_solution", None, Some(msg));
         }
         match engine.hint(&state, count == 1) {
-            Some(step) => {
-                let step = serde_json::to_value(json::StepRow::with_state(&step, &state))
-                    .expect("plain data");
-                row("step", step, None)
-            }
+            Some(step) => row("step", Some(json::StepRow::with_state(&step, &state)), None),
             None => {
                 let msg = format!(
                     "no logical step: no technique of order {} applies{}",
                     engine.options().order,
                     if count > 1 { " (the puzzle has several solutions)" } else { "" }
                 );
-                row("no_step", serde_json::Value::Null, Some(msg))
+                row("no_step", None, Some(msg))
             }
         }
     }))
@@ -104,19 +98,16 @@ pub fn steps(py: Python<'_>, puzzle: &str, order: Option<&str>) -> PyResult<Stri
 pub fn explain_html(py: Python<'_>, puzzles: Vec<String>, order: Option<&str>) -> PyResult<String> {
     let engine = engine(order, true)?;
     let page = py.detach(|| {
-        let mut all_ok = true;
         let pages: Vec<page::PagePuzzle> = puzzles
             .iter()
             .enumerate()
             .filter_map(|(i, text)| match parse_line(text) {
                 Ok(None) => None,
-                Ok(Some(p)) => Some(page::explain_one(
-                    &engine,
-                    i + 1,
-                    &p,
-                    &mut all_ok,
-                    bitdoku_bitboard::budget::Budget::NONE,
-                )),
+                // The page shows a puzzle's problems; nothing is printed.
+                Ok(Some(p)) => Some(
+                    page::explain_one(&engine, i + 1, &p, bitdoku_bitboard::budget::Budget::NONE)
+                        .page,
+                ),
                 Err(e) => Some(page::PagePuzzle {
                     line: i + 1,
                     puzzle: json::echo(text),

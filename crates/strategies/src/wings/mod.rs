@@ -22,8 +22,6 @@ pub mod wxyz_wing;
 pub mod xy_wing;
 pub mod xyz_wing;
 
-/// The techniques of this family, in HoDoKu order (WXYZ-Wing, absent from HoDoKu, after
-/// XYZ-Wing).
 /// The step of a three-cell wing (XY- or XYZ-Wing): `z` leaves `targets`; the pivot and the
 /// two pincers are the pattern.
 pub(crate) fn three_cell_step(
