@@ -291,16 +291,28 @@ pub fn forcing_chain(state: &Candidates) -> Option<Step> {
         }
     }
     let f = out.found.iter().enumerate().min_by_key(|(i, f)| (rank(f), *i))?.1;
-    let mut step = Step::new(TechniqueId::ForcingChain);
     let (cell, digit) = (Cell::new_unchecked(f.cell), Digit::from_value(f.digit).expect("digit"));
-    if f.set {
+    Some(forcing_step(TechniqueId::ForcingChain, f.set, cell, digit, f.premise))
+}
+
+/// The step of a forcing chain or net: one placement (`set`) or one elimination in `cell`,
+/// with the premise it was forced from.
+pub(crate) fn forcing_step(
+    id: TechniqueId,
+    set: bool,
+    cell: Cell,
+    digit: Digit,
+    premise: Premise,
+) -> Step {
+    let mut step = Step::new(id);
+    if set {
         step.place(cell, digit);
     } else {
         step.eliminate(digit, CellSet::single(cell));
     }
-    step.evidence.forcing = f.premise;
+    step.evidence.forcing = premise;
     step.evidence.cells = CellSet::single(cell);
-    Some(step)
+    step
 }
 
 #[cfg(test)]

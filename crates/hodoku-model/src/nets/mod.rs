@@ -18,7 +18,7 @@
 mod build;
 
 use super::cells_of;
-use bitdoku_bitboard::{Candidates, Cell, CellSet, Digit, House};
+use bitdoku_bitboard::{Candidates, Cell, Digit, House};
 use bitdoku_strategies::{Premise, Step, TechniqueId};
 use build::*;
 
@@ -261,16 +261,8 @@ pub fn forcing_net(state: &Candidates) -> Option<Step> {
         .into_iter()
         .map(|i| &out.hits[i])
         .find(|h| out.ends[h.chains.clone()].iter().any(|&(tid, l)| is_net(&ts, tid, l)))?;
-    let mut step = Step::new(TechniqueId::ForcingNet);
     let (cell, digit) = cd(usize::from(best.cell), best.digit);
-    if best.set {
-        step.place(cell, digit);
-    } else {
-        step.eliminate(digit, CellSet::single(cell));
-    }
-    step.evidence.forcing = best.premise;
-    step.evidence.cells = CellSet::single(cell);
-    Some(step)
+    Some(crate::forcing::forcing_step(TechniqueId::ForcingNet, best.set, cell, digit, best.premise))
 }
 
 #[cfg(test)]
