@@ -131,77 +131,116 @@ fn lit(cell: u8, digit: u8, on: bool) -> Lit {
 fn one_table(g: &Grid, allowed: &[u128; 10], t: &Table<'_>, pos: &mut [u16], out: &mut Collect) {
     let Some(&p) = t.lits.first() else { return };
     let mut lens = Lens { t: *t, pos, filled: false };
-    let s = t.sets;
     let (cell, digit) = (p.node as u8, p.digit);
     let premise = if p.on {
         Premise::On(Cell::new_unchecked(cell), Digit::from_value(digit).expect("digit"))
     } else {
         Premise::Off(Cell::new_unchecked(cell), Digit::from_value(digit).expect("digit"))
     };
-    let mut hit = |len: usize| {
+    let mut targets: Vec<Lit> = Vec::with_capacity(9);
+    let s = t.sets;
+    let start = (usize::from(cell), digit, p.on);
+    contradictions(&s.on, &s.off, start, &g.cells, g.open(), allowed, |ends| {
+        targets.clear();
+        targets.extend(ends.iter().map(|&(c, d, on)| lit(c as u8, d, on)));
+        let len = lens.of(&targets);
         out.add(Found { set: !p.on, cell, digit, verity: false, premise, len });
-    };
-    let mut len = |targets: &[Lit]| lens.of(targets);
-    let back = if p.on { s.off[usize::from(digit)] } else { s.on[usize::from(digit)] };
+    });
+}
+
+/// The ends (cell, `digit`, `on`) of the cells of `set` (at most nine), written to `buf`.
+fn house_ends(
+    set: u128,
+    digit: u8,
+    on: bool,
+    buf: &mut [(usize, u8, bool); 9],
+) -> &[(usize, u8, bool)] {
+    let mut n = 0;
+    for c in cells_of(set) {
+        buf[n] = (c, digit, on);
+        n += 1;
+    }
+    &buf[..n]
+}
+
+/// HoDoKu's `checkOneChain` on the cell candidates a table turns `on` and `off` (bit = cell,
+/// per digit), its premise being `premise` (cell, digit, on): calls `hit` with the ends
+/// (cell, digit, on) of every contradiction, in HoDoKu's order: the premise turned back, a
+/// candidate both on and off, a cell with two digits on, a house with a digit on twice, an
+/// `open` cell left without candidates (`cands`: cells per digit), a house whose `allowed`
+/// places of a digit are all off. Shared by the forcing-chain and forcing-net models.
+pub(crate) fn contradictions(
+    on: &[u128; 10],
+    off: &[u128; 10],
+    premise: (usize, u8, bool),
+    cands: &[u128; 10],
+    open: u128,
+    allowed: &[u128; 10],
+    mut hit: impl FnMut(&[(usize, u8, bool)]),
+) {
+    let (cell, digit, is_on) = premise;
+    let back = if is_on { off[usize::from(digit)] } else { on[usize::from(digit)] };
     if back & (1 << cell) != 0 {
-        hit(len(&[lit(cell, digit, !p.on)]));
+        hit(&[(cell, digit, !is_on)]);
     }
     for d in 0..10u8 {
-        let both = s.on[usize::from(d)] & s.off[usize::from(d)];
+        let both = on[usize::from(d)] & off[usize::from(d)];
         if both != 0 {
-            let c = both.trailing_zeros() as u8;
-            hit(len(&[lit(c, d, false), lit(c, d, true)]));
+            let c = both.trailing_zeros() as usize;
+            hit(&[(c, d, false), (c, d, true)]);
         }
     }
     for i in 1..10u8 {
         for j in i + 1..10 {
-            let both = s.on[usize::from(i)] & s.on[usize::from(j)];
+            let both = on[usize::from(i)] & on[usize::from(j)];
             if both != 0 {
-                let c = both.trailing_zeros() as u8;
-                hit(len(&[lit(c, i, true), lit(c, j, true)]));
+                let c = both.trailing_zeros() as usize;
+                hit(&[(c, i, true), (c, j, true)]);
             }
         }
     }
+    // At most nine ends: a house's cells or a cell's digits.
+    let mut ends = [(0usize, 0u8, false); 9];
     for kind in 0..3 {
         for d in 1..10u8 {
             // No house can hold the digit on twice (skipping it finds nothing less).
-            if s.on[usize::from(d)].count_ones() < 2 {
+            if on[usize::from(d)].count_ones() < 2 {
                 continue;
             }
             for h in kind * 9..kind * 9 + 9 {
-                let twice = house_mask(h) & s.on[usize::from(d)];
+                let twice = house_mask(h) & on[usize::from(d)];
                 if twice.count_ones() > 1 {
-                    let targets: Vec<Lit> =
-                        cells_of(twice).map(|c| lit(c as u8, d, true)).collect();
-                    hit(len(&targets));
+                    hit(house_ends(twice, d, true, &mut ends));
                 }
             }
         }
     }
     let mut empty: u128 = (1u128 << 81) - 1;
     for d in 1..10 {
-        empty &= s.off[d] | !g.cells[d];
+        empty &= off[d] | !cands[d];
     }
-    for d in 0..10 {
-        empty &= !s.on[d];
+    for m in on {
+        empty &= !m;
     }
-    empty &= g.open();
-    for c in cells_of(empty).map(|c| c as u8) {
-        let targets: Vec<Lit> = g.digits(usize::from(c)).map(|d| lit(c, d, false)).collect();
-        hit(len(&targets));
+    empty &= open;
+    for c in cells_of(empty) {
+        let mut n = 0;
+        for d in (1..=9u8).filter(|&d| cands[usize::from(d)] & (1 << c) != 0) {
+            ends[n] = (c, d, false);
+            n += 1;
+        }
+        hit(&ends[..n]);
     }
     for kind in 0..3 {
         for d in 1..10u8 {
             // No allowed place of the digit is off: no house is emptied.
-            if allowed[usize::from(d)] & s.off[usize::from(d)] == 0 {
+            if allowed[usize::from(d)] & off[usize::from(d)] == 0 {
                 continue;
             }
             for h in kind * 9..kind * 9 + 9 {
                 let here = house_mask(h) & allowed[usize::from(d)];
-                if here != 0 && here & s.off[usize::from(d)] == here {
-                    let targets: Vec<Lit> =
-                        cells_of(here).map(|c| lit(c as u8, d, false)).collect();
-                    hit(len(&targets));
+                if here != 0 && here & off[usize::from(d)] == here {
+                    hit(house_ends(here, d, false, &mut ends));
                 }
             }
         }

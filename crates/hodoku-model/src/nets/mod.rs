@@ -92,82 +92,21 @@ fn cd(cell: usize, digit: u8) -> (Cell, Digit) {
     (Cell::new_unchecked(cell as u8), Digit::from_value(digit).expect("digit 1-9"))
 }
 
-/// HoDoKu's `checkOneChain`: the contradictions of one table.
+/// HoDoKu's `checkOneChain`: the contradictions of one table
+/// ([`crate::forcing::contradictions`], on the net table's on/off sets).
 fn one_table(ts: &Tables, tid: Tid, allowed: &[u128; 10], open: u128, out: &mut Hits) {
     let t = ts.get(tid);
     let Some(&p) = t.lits.first() else { return };
     let (cell, digit, on) = (node_of(p), digit_of(p), is_on(p));
     let (c, d) = cd(cell, digit);
     let premise = if on { Premise::On(c, d) } else { Premise::Off(c, d) };
-    let mut hit = |ends: &[(Tid, Lit)]| out.push(!on, cell, digit, premise, ends);
-    let back = if on { t.off[usize::from(digit)] } else { t.on[usize::from(digit)] };
-    if back & (1 << cell) != 0 {
-        hit(&[(tid, lit(cell, digit, !on))]);
-    }
-    for x in 0..10u8 {
-        let both = t.on[usize::from(x)] & t.off[usize::from(x)];
-        if both != 0 {
-            let c = both.trailing_zeros() as usize;
-            hit(&[(tid, lit(c, x, false)), (tid, lit(c, x, true))]);
-        }
-    }
-    for i in 1..10u8 {
-        for j in i + 1..10 {
-            let both = t.on[usize::from(i)] & t.on[usize::from(j)];
-            if both != 0 {
-                let c = both.trailing_zeros() as usize;
-                hit(&[(tid, lit(c, i, true)), (tid, lit(c, j, true))]);
-            }
-        }
-    }
-    let mut ends = Vec::new();
-    for kind in 0..3 {
-        for x in 1..10u8 {
-            // No house can hold the digit on twice (skipping it finds nothing less).
-            if t.on[usize::from(x)].count_ones() < 2 {
-                continue;
-            }
-            for h in kind * 9..kind * 9 + 9 {
-                let twice = house_mask(h) & t.on[usize::from(x)];
-                if twice.count_ones() > 1 {
-                    ends.clear();
-                    ends.extend(cells_of(twice).map(|c| (tid, lit(c, x, true))));
-                    hit(&ends);
-                }
-            }
-        }
-    }
-    let mut empty: u128 = (1u128 << 81) - 1;
-    for x in 1..10 {
-        empty &= t.off[x] | !ts.cands[x];
-    }
-    for x in 0..10 {
-        empty &= !t.on[x];
-    }
-    empty &= open;
-    for c in cells_of(empty) {
+    let mut ends = Vec::with_capacity(9);
+    let start = (cell, digit, on);
+    crate::forcing::contradictions(&t.on, &t.off, start, &ts.cands, open, allowed, |found| {
         ends.clear();
-        for x in (1..=9u8).filter(|&x| ts.cands[usize::from(x)] & (1 << c) != 0) {
-            ends.push((tid, lit(c, x, false)));
-        }
-        hit(&ends);
-    }
-    for kind in 0..3 {
-        for x in 1..10u8 {
-            // No allowed place of the digit is off: no house is emptied.
-            if allowed[usize::from(x)] & t.off[usize::from(x)] == 0 {
-                continue;
-            }
-            for h in kind * 9..kind * 9 + 9 {
-                let here = house_mask(h) & allowed[usize::from(x)];
-                if here != 0 && here & t.off[usize::from(x)] == here {
-                    ends.clear();
-                    ends.extend(cells_of(here).map(|c| (tid, lit(c, x, false))));
-                    hit(&ends);
-                }
-            }
-        }
-    }
+        ends.extend(found.iter().map(|&(c, x, o)| (tid, lit(c, x, o))));
+        out.push(!on, cell, digit, premise, &ends);
+    });
 }
 
 /// HoDoKu's `checkEntryList` (and `checkTwoChains` with `skip`): what every table of `group`
