@@ -10,8 +10,12 @@
 # https://github.com/t-dillon/tdoku. It is compiled with g++ (or CXX) -O3 -std=c++17, once
 # with -march=x86-64-v3 and once with -march=native, with a small driver written here that
 # does what `bitdoku solve` does: count to 2 solutions per line with TdokuEnumerate and print
-# the first solution when it is unique (an error line otherwise). The driver's output is
-# checked against bitdoku's on every file before timing.
+# the first solution when it is unique (an error line with the line number otherwise, as
+# bitdoku prints it). The driver's output is checked against bitdoku's on every file before
+# timing; a changed driver is rebuilt.
+#
+# CLOCK=cpu (passed on to solver_compare.sh) times CPU seconds (user + system) instead of the
+# wall clock: the better clock on a shared machine.
 #
 # bitdoku runs with its runtime dispatch (BITDOKU_CPU unset: the x86-64-v3 path on an AVX2
 # machine). There is no AVX-512 path in bitdoku: on a machine with AVX-512 the `native` tdoku
@@ -42,7 +46,7 @@ if [ ! -d "$src/src" ]; then
   fi
 fi
 cxx=${CXX:-g++}
-cat > "$scratch/driver.cc" <<'CC'
+cat > "$scratch/driver.cc.new" <<'CC'
 // One line in, one line out: the solution when the puzzle has exactly one, else an error.
 #include <cstddef>
 #include <cstdio>
@@ -66,7 +70,9 @@ int main(int argc, char **argv) {
   static char buffer[1 << 16];
   std::setvbuf(stdout, buffer, _IOFBF, sizeof buffer);
   char line[4096];
+  long number = 0;
   while (std::fgets(line, sizeof line, in)) {
+    ++number;
     if (std::strlen(line) < 81) continue;
     line[81] = 0;
     First first{};
@@ -74,12 +80,18 @@ int main(int argc, char **argv) {
     if (count == 1) {
       std::puts(first.text);
     } else {
-      std::puts(count == 0 ? "error: no solution" : "error: multiple solutions");
+      std::printf("error: line %ld: %s\n", number, count == 0 ? "no solution" : "multiple solutions");
     }
   }
   return 0;
 }
 CC
+# A changed driver is rebuilt.
+if ! cmp -s "$scratch/driver.cc.new" "$scratch/driver.cc"; then
+  mv "$scratch/driver.cc.new" "$scratch/driver.cc"
+  rm -f "$scratch/tdoku-x86-64-v3" "$scratch/tdoku-native"
+fi
+rm -f "$scratch/driver.cc.new"
 for arch in x86-64-v3 native; do
   if [ ! -x "$scratch/tdoku-$arch" ]; then
     "$cxx" -O3 -march="$arch" -std=c++17 -o "$scratch/tdoku-$arch" \
@@ -123,6 +135,6 @@ for f in "$in"/*.txt; do
   fi
 done
 echo
-echo "## times (median of $rounds, seconds; tdoku / bitdoku above 1 = bitdoku faster)"
+echo "## times (${CLOCK:-wall} clock, median of $rounds, seconds; tdoku / bitdoku above 1 = bitdoku faster)"
 bash "$repo/scripts/solver_compare.sh" "$bitdoku" "$rounds" \
   "tdoku-v3=$scratch/tdoku-x86-64-v3" "tdoku-native=$scratch/tdoku-native" -- "$in"/*.txt
