@@ -1,5 +1,13 @@
-//! SE's unary chaining on potential objects (cycles and forcing X/XY chains), used where
-//! every hint is wanted (nested rules), and the cycle's removals and rating.
+//! SE's unary chaining (cycles and forcing X/XY chains) where every hint is wanted (nested
+//! rules), and the cycle's removals and rating.
+//!
+//! The searches run on the pass's link table ([`Fast`], over the pass's `Reach`), the
+//! breadth-first searches of the top-level pass without potential objects; potentials are
+//! made afterwards for what a hint needs (its chain's complexity, what it rests on, its
+//! content), only for the cycles that remove something and the forcing chains found, with
+//! the parents and causes the search on potentials gives them. The search on potentials
+//! ([`Chainer::cycles`], [`Chainer::forcing`]) is kept for the engine that skips nothing
+//! (`Chainer::new_unskipped`), which the tests compare with this one.
 
 use super::*;
 use crate::dirty::peers;
@@ -35,12 +43,16 @@ impl Chainer {
         if x {
             let limit = self.limit(if y { 70 } else { 66 });
             let r1 = self.node(src, &[]);
-            if !skip || self.reach.reaches(src, src & !1) {
+            if !skip {
                 self.forcing(g, r1, true, y, &mut chains, limit);
+            } else if self.reach.reaches(src, src & !1) {
+                self.forcing_on_arrays(g, r1, true, y, &mut chains, limit);
             }
             let r2 = self.node(src & !1, &[]);
-            if !skip || self.reach.reaches(src & !1, src) {
+            if !skip {
                 self.forcing(g, r2, false, y, &mut chains, limit);
+            } else if self.reach.reaches(src & !1, src) {
+                self.forcing_on_arrays(g, r2, false, y, &mut chains, limit);
             }
         }
         for dst in cycles {
@@ -189,6 +201,41 @@ impl Chainer {
             let complexity = self.complexity(&[p]);
             hints.push((cycle_found(removable, complexity, y, x), p));
         }
+    }
+
+    /// The forcing chain of [`Chainer::forcing`] from `root` (skipping mode: the first one
+    /// only), found on the pass's link table ([`Fast::forcing`], over the pass's
+    /// [`Reach`](super::reach::Reach) built with what reaches what). The search meets the
+    /// same potentials in the same order, leaving out only those that cannot reach the
+    /// target (whose successors cannot either, so they never come before one that can):
+    /// the first target met is the same, through the same parents. Its potentials are
+    /// then made as the search on potentials makes them: off potentials without a cause,
+    /// on potentials with the cause of the link that reached them ([`on_cause`]).
+    pub(super) fn forcing_on_arrays(
+        &mut self,
+        g: &Grid,
+        root: u32,
+        root_on: bool,
+        y: bool,
+        chains: &mut Vec<u32>,
+        limit: u32,
+    ) {
+        let src = self.key_of(root);
+        if self.fast.forcing(&self.reach, src, root_on, limit).is_none() {
+            return;
+        }
+        let mut p = root;
+        let mut prev = src;
+        for q in self.fast.forcing_path(src) {
+            p = if q & 1 == 1 {
+                let cause = on_cause(g, prev, q, y, true);
+                self.on_node(q, cause, p)
+            } else {
+                self.node(q, &[p])
+            };
+            prev = q;
+        }
+        chains.push(p);
     }
 
     /// `off_to_on` on an unchanged grid (no removed candidates, so no hidden parents).
