@@ -20,13 +20,14 @@
 //! BUG), `aligned` (aligned pair and triplet exclusion), `chain/` (SE's potential-based
 //! chaining: `fast` the array-based first-hint search bounded by the best hint so far over a
 //! link table built once per pass, `reach` what each potential can reach so that hopeless
-//! searches are skipped, `unary` cycles and forcing X/XY chains on potentials, `multiple`
-//! Nishio, multiple and dynamic chains, `propagate` the propagation and nested levels,
-//! `memo` the nested searches remembered per reduced grid for the puzzle being rated; a
-//! chain's complexity is the number of distinct potentials its proof rests on), `nested` (the
-//! basic rules run inside dynamic-plus and nested propagation), `dirty` (a rule that found
-//! nothing searches, on a later state, only what changed since, in its own order, so its
-//! first hint is the full search's).
+//! searches are skipped, `unary` cycles and forcing X/XY chains of nested rules (searched on
+//! `fast`'s arrays, potentials made for the hints only), `multiple` Nishio, multiple and
+//! dynamic chains, `propagate` the propagation and nested levels, `memo` the nested searches
+//! remembered per reduced grid for the puzzle being rated; a chain's complexity is the
+//! number of distinct potentials its proof rests on), `nested` (the basic rules run inside
+//! dynamic-plus and nested propagation), `dirty` (a rule that found nothing searches, on a
+//! later state, only what changed since, in its own order, so its first hint is the full
+//! search's).
 
 #![deny(missing_docs)]
 // The rules index houses, cells and positions by number, in SE's visiting orders; index
@@ -542,9 +543,11 @@ mod tests {
         assert!(compared > 500 && found > 100, "{compared} states, {found} hints");
     }
 
-    /// Cycles and forcing chains as a nested rule (every hint, with what it rests on) are the
-    /// same with and without skipping the searches the pass's graph cannot satisfy and ending
-    /// a forcing chain search at its target, between states a few steps apart on rating paths.
+    /// Cycles and forcing chains as a nested rule (every hint, with what it rests on and its
+    /// chains' content) are the same with and without skipping the searches the pass's graph
+    /// cannot satisfy, ending a forcing chain search at its target and searching on the
+    /// pass's link table rather than on potentials, between states a few steps apart on
+    /// rating paths.
     #[test]
     fn nested_chains_skip_nothing_they_need() {
         let mut set = puzzles("magictour_top1465.txt", 12);

@@ -15,6 +15,8 @@ pub(super) struct Fast {
     depth_off: Vec<u16>,
     via_off: Vec<u16>,
     via_on: Vec<u16>,
+    /// Per key: the potential a forcing search reached it from.
+    parent: Vec<u16>,
     pend_on: Vec<u16>,
     pend_off: Vec<(u16, u16)>,
     /// Per candidate (cell * 9 + digit - 1): the off keys of its digit's other positions in
@@ -42,6 +44,7 @@ impl Fast {
             self.depth_off = vec![0; NKEYS];
             self.via_off = vec![0; NKEYS];
             self.via_on = vec![0; NKEYS];
+            self.parent = vec![0; NKEYS];
         }
         self.peer.clear();
         self.peer_start.clear();
@@ -129,6 +132,7 @@ impl Fast {
             depth_off: Vec::new(),
             via_off: Vec::new(),
             via_on: Vec::new(),
+            parent: Vec::new(),
             pend_on: Vec::new(),
             pend_off: Vec::new(),
             peer: Vec::new(),
@@ -177,11 +181,13 @@ impl Fast {
                 }
                 for &k in links.succ_keys(p) {
                     if root_on && k == target {
+                        self.parent[k as usize] = p;
                         found = Some(dp + 2);
                         break 'search;
                     }
                     if self.seen_off[k as usize] != e && links.leads_to(k, target) {
                         self.seen_off[k as usize] = e;
+                        self.parent[k as usize] = p;
                         self.depth_off[k as usize] = (dp + 1) as u16;
                         self.pend_off.push((k, 0));
                     }
@@ -198,11 +204,13 @@ impl Fast {
                 }
                 for &k in links.succ_keys(p) {
                     if !root_on && k == target {
+                        self.parent[k as usize] = p;
                         found = Some(dp + 2);
                         break 'search;
                     }
                     if self.seen_on[k as usize] != e && links.leads_to(k, target) {
                         self.seen_on[k as usize] = e;
+                        self.parent[k as usize] = p;
                         self.depth_on[k as usize] = (dp + 1) as u16;
                         self.pend_on.push(k);
                     }
@@ -211,6 +219,19 @@ impl Fast {
             self.pend_off.clear();
         }
         found
+    }
+
+    /// The keys of the chain the last [`Fast::forcing`] from `src` found, from the potential
+    /// after `src` to the target (`src`'s opposite).
+    pub(super) fn forcing_path(&self, src: u16) -> Vec<u16> {
+        let mut path = vec![src ^ 1];
+        let mut k = self.parent[(src ^ 1) as usize];
+        while k != src {
+            path.push(k);
+            k = self.parent[k as usize];
+        }
+        path.reverse();
+        path
     }
 
     /// Whether off key `k` lies on the path from on key `p` back to `root`.

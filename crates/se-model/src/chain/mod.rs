@@ -263,19 +263,23 @@ impl Chainer {
     }
 
     /// Every hint of the rule on `g` as a nested rule sees them (with `source`): rating,
-    /// complexity, removals and the removed candidates each rests on (for tests).
+    /// complexity, removals, the removed candidates each rests on and its chains' content
+    /// (for tests).
     #[cfg(test)]
     #[allow(clippy::type_complexity)]
     pub fn nested_hints(
         &mut self,
         g: &Grid,
         source: &Grid,
-    ) -> Vec<(u32, u32, Vec<(u8, u8)>, Vec<(usize, u8)>)> {
-        self.all_hints(g, true)
+    ) -> Vec<(u32, u32, Vec<(u8, u8)>, Vec<(usize, u8)>, Vec<u16>)> {
+        let found = self.all_hints(g, true);
+        found
             .into_iter()
-            .map(|(f, _, trace)| {
+            .map(|(f, targets, trace)| {
                 let parents = propagate::trace_parents(&trace, g, source);
-                (f.diff, f.complexity, f.removable, parents)
+                let mut content = Vec::new();
+                self.chain_content(&targets, f.is_cycle(), &mut content);
+                (f.diff, f.complexity, f.removable, parents, content)
             })
             .collect()
     }

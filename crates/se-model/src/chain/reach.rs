@@ -234,9 +234,11 @@ impl Reach {
                 }
                 self.merged[t as usize] = id;
                 if self.reaches_any[t as usize] {
+                    // `t` was closed before: its row lies below this one.
                     let tb = t as usize * words;
-                    for w in 0..words {
-                        self.bits[base + w] |= self.bits[tb + w];
+                    let (done, row) = self.bits.split_at_mut(base);
+                    for (w, &b) in row.iter_mut().zip(&done[tb..tb + words]) {
+                        *w |= b;
                     }
                 }
                 self.bits[base + t as usize / 64] |= 1 << (t % 64);

@@ -1,5 +1,13 @@
-//! SE's unary chaining on potential objects (cycles and forcing X/XY chains), used where
-//! every hint is wanted (nested rules), and the cycle's removals and rating.
+//! SE's unary chaining (cycles and forcing X/XY chains) where every hint is wanted (nested
+//! rules), and the cycle's removals and rating.
+//!
+//! The searches run on the pass's link table ([`Fast`], over the pass's `Reach`), the
+//! breadth-first searches of the top-level pass without potential objects; potentials are
+//! made afterwards for what a hint needs (its chain's complexity, what it rests on, its
+//! content), only for the cycles that remove something and the forcing chains found, with
+//! the parents and causes the search on potentials gives them. The search on potentials
+//! ([`Chainer::cycles`], [`Chainer::forcing`]) is kept for the engine that skips nothing
+//! (`Chainer::new_unskipped`), which the tests compare with this one.
 
 use super::*;
 use crate::dirty::peers;
@@ -23,27 +31,38 @@ impl Chainer {
         let skip = self.skip_unreachable;
         let root = self.node(src, &[]);
         let mut cycles = Vec::new();
-        if !skip || self.reach.on_cycle(src) {
+        let mut hints = Vec::new();
+        if !skip {
             let cycle_limit = self.limit(if y && x { 70 } else { 65 });
             self.cycles(g, root, y, x, &mut cycles, cycle_limit);
+        } else if self.reach.on_cycle(src) {
+            let cycle_limit = self.limit(if y && x { 70 } else { 65 });
+            self.cycles_on_arrays(g, root, y, x, &mut hints, cycle_limit);
         }
         let mut chains: Vec<u32> = Vec::new();
         if x {
             let limit = self.limit(if y { 70 } else { 66 });
             let r1 = self.node(src, &[]);
-            if !skip || self.reach.reaches(src, src & !1) {
+            if !skip {
                 self.forcing(g, r1, true, y, &mut chains, limit);
+            } else if self.reach.reaches(src, src & !1) {
+                self.forcing_on_arrays(g, r1, true, y, &mut chains, limit);
             }
             let r2 = self.node(src & !1, &[]);
-            if !skip || self.reach.reaches(src & !1, src) {
+            if !skip {
                 self.forcing(g, r2, false, y, &mut chains, limit);
+            } else if self.reach.reaches(src & !1, src) {
+                self.forcing_on_arrays(g, r2, false, y, &mut chains, limit);
             }
         }
         for dst in cycles {
             if let Some(f) = self.cycle_hint(g, dst, y, x) {
-                self.note_best(&f);
-                out.push((f, vec![dst], 0));
+                hints.push((f, dst));
             }
+        }
+        for (f, dst) in hints {
+            self.note_best(&f);
+            out.push((f, vec![dst], 0));
         }
         for t in chains {
             let (tc, td, ton) = unkey(self.key_of(t));
@@ -137,6 +156,86 @@ impl Chainer {
             }
         }
         self.give_set(on);
+    }
+
+    /// The cycles of [`Chainer::cycles`] from `root`, found on the pass's link table
+    /// ([`Fast::cycles`], the breadth-first search without potential objects, over the
+    /// pass's [`Reach`](super::reach::Reach) built with components), each with its hint;
+    /// potentials are made only for the cycles that remove something. The search visits
+    /// the same potentials in the same order: it leaves out only potentials outside the
+    /// root's component, which cannot lead back to the root, so they never come before a
+    /// potential that does. A cycle's potentials and their causes are then those the
+    /// search on potentials gives it: each on potential's cause is that of the link that
+    /// first reached it ([`on_cause`]), each off potential's that of its on parent
+    /// ([`off_cause`]).
+    pub(super) fn cycles_on_arrays(
+        &mut self,
+        g: &Grid,
+        root: u32,
+        y: bool,
+        x: bool,
+        hints: &mut Vec<(Found, u32)>,
+        limit: u32,
+    ) {
+        let src = self.key_of(root);
+        let mut found = Vec::new();
+        self.fast.cycles(&self.reach, src, limit, &mut found);
+        for (k, par) in found {
+            let path = self.fast.cycle_path(src, k, par);
+            let removable = cycle_removable(g, &path);
+            if removable.is_empty() {
+                continue;
+            }
+            // The path runs from the end back to the root: make its potentials root first.
+            let mut p = root;
+            let mut prev = src;
+            for &q in path.iter().skip(1).rev().chain(std::iter::once(&src)) {
+                let cause = if q & 1 == 1 {
+                    on_cause(g, prev, q, y, x)
+                } else {
+                    off_cause(unkey(prev).0, unkey(q).0)
+                };
+                p = self.on_node(q, cause, p);
+                prev = q;
+            }
+            let complexity = self.complexity(&[p]);
+            hints.push((cycle_found(removable, complexity, y, x), p));
+        }
+    }
+
+    /// The forcing chain of [`Chainer::forcing`] from `root` (skipping mode: the first one
+    /// only), found on the pass's link table ([`Fast::forcing`], over the pass's
+    /// [`Reach`](super::reach::Reach) built with what reaches what). The search meets the
+    /// same potentials in the same order, leaving out only those that cannot reach the
+    /// target (whose successors cannot either, so they never come before one that can):
+    /// the first target met is the same, through the same parents. Its potentials are
+    /// then made as the search on potentials makes them: off potentials without a cause,
+    /// on potentials with the cause of the link that reached them ([`on_cause`]).
+    pub(super) fn forcing_on_arrays(
+        &mut self,
+        g: &Grid,
+        root: u32,
+        root_on: bool,
+        y: bool,
+        chains: &mut Vec<u32>,
+        limit: u32,
+    ) {
+        let src = self.key_of(root);
+        if self.fast.forcing(&self.reach, src, root_on, limit).is_none() {
+            return;
+        }
+        let mut p = root;
+        let mut prev = src;
+        for q in self.fast.forcing_path(src) {
+            p = if q & 1 == 1 {
+                let cause = on_cause(g, prev, q, y, true);
+                self.on_node(q, cause, p)
+            } else {
+                self.node(q, &[p])
+            };
+            prev = q;
+        }
+        chains.push(p);
     }
 
     /// `off_to_on` on an unchanged grid (no removed candidates, so no hidden parents).
@@ -285,6 +384,27 @@ fn off_cause(c: usize, o: usize) -> u8 {
         return 1;
     }
     CELL_HOUSES[c].iter().find(|&&r| CELL_HOUSES[o].contains(&r)).map_or(0, |&r| 2 + r)
+}
+
+/// The cause [`Chainer::off_to_on_nohidden`] gives on potential `on` forced by off
+/// potential `off`: 1 for the other value of a bivalue cell, else 2 + the first house of
+/// the cell (block, row, column) where the digit's other position is `on`'s cell.
+fn on_cause(g: &Grid, off: u16, on: u16, y: bool, x: bool) -> u8 {
+    let (c, d, _) = unkey(off);
+    let (oc, _, _) = unkey(on);
+    if oc == c {
+        debug_assert!(y && g.count(c) == 2);
+        return 1;
+    }
+    debug_assert!(x);
+    for &r in &CELL_HOUSES[c] {
+        let r = r as usize;
+        let pos = g.positions(r, d);
+        if pos.count_ones() == 2 && HOUSE_CELLS[r].iter().any(|&o| o as usize == oc) {
+            return 2 + r as u8;
+        }
+    }
+    unreachable!("an on potential follows from an off one only through its cell or a house")
 }
 
 /// The candidates a cycle removes: those seen by an on and an off potential of the same
