@@ -118,6 +118,10 @@ pub struct ChainSearch {
     /// The right-linking candidates of the chain the last search found, last first (filled
     /// on the way back from a success only, so the search itself pays nothing for it).
     found: Vec<u16>,
+    /// Nodes the current search may still visit ([`ChainSearch::exists_within`]).
+    cap: u64,
+    /// Whether the current search stopped at its node cap (not at the budget).
+    capped: bool,
 }
 
 impl ChainSearch {
@@ -137,6 +141,8 @@ impl ChainSearch {
             trail: Vec::with_capacity(729),
             fresh: Vec::with_capacity(64),
             found: Vec::new(),
+            cap: u64::MAX,
+            capped: false,
         };
         s.reset(grid);
         s
@@ -351,6 +357,44 @@ impl ChainSearch {
     /// Whether a chain (whip or braid, as built) of length at most `limit` eliminates the
     /// candidate `z` of the grid.
     pub fn exists(&mut self, z: Cand, limit: u32, budget: &mut Budget) -> Result<bool, OverBudget> {
+        self.cap = u64::MAX;
+        self.search(z, limit, budget)
+    }
+
+    /// [`ChainSearch::exists`] that gives up after `cap` nodes: `Ok(None)` when the cap
+    /// stopped it before an answer (the state is left as it was). The nodes count in the
+    /// budget as well.
+    pub fn exists_within(
+        &mut self,
+        z: Cand,
+        limit: u32,
+        budget: &mut Budget,
+        cap: u64,
+    ) -> Result<Option<bool>, OverBudget> {
+        self.cap = cap;
+        self.capped = false;
+        match self.search(z, limit, budget) {
+            Ok(found) => Ok(Some(found)),
+            Err(_) if self.capped => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// One node: a unit of the budget and one of the cap (a spent cap stops the search as a
+    /// spent budget does; [`ChainSearch::exists_within`] tells them apart).
+    #[inline]
+    fn tick(&mut self, budget: &mut Budget) -> Result<(), OverBudget> {
+        budget.spend(1)?;
+        if self.cap == 0 {
+            self.capped = true;
+            return Err(OverBudget);
+        }
+        self.cap -= 1;
+        Ok(())
+    }
+
+    /// The search behind [`ChainSearch::exists`], under the current cap.
+    fn search(&mut self, z: Cand, limit: u32, budget: &mut Budget) -> Result<bool, OverBudget> {
         if limit == 0 {
             return Ok(false);
         }
@@ -408,7 +452,7 @@ impl ChainSearch {
                 let c = m.trailing_zeros() as usize;
                 m &= m - 1;
                 let x = d * 81 + c;
-                budget.spend(1)?;
+                self.tick(budget)?;
                 let mark = self.trail.len();
                 if self.add(x) {
                     self.undo(mark, x);
@@ -448,7 +492,7 @@ impl ChainSearch {
                 let c = m.trailing_zeros() as usize;
                 m &= m - 1;
                 let x = d * 81 + c;
-                budget.spend(1)?;
+                self.tick(budget)?;
                 let mark = self.trail.len();
                 if self.add(x) {
                     self.undo(mark, x);
