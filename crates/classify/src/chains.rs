@@ -98,6 +98,22 @@ fn house_counts(cells: u128) -> [(u128, u128); 3] {
     [rows, cols, boxes]
 }
 
+/// The "at least one" half of [`house_counts`] (the same folds, without the counts of two):
+/// what the last round of [`ChainSearch::rounds`] needs.
+#[inline]
+fn house_any(cells: u128) -> [u128; 3] {
+    let mut o = cells | (cells >> 1);
+    o |= o >> 2;
+    o |= o >> 4;
+    let rows = (o | (cells >> 8)) & COL0;
+    let c = (cells as u64 & ((1 << 36) - 1)) | (cells >> 36) as u64;
+    let c = (c | (c >> 18)) & ((1 << 18) - 1);
+    let cols = u128::from(((c | (c >> 9)) & 0x1ff) | (cells >> 72) as u64);
+    let om = cells | (cells >> 1) | (cells >> 2);
+    let boxes = (om | (om >> 9) | (om >> 18)) & BOX_FIRST;
+    [rows, cols, boxes]
+}
+
 /// Whips or braids.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
@@ -338,6 +354,15 @@ impl ChainSearch {
             }
             if self.unsolved & !one != 0 {
                 return Some(round);
+            }
+            if round == cap {
+                // The last round: only whether a house is left empty (no singles to find).
+                let empty = (0..9).any(|d| {
+                    let [rows, cols, boxes] = house_any(live[d]);
+                    let open = &self.open[d];
+                    (open[0] & !rows) | (open[1] & !cols) | (open[2] & !boxes) != 0
+                });
+                return empty.then_some(round);
             }
             let naked = one & !two;
             for d in 0..9 {
@@ -621,6 +646,7 @@ mod tests {
                 _ => (1u128 << rng.usize(..81)) | (1u128 << rng.usize(..81)),
             };
             assert_eq!(house_counts(cells), plain(cells), "{cells:#x}");
+            assert_eq!(house_any(cells), plain(cells).map(|h| h.0), "{cells:#x}");
         }
         assert_eq!(house_counts(0), plain(0));
         assert_eq!(house_counts(all), plain(all));
