@@ -32,7 +32,7 @@ use crate::te::Theory;
 
 /// The node cap of a target's search in a sweep after one that eliminated something (or
 /// the first at a length).
-pub const CAP_START: u64 = 256;
+pub const CAP_START: u64 = 2048;
 
 /// How the cap grows after a sweep that eliminated nothing but cut searches short.
 pub const CAP_GROWTH: u64 = 4;
