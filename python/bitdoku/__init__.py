@@ -1,4 +1,4 @@
-"""bitdoku: solve, count, rate, check, generate and explain Sudoku in bulk, on bitdoku's Rust core.
+"""bitdoku: solve, count, rate, classify, check, generate and explain Sudoku in bulk, on bitdoku's Rust core.
 
 Batches are numpy ``(N, 81)`` ``uint8`` arrays (0 = empty cell, 1-9 = given) or lists of
 strings (81 characters, any of ``. 0 _ * -`` for empty; 729-character candidate grids too).
@@ -50,6 +50,7 @@ __all__ = [
     "count",
     "rate",
     "check",
+    "classify",
     "generate",
     "canon",
     "shuffle",
@@ -65,6 +66,7 @@ __all__ = [
     "Counts",
     "Ratings",
     "Checks",
+    "Classifications",
     "Transformed",
     "Generated",
     "Puzzles",
@@ -131,6 +133,52 @@ class Checks(NamedTuple):
     problems: Dict[int, List[str]]
     #: row -> message for rows that are not puzzles.
     errors: Dict[int, str]
+
+
+class Classifications(NamedTuple):
+    """What :func:`classify` returns (the measures ``bitdoku classify`` prints).
+
+    Each measure is an ``(N,)`` int16 array holding the value, or ``-1`` where it was not
+    computed: not asked for, not defined at the puzzle's T&E depth (W and B for TE 0-1, BxB
+    for TE 2, BxBB for TE 3), no unique solution, or cut short (then ``cut`` has its bound).
+    """
+
+    #: ``(N,)`` int16 T&E depth (BRT trials).
+    te: np.ndarray
+    #: ``(N,)`` int16 whip rating.
+    w: np.ndarray
+    #: ``(N,)`` int16 braid rating.
+    b: np.ndarray
+    #: ``(N,)`` int16 BxB.
+    bxb: np.ndarray
+    #: ``(N,)`` int16 BxBB.
+    bxbb: np.ndarray
+    #: row -> {measure: n} for measures cut short by the budget or ``max_length``:
+    #: ``{4: {"b": 7}}`` is the CLI's ``B>7`` (chains of length 7 do not solve it).
+    cut: Dict[int, Dict[str, int]]
+    #: ``(N,)`` float64 wall seconds per row (the CLI's JSON ``seconds``).
+    seconds: np.ndarray
+    #: ``(N,)`` uint8 status codes (``SOLVED`` = classified, ``STUCK`` = a measure was cut).
+    status: np.ndarray
+    #: row -> message for rows that are not puzzles.
+    errors: Dict[int, str]
+
+    def row(self, i: int) -> Dict[str, Any]:
+        """Row ``i`` as the measure fields of ``bitdoku classify --json``: ``status``
+        (``classified``, ``over_budget``, or the status word of a row not classified) and the
+        measures computed, numbers, or ``">n"`` for a cut one."""
+        st = int(self.status[i])
+        out: Dict[str, Any] = {
+            "status": {SOLVED: "classified", STUCK: "over_budget"}.get(st, STATUS_NAMES[st])
+        }
+        cut = self.cut.get(i, {})
+        for name in ("te", "w", "b", "bxb", "bxbb"):
+            v = int(getattr(self, name)[i])
+            if v >= 0:
+                out[name] = v
+            elif name in cut:
+                out[name] = f">{cut[name]}"
+        return out
 
 
 class Transformed(NamedTuple):
@@ -256,6 +304,37 @@ def check(puzzles: Batch, *, threads: int = 0, order: Optional[str] = None) -> C
     """Solves with logic and checks every step against the brute-force solutions (``bitdoku check``)."""
     st, k, p, e = _bitdoku.check(_batch(puzzles), threads, order)
     return Checks(st, k, p, e)
+
+
+def classify(
+    puzzles: Batch,
+    *,
+    measures: Union[str, Sequence[str]] = "te,w,b,bxb,bxbb",
+    threads: int = 0,
+    time_limit: Optional[float] = None,
+    max_units: Optional[int] = None,
+    max_length: int = 30,
+) -> Classifications:
+    """Berthier's classification of every puzzle, as ``bitdoku classify`` gives it: the T&E
+    depth, then W and B (T&E(0) and T&E(1) puzzles), BxB (T&E(2)) or BxBB (T&E(3)).
+
+    ``measures``: ``"te,w,b"`` or ``["te", "w", "b"]`` (the T&E depth is always computed,
+    since it says which rating applies; ``te`` in the list reports it). ``time_limit``
+    (seconds of wall clock) and ``max_units`` (deterministic work units: trials plus
+    chain-search nodes) bound each puzzle; ``max_length`` is the longest whip or braid tried
+    and the largest p of BxB and BxBB. A measure cut short is in ``cut`` and its row is
+    ``STUCK``; the other rows go on. Puzzles without a unique solution are ``NO_SOLUTION`` /
+    ``MULTIPLE`` with ``-1`` everywhere. Rows take milliseconds to seconds each (B 10-12
+    puzzles, BxB, BxBB): they are spread over ``threads`` workers one by one.
+    """
+    if not isinstance(measures, str):
+        measures = ",".join(measures)
+    if max_units is not None and max_units < 0:
+        raise ValueError("max_units: must be 0 or more")
+    te, w, b, bxb, bxbb, cut, secs, st, e = _bitdoku.classify(
+        _batch(puzzles), measures, threads, time_limit, max_units, max_length
+    )
+    return Classifications(te, w, b, bxb, bxbb, cut, secs, st, e)
 
 
 def canon(puzzles: Batch, *, threads: int = 0) -> Transformed:

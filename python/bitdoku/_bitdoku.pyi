@@ -38,6 +38,24 @@ def rate(
 def check(
     puzzles: Batch, threads: int = 0, order: Optional[str] = None
 ) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint64], Dict[int, List[str]], Dict[int, str]]: ...
+def classify(
+    puzzles: Batch,
+    measures: str = "te,w,b,bxb,bxbb",
+    threads: int = 0,
+    time_limit: Optional[float] = None,
+    max_units: Optional[int] = None,
+    max_length: int = 30,
+) -> Tuple[
+    npt.NDArray[np.int16],
+    npt.NDArray[np.int16],
+    npt.NDArray[np.int16],
+    npt.NDArray[np.int16],
+    npt.NDArray[np.int16],
+    Dict[int, Dict[str, int]],
+    npt.NDArray[np.float64],
+    npt.NDArray[np.uint8],
+    Dict[int, str],
+]: ...
 def canon(puzzles: Batch, threads: int = 0) -> Tuple[Grids, npt.NDArray[np.uint8], Dict[int, str]]: ...
 def shuffle(puzzles: Batch, seed: int = 1, threads: int = 0) -> Tuple[Grids, npt.NDArray[np.uint8], Dict[int, str]]: ...
 def generate(

@@ -52,3 +52,15 @@ def corpora() -> List[str]:
     if missing:
         pytest.fail(f"bundled corpora missing: {missing}")
     return files
+
+
+@pytest.fixture(scope="session")
+def berthier() -> str:
+    """D. Berthier's rated files (../shared/reference/berthier beside the repository): skipped
+    when absent, a failure under CI (env CI set), where they must be there."""
+    path = os.path.join(REPO, "..", "shared", "reference", "berthier")
+    if not os.path.isdir(path):
+        if os.environ.get("CI"):
+            pytest.fail(f"{path} is missing (CI needs ../shared)")
+        pytest.skip(f"{path} is missing")
+    return path

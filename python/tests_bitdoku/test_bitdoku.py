@@ -1,6 +1,6 @@
 """Tests of the `bitdoku` package: every function, against the `bitdoku` CLI's output on the
 bundled corpora (solve and count on all ~120,000 puzzles, as strings and as an array; rate and
-check on samples), round trips, error rows, ValueErrors, threads and the GIL, file formats.
+check on samples; classify on a few of Berthier's rated puzzles), round trips, error rows, ValueErrors, threads and the GIL, file formats.
 """
 
 from __future__ import annotations
@@ -118,6 +118,55 @@ def test_rate_matches_the_cli(cli):
             assert r.er[i] == 0.0 and r.level[i] == ""
     assert (r.status == bitdoku.MULTIPLE).sum() >= 5
     assert (r.status == bitdoku.NO_SOLUTION).sum() >= 1
+
+
+def berthier_lines(berthier, name, keep):
+    """`(puzzle, value)` of the lines of one of Berthier's files that `keep(value)` holds."""
+    with open(os.path.join(berthier, name)) as f:
+        rows = [l.split() for l in f if l.strip()]
+    return [(p, int(v)) for p, v in rows if keep(int(v))]
+
+
+def test_classify_matches_the_cli_and_berthier(cli, berthier):
+    # Cheap rows (about 0.2 s of CPU in all): W 0-2 (Royle), B 3 (dob39c), B 5-6 (Sample40),
+    # BxB 2 (Sample40); BxBB takes about a second per puzzle, so Monhard's gets its TE only.
+    w = berthier_lines(berthier, "royle17_W.txt", lambda v: True)[:4]
+    b = berthier_lines(berthier, "dob39c_B.txt", lambda v: True)[:2]
+    b += berthier_lines(berthier, "eleven_sample40_min_B.txt", lambda v: v in (5, 6))[:2]
+    bxb = berthier_lines(berthier, "eleven_sample40_min_BxB.txt", lambda v: v == 2)[:1]
+    lines = [p for p, _ in w + b + bxb] + [DUPLICATE, NO_SOLUTION, MULTIPLE]
+    want = [json.loads(l) for l in run(cli, "classify", "--json", data="\n".join(lines).encode() + b"\n")]
+    r = bitdoku.classify(lines, threads=2)
+    assert len(want) == len(lines) == len(r.status)
+    for i, wnt in enumerate(want[: len(lines) - 3]):
+        for k in ("line", "puzzle", "seconds"):
+            del wnt[k]
+        assert r.row(i) == wnt, (i, lines[i])
+    assert [int(x) for x in r.w[:4]] == [v for _, v in w]
+    assert [int(x) for x in r.b[4:8]] == [v for _, v in b]
+    assert int(r.bxb[8]) == bxb[0][1] and int(r.te[8]) == 2 and r.w[8] == r.b[8] == -1
+    assert (r.bxbb == -1).all() and not r.cut and (r.seconds[:9] > 0).all()
+    assert list(r.status) == [bitdoku.SOLVED] * 9 + [bitdoku.INVALID, bitdoku.NO_SOLUTION, bitdoku.MULTIPLE]
+    assert r.errors == {9: "row 9: digit 1 repeated in r1"}
+    assert [r.row(i)["status"] for i in (9, 10, 11)] == ["invalid", "no_solution", "multiple_solutions"]
+    assert want[10]["status"] == "no_solution" and want[11]["status"] == "multiple_solutions"
+    # Fewer measures, an array, a Monhard puzzle's T&E depth.
+    monhard = berthier_lines(berthier, "monhard_TE3_BxBB.txt", lambda v: True)[:1]
+    a = bitdoku.to_array([lines[0], monhard[0][0]])
+    r = bitdoku.classify(a, measures=["te"], threads=1)
+    assert list(r.te) == [1, 3] and (r.w == -1).all() and (r.bxbb == -1).all()
+    # A budget cuts a measure short, as the CLI's --max-units does; the row is STUCK.
+    one = [b[0][0]]
+    want = json.loads(run(cli, "classify", "--json", "--measures", "b", "--max-units", "300", data=one[0].encode())[0])
+    r = bitdoku.classify(one, measures="b", max_units=300)
+    assert want["status"] == "over_budget" and r.status[0] == bitdoku.STUCK and r.b[0] == -1
+    assert r.row(0)["b"] == want["b"] and r.cut == {0: {"b": int(want["b"][1:])}}
+    r = bitdoku.classify(one, measures="b", max_length=2)
+    assert r.cut == {0: {"b": 2}} and r.row(0) == {"status": "over_budget", "b": ">2"}
+    with pytest.raises(ValueError, match="unknown measure"):
+        bitdoku.classify(one, measures="te,x")
+    with pytest.raises(ValueError, match="time_limit"):
+        bitdoku.classify(one, time_limit=-1.0)
 
 
 def test_check_matches_the_cli(cli):

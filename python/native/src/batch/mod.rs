@@ -1,6 +1,6 @@
-//! The batch functions: `solve`, `count`, `rate`, `check`, `canon`, `shuffle`, `generate`
-//! and the file reader, each on a numpy `(N, 81)` `uint8` array (0 = empty) or a list of
-//! strings, with the GIL released and the rows spread over a rayon pool.
+//! The batch functions: `solve`, `count`, `rate`, `check`, `classify`, `canon`, `shuffle`,
+//! `generate` and the file reader, each on a numpy `(N, 81)` `uint8` array (0 = empty) or a
+//! list of strings, with the GIL released and the rows spread over a rayon pool.
 //!
 //! A row is handled as the CLI handles a line: an array row becomes its 81 digits (`0` for
 //! empty) and goes through the same parser and the same bulk shortcut as `bitdoku solve`'s
@@ -11,14 +11,17 @@
 //! conversions of results to numpy arrays, lists and the `errors` dict. Each function lives
 //! with its kind: `solutions.rs` (solve, count: the brute-force count and the logic solve),
 //! `logic.rs` (rate, check: the engine's single-step path, with the SE model for `rate`),
+//! `berthier.rs` (classify: Berthier's T&E depth, W, B, BxB and BxBB),
 //! `isomorphs.rs` (canon, shuffle), `generator.rs` (generate) and `reader.rs` (read_bytes).
 
+mod berthier;
 mod generator;
 mod isomorphs;
 mod logic;
 mod reader;
 mod solutions;
 
+pub use berthier::classify;
 pub use generator::generate;
 pub use isomorphs::{canon, shuffle};
 pub use logic::{check, rate};
