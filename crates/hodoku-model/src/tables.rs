@@ -50,6 +50,11 @@ impl Lit {
     pub fn id(self) -> usize {
         (usize::from(self.node) * 10 + usize::from(self.digit)) * 2 + usize::from(self.on)
     }
+
+    /// The literal of a dense id ([`Lit::id`]).
+    fn of(id: usize) -> Lit {
+        Lit { node: (id / 20) as u16, digit: ((id / 2) % 10) as u8, on: id % 2 == 1 }
+    }
 }
 
 /// A group: 2-3 candidates of one digit in one mini-line.
@@ -305,11 +310,14 @@ pub(super) struct Tables {
     /// Table `id` is `lits[bounds[id]..bounds[id + 1]]`.
     bounds: Vec<u32>,
     /// Scratch: the direct consequences of every literal, flattened
-    /// (`direct[start[id]..start[id + 1]]`, with their ids), and the stamps of the closure.
+    /// (`direct[start[id]..start[id + 1]]`, by id), the stamps of the closure, and the ids
+    /// and parents of the table being built (one slot more than the cap).
     start: Vec<u32>,
-    direct: Vec<(Lit, u16)>,
+    direct: Vec<u16>,
     seen: Vec<u32>,
     buf: Vec<Lit>,
+    ids: Vec<u16>,
+    up: Vec<u16>,
 }
 
 impl Tables {
@@ -325,6 +333,8 @@ impl Tables {
             direct: Vec::new(),
             seen: Vec::new(),
             buf: Vec::new(),
+            ids: vec![0; MAX_ENTRIES + 1],
+            up: vec![0; MAX_ENTRIES + 1],
         }
     }
 
@@ -356,7 +366,7 @@ impl Tables {
                     let lit = Lit { node, digit, on };
                     if has {
                         g.direct(lit, &mut self.buf);
-                        self.direct.extend(self.buf.iter().map(|&l| (l, l.id() as u16)));
+                        self.direct.extend(self.buf.iter().map(|&l| l.id() as u16));
                     }
                     self.start[lit.id() + 1] = self.direct.len() as u32;
                 }
@@ -372,36 +382,37 @@ impl Tables {
         self.bounds.clear();
         self.bounds.push(0);
         let (start, direct, seen) = (&self.start, &self.direct, &mut self.seen);
+        let (ids, up) = (&mut self.ids[..], &mut self.up[..]);
         for id in 0..TABLES {
-            let (cell, digit, on) = ((id / 2) / 10, (id / 2) % 10, id % 2 == 1);
+            let (cell, digit) = ((id / 2) / 10, (id / 2) % 10);
             if digit != 0 && g.cands[cell] & (1 << digit) != 0 {
-                let base = self.lits.len();
-                let end = base + MAX_ENTRIES;
+                // Breadth-first, without a branch on the stamp: every consequence is written
+                // at the end and kept (the length moves on) only when not met before. The
+                // table is the first `MAX_ENTRIES` entries met.
                 let stamp = id as u32;
                 seen[id] = stamp;
-                self.lits.push(Lit { node: cell as u16, digit: digit as u8, on });
-                self.parent.push(0);
-                let mut j = base;
-                let mut from = id;
-                'bfs: loop {
-                    for &(l, lid) in &direct[start[from] as usize..start[from + 1] as usize] {
+                ids[0] = id as u16;
+                up[0] = 0;
+                let mut len = 1;
+                let mut j = 0;
+                'bfs: while j < len {
+                    let from = usize::from(ids[j]);
+                    for &lid in &direct[start[from] as usize..start[from + 1] as usize] {
                         let s = &mut seen[usize::from(lid)];
-                        if *s == stamp {
-                            continue;
-                        }
-                        if self.lits.len() >= end {
+                        let new = usize::from(*s != stamp);
+                        *s = stamp;
+                        ids[len] = lid;
+                        up[len] = j as u16;
+                        len += new;
+                        if len == MAX_ENTRIES {
                             break 'bfs;
                         }
-                        *s = stamp;
-                        self.lits.push(l);
-                        self.parent.push((j - base) as u16);
                     }
                     j += 1;
-                    if j >= self.lits.len() || self.lits.len() >= end {
-                        break;
-                    }
-                    from = self.lits[j].id();
                 }
+                let base = self.lits.len();
+                self.lits.extend(ids[..len].iter().map(|&l| Lit::of(usize::from(l))));
+                self.parent.extend_from_slice(&up[..len]);
                 if groups {
                     let mut sets = Sets::default();
                     for l in self.lits[base..].iter().filter(|l| l.node < 81) {
