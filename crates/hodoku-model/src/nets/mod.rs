@@ -201,9 +201,13 @@ pub fn forcing_net(state: &Candidates) -> Option<Step> {
     let best = order
         .into_iter()
         .map(|i| &out.hits[i])
-        .find(|h| out.ends[h.chains.clone()].iter().any(|&(tid, l)| is_net(&ts, tid, l)))?;
-    let (cell, digit) = cd(usize::from(best.cell), best.digit);
-    Some(crate::forcing::forcing_step(TechniqueId::ForcingNet, best.set, cell, digit, best.premise))
+        .find(|h| out.ends[h.chains.clone()].iter().any(|&(tid, l)| is_net(&ts, tid, l)));
+    let step = best.map(|best| {
+        let (cell, digit) = cd(usize::from(best.cell), best.digit);
+        crate::forcing::forcing_step(TechniqueId::ForcingNet, best.set, cell, digit, best.premise)
+    });
+    give_back(ts);
+    step
 }
 
 #[cfg(test)]
