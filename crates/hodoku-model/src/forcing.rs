@@ -423,10 +423,10 @@ mod tests {
 
     #[test]
     fn house_masks_match_the_houses() {
-        for c in 0..81 {
+        for (c, bits) in HOUSE_BITS.iter().enumerate() {
             for h in 0..27 {
                 let inside = house_mask(h) & (1 << c) != 0;
-                assert_eq!(HOUSE_BITS[c] & (1 << h) != 0, inside);
+                assert_eq!(bits & (1 << h) != 0, inside);
                 assert_eq!(houses_of(1 << c) & (1 << h) != 0, inside);
             }
         }
