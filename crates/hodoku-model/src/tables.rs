@@ -81,6 +81,10 @@ pub(super) struct Grid {
     groups: Vec<Group>,
     /// The groups of each digit, ascending (indices into `groups`).
     by_digit: [Vec<u16>; 10],
+    /// The groups of each digit that see each cell, ascending: those of cell `c` and digit
+    /// `d` are `near[near_start[c * 10 + d]..near_start[c * 10 + d + 1]]`.
+    near_start: Vec<u16>,
+    near: Vec<u16>,
 }
 
 fn mask(house: usize) -> u128 {
@@ -96,6 +100,8 @@ impl Grid {
             peers: [0; 81],
             groups: Vec::new(),
             by_digit: Default::default(),
+            near_start: Vec::new(),
+            near: Vec::new(),
         };
         g.fill(state, groups);
         g
@@ -137,6 +143,36 @@ impl Grid {
                 }
             }
         }
+        self.index_near();
+    }
+
+    /// Lists, per cell and digit, the groups that see the cell (a counting sort of the
+    /// groups' `seen` cells, so each list stays in ascending group order).
+    fn index_near(&mut self) {
+        let start = &mut self.near_start;
+        start.clear();
+        start.resize(81 * 10 + 1, 0);
+        for gr in &self.groups {
+            for c in cells_of(gr.seen) {
+                start[c * 10 + usize::from(gr.digit) + 1] += 1;
+            }
+        }
+        for k in 1..start.len() {
+            start[k] += start[k - 1];
+        }
+        self.near.clear();
+        self.near.resize(usize::from(start[81 * 10]), 0);
+        // `start[k]` is the write position of list `k`; afterwards it is the list's end,
+        // which is the start of list `k + 1`, so the starts shift back by one.
+        for (j, gr) in self.groups.iter().enumerate() {
+            for c in cells_of(gr.seen) {
+                let k = c * 10 + usize::from(gr.digit);
+                self.near[usize::from(start[k])] = j as u16;
+                start[k] += 1;
+            }
+        }
+        start.copy_within(0..81 * 10, 1);
+        start[0] = 0;
     }
 
     /// The unsolved cells.
@@ -260,12 +296,11 @@ impl Grid {
                 done |= in_house;
             }
         }
-        for &j in &self.by_digit[usize::from(digit)] {
+        let k = cell * 10 + usize::from(digit);
+        let near = usize::from(self.near_start[k])..usize::from(self.near_start[k + 1]);
+        for &j in &self.near[near] {
             let gr = &self.groups[usize::from(j)];
             let seen = gr.seen;
-            if seen & (1 << cell) == 0 {
-                continue;
-            }
             if lit.on || [gr.block, gr.line].iter().any(|&h| seen & mask(h) == 1 << cell) {
                 push(out, 81 + usize::from(j), digit, !lit.on);
             }
