@@ -37,6 +37,11 @@ use std::rc::Rc;
 /// HoDoKu's cap on the entries of one table.
 const MAX_ENTRIES: usize = 1000;
 
+/// The size of the closure's scratch arrays: a power of two above [`MAX_ENTRIES`], so that
+/// an index taken `% SCRATCH` (a no-op there) needs no bounds check.
+const SCRATCH: usize = 1024;
+const _: () = assert!(MAX_ENTRIES < SCRATCH && SCRATCH.is_power_of_two());
+
 /// A node's digit assumed on or off; nodes 0-80 are cells, 81.. the groups.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Lit {
@@ -351,8 +356,8 @@ pub(super) struct Tables {
     direct: Vec<u16>,
     seen: Vec<u32>,
     buf: Vec<Lit>,
-    ids: Vec<u16>,
-    up: Vec<u16>,
+    ids: Box<[u16; SCRATCH]>,
+    up: Box<[u16; SCRATCH]>,
 }
 
 impl Tables {
@@ -368,8 +373,8 @@ impl Tables {
             direct: Vec::new(),
             seen: Vec::new(),
             buf: Vec::new(),
-            ids: vec![0; MAX_ENTRIES + 1],
-            up: vec![0; MAX_ENTRIES + 1],
+            ids: Box::new([0; SCRATCH]),
+            up: Box::new([0; SCRATCH]),
         }
     }
 
@@ -417,7 +422,7 @@ impl Tables {
         self.bounds.clear();
         self.bounds.push(0);
         let (start, direct, seen) = (&self.start, &self.direct, &mut self.seen);
-        let (ids, up) = (&mut self.ids[..], &mut self.up[..]);
+        let (ids, up) = (&mut *self.ids, &mut *self.up);
         for id in 0..TABLES {
             let (cell, digit) = ((id / 2) / 10, (id / 2) % 10);
             if digit != 0 && g.cands[cell] & (1 << digit) != 0 {
@@ -431,13 +436,13 @@ impl Tables {
                 let mut len = 1;
                 let mut j = 0;
                 'bfs: while j < len {
-                    let from = usize::from(ids[j]);
+                    let from = usize::from(ids[j % SCRATCH]);
                     for &lid in &direct[start[from] as usize..start[from + 1] as usize] {
                         let s = &mut seen[usize::from(lid)];
                         let new = usize::from(*s != stamp);
                         *s = stamp;
-                        ids[len] = lid;
-                        up[len] = j as u16;
+                        ids[len % SCRATCH] = lid;
+                        up[len % SCRATCH] = j as u16;
                         len += new;
                         if len == MAX_ENTRIES {
                             break 'bfs;
@@ -445,14 +450,20 @@ impl Tables {
                     }
                     j += 1;
                 }
-                let base = self.lits.len();
                 self.lits.extend(ids[..len].iter().map(|&l| Lit::of(usize::from(l))));
                 self.parent.extend_from_slice(&up[..len]);
                 if groups {
+                    // Straight from the ids: `id % 20` is (digit, on), `id / 20` the node;
+                    // group entries (ids from `TABLES` on) add no bit.
+                    let mut by = [0u128; 20];
+                    for &l in &ids[..len] {
+                        let l = usize::from(l);
+                        by[l % 20] |= u128::from(l < TABLES) << (l / 20 % 128);
+                    }
                     let mut sets = Sets::default();
-                    for l in self.lits[base..].iter().filter(|l| l.node < 81) {
-                        let to = if l.on { &mut sets.on } else { &mut sets.off };
-                        to[usize::from(l.digit)] |= 1 << l.node;
+                    for d in 0..10 {
+                        sets.off[d] = by[d * 2];
+                        sets.on[d] = by[d * 2 + 1];
                     }
                     self.set_of[id] = self.sets.len() as u16;
                     self.sets.push(sets);
