@@ -40,6 +40,46 @@ fn house_mask(h: usize) -> u128 {
     bitdoku_bitboard::tables::HOUSES[h].bits()
 }
 
+/// The houses of every cell as a mask (bit = house: rows 0-8, columns 9-17, boxes 18-26).
+const HOUSE_BITS: [u32; 81] = {
+    let mut t = [0u32; 81];
+    let mut c = 0;
+    while c < 81 {
+        let (r, col) = (c / 9, c % 9);
+        t[c] = 1 << r | 1 << (9 + col) | 1 << (18 + r / 3 * 3 + col / 3);
+        c += 1;
+    }
+    t
+};
+
+/// The houses (bit = house, as [`HOUSE_BITS`]) holding a cell of `set`.
+fn houses_of(set: u128) -> u32 {
+    let (mut rows, mut cols, mut boxes) = (0u32, 0u32, 0u32);
+    for r in 0..9 {
+        let row = ((set >> (9 * r)) & 0x1ff) as u32;
+        rows |= u32::from(row != 0) << r;
+        cols |= row;
+        let band = u32::from(row & 0o7 != 0)
+            | u32::from(row & 0o70 != 0) << 1
+            | u32::from(row & 0o700 != 0) << 2;
+        boxes |= band << (r / 3 * 3);
+    }
+    rows | cols << 9 | boxes << 18
+}
+
+/// The places where each digit may still go (bit = cell: open cells no placed equal digit
+/// sees) and the houses holding one, for the last contradiction of [`contradictions`].
+pub(crate) struct Allowed {
+    cells: [u128; 10],
+    houses: [u32; 10],
+}
+
+impl Allowed {
+    pub(crate) fn new(cells: [u128; 10]) -> Allowed {
+        Allowed { cells, houses: cells.map(houses_of) }
+    }
+}
+
 /// The number of entries of the chain from the premise of `t` to `target` (0 when absent).
 fn chain_len(t: &Table<'_>, target: Lit) -> usize {
     let Some(k) = t.lits.iter().position(|&l| l == target) else { return 0 };
@@ -128,7 +168,7 @@ fn lit(cell: u8, digit: u8, on: bool) -> Lit {
 }
 
 /// The contradictions of one table (see the module docs).
-fn one_table(g: &Grid, allowed: &[u128; 10], t: &Table<'_>, pos: &mut [u16], out: &mut Collect) {
+fn one_table(g: &Grid, allowed: &Allowed, t: &Table<'_>, pos: &mut [u16], out: &mut Collect) {
     let Some(&p) = t.lits.first() else { return };
     let mut lens = Lens { t: *t, pos, filled: false };
     let (cell, digit) = (p.node as u8, p.digit);
@@ -175,7 +215,7 @@ pub(crate) fn contradictions(
     premise: (usize, u8, bool),
     cands: &[u128; 10],
     open: u128,
-    allowed: &[u128; 10],
+    allowed: &Allowed,
     mut hit: impl FnMut(&[(usize, u8, bool)]),
 ) {
     let (cell, digit, is_on) = premise;
@@ -190,28 +230,50 @@ pub(crate) fn contradictions(
             hit(&[(c, d, false), (c, d, true)]);
         }
     }
-    for i in 1..10u8 {
-        for j in i + 1..10 {
-            let both = on[usize::from(i)] & on[usize::from(j)];
-            if both != 0 {
-                let c = both.trailing_zeros() as usize;
-                hit(&[(c, i, true), (c, j, true)]);
+    // The pairs are looked at only when some cell has two digits on.
+    let (mut met, mut clash) = (0u128, 0u128);
+    for m in &on[1..] {
+        clash |= met & m;
+        met |= m;
+    }
+    if clash != 0 {
+        for i in 1..10u8 {
+            for j in i + 1..10 {
+                let both = on[usize::from(i)] & on[usize::from(j)];
+                if both != 0 {
+                    let c = both.trailing_zeros() as usize;
+                    hit(&[(c, i, true), (c, j, true)]);
+                }
             }
         }
     }
     // At most nine ends: a house's cells or a cell's digits.
     let mut ends = [(0usize, 0u8, false); 9];
+    // The houses (bit = house) holding the digit on twice, then those whose allowed places
+    // are all off; both read in HoDoKu's order below (rows, columns, boxes; digit; house).
+    let mut twice = [0u32; 10];
+    let mut emptied = [0u32; 10];
+    for d in 1..10 {
+        let mut once = 0u32;
+        let mut set = on[d];
+        while set != 0 {
+            let houses = HOUSE_BITS[set.trailing_zeros() as usize];
+            twice[d] |= once & houses;
+            once |= houses;
+            set &= set - 1;
+        }
+        // No allowed place of the digit is off: no house is emptied.
+        if allowed.cells[d] & off[d] != 0 {
+            emptied[d] = allowed.houses[d] & !houses_of(allowed.cells[d] & !off[d]);
+        }
+    }
     for kind in 0..3 {
         for d in 1..10u8 {
-            // No house can hold the digit on twice (skipping it finds nothing less).
-            if on[usize::from(d)].count_ones() < 2 {
-                continue;
-            }
-            for h in kind * 9..kind * 9 + 9 {
-                let twice = house_mask(h) & on[usize::from(d)];
-                if twice.count_ones() > 1 {
-                    hit(house_ends(twice, d, true, &mut ends));
-                }
+            let mut hs = twice[usize::from(d)] & (0x1ff << (9 * kind));
+            while hs != 0 {
+                let h = hs.trailing_zeros() as usize;
+                hit(house_ends(house_mask(h) & on[usize::from(d)], d, true, &mut ends));
+                hs &= hs - 1;
             }
         }
     }
@@ -233,15 +295,11 @@ pub(crate) fn contradictions(
     }
     for kind in 0..3 {
         for d in 1..10u8 {
-            // No allowed place of the digit is off: no house is emptied.
-            if allowed[usize::from(d)] & off[usize::from(d)] == 0 {
-                continue;
-            }
-            for h in kind * 9..kind * 9 + 9 {
-                let here = house_mask(h) & allowed[usize::from(d)];
-                if here != 0 && here & off[usize::from(d)] == here {
-                    hit(house_ends(here, d, false, &mut ends));
-                }
+            let mut hs = emptied[usize::from(d)] & (0x1ff << (9 * kind));
+            while hs != 0 {
+                let h = hs.trailing_zeros() as usize;
+                hit(house_ends(house_mask(h) & allowed.cells[usize::from(d)], d, false, &mut ends));
+                hs &= hs - 1;
             }
         }
     }
@@ -293,6 +351,7 @@ pub fn forcing_chain(state: &Candidates) -> Option<Step> {
             }
         }
     }
+    let allowed = Allowed::new(allowed);
     let mut out = Collect::new();
     let mut pos = vec![u16::MAX; g.nodes() * 20];
     for i in 0..TABLES / 2 {
@@ -360,6 +419,20 @@ mod tests {
 
     fn found(set: bool, cell: u8, digit: u8, len: usize) -> Found {
         Found { set, cell, digit, verity: false, premise: Premise::None, len }
+    }
+
+    #[test]
+    fn house_masks_match_the_houses() {
+        for (c, bits) in HOUSE_BITS.iter().enumerate() {
+            for h in 0..27 {
+                let inside = house_mask(h) & (1 << c) != 0;
+                assert_eq!(bits & (1 << h) != 0, inside);
+                assert_eq!(houses_of(1 << c) & (1 << h) != 0, inside);
+            }
+        }
+        let set: u128 = (1 << 0) | (1 << 40) | (1 << 80);
+        assert_eq!(houses_of(set), HOUSE_BITS[0] | HOUSE_BITS[40] | HOUSE_BITS[80]);
+        assert_eq!(houses_of(0), 0);
     }
 
     #[test]

@@ -37,6 +37,11 @@ use std::rc::Rc;
 /// HoDoKu's cap on the entries of one table.
 const MAX_ENTRIES: usize = 1000;
 
+/// The size of the closure's scratch arrays: a power of two above [`MAX_ENTRIES`], so that
+/// an index taken `% SCRATCH` (a no-op there) needs no bounds check.
+const SCRATCH: usize = 1024;
+const _: () = assert!(MAX_ENTRIES < SCRATCH && SCRATCH.is_power_of_two());
+
 /// A node's digit assumed on or off; nodes 0-80 are cells, 81.. the groups.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Lit {
@@ -49,6 +54,11 @@ impl Lit {
     /// A dense id: (node * 10 + digit) * 2 + on.
     pub fn id(self) -> usize {
         (usize::from(self.node) * 10 + usize::from(self.digit)) * 2 + usize::from(self.on)
+    }
+
+    /// The literal of a dense id ([`Lit::id`]).
+    fn of(id: usize) -> Lit {
+        Lit { node: (id / 20) as u16, digit: ((id / 2) % 10) as u8, on: id % 2 == 1 }
     }
 }
 
@@ -76,6 +86,10 @@ pub(super) struct Grid {
     groups: Vec<Group>,
     /// The groups of each digit, ascending (indices into `groups`).
     by_digit: [Vec<u16>; 10],
+    /// The groups of each digit that see each cell, ascending: those of cell `c` and digit
+    /// `d` are `near[near_start[c * 10 + d]..near_start[c * 10 + d + 1]]`.
+    near_start: Vec<u16>,
+    near: Vec<u16>,
 }
 
 fn mask(house: usize) -> u128 {
@@ -91,6 +105,8 @@ impl Grid {
             peers: [0; 81],
             groups: Vec::new(),
             by_digit: Default::default(),
+            near_start: Vec::new(),
+            near: Vec::new(),
         };
         g.fill(state, groups);
         g
@@ -132,6 +148,36 @@ impl Grid {
                 }
             }
         }
+        self.index_near();
+    }
+
+    /// Lists, per cell and digit, the groups that see the cell (a counting sort of the
+    /// groups' `seen` cells, so each list stays in ascending group order).
+    fn index_near(&mut self) {
+        let start = &mut self.near_start;
+        start.clear();
+        start.resize(81 * 10 + 1, 0);
+        for gr in &self.groups {
+            for c in cells_of(gr.seen) {
+                start[c * 10 + usize::from(gr.digit) + 1] += 1;
+            }
+        }
+        for k in 1..start.len() {
+            start[k] += start[k - 1];
+        }
+        self.near.clear();
+        self.near.resize(usize::from(start[81 * 10]), 0);
+        // `start[k]` is the write position of list `k`; afterwards it is the list's end,
+        // which is the start of list `k + 1`, so the starts shift back by one.
+        for (j, gr) in self.groups.iter().enumerate() {
+            for c in cells_of(gr.seen) {
+                let k = c * 10 + usize::from(gr.digit);
+                self.near[usize::from(start[k])] = j as u16;
+                start[k] += 1;
+            }
+        }
+        start.copy_within(0..81 * 10, 1);
+        start[0] = 0;
     }
 
     /// The unsolved cells.
@@ -255,12 +301,11 @@ impl Grid {
                 done |= in_house;
             }
         }
-        for &j in &self.by_digit[usize::from(digit)] {
+        let k = cell * 10 + usize::from(digit);
+        let near = usize::from(self.near_start[k])..usize::from(self.near_start[k + 1]);
+        for &j in &self.near[near] {
             let gr = &self.groups[usize::from(j)];
             let seen = gr.seen;
-            if seen & (1 << cell) == 0 {
-                continue;
-            }
             if lit.on || [gr.block, gr.line].iter().any(|&h| seen & mask(h) == 1 << cell) {
                 push(out, 81 + usize::from(j), digit, !lit.on);
             }
@@ -305,11 +350,14 @@ pub(super) struct Tables {
     /// Table `id` is `lits[bounds[id]..bounds[id + 1]]`.
     bounds: Vec<u32>,
     /// Scratch: the direct consequences of every literal, flattened
-    /// (`direct[start[id]..start[id + 1]]`, with their ids), and the stamps of the closure.
+    /// (`direct[start[id]..start[id + 1]]`, by id), the stamps of the closure, and the ids
+    /// and parents of the table being built (one slot more than the cap).
     start: Vec<u32>,
-    direct: Vec<(Lit, u16)>,
+    direct: Vec<u16>,
     seen: Vec<u32>,
     buf: Vec<Lit>,
+    ids: Box<[u16; SCRATCH]>,
+    up: Box<[u16; SCRATCH]>,
 }
 
 impl Tables {
@@ -325,6 +373,8 @@ impl Tables {
             direct: Vec::new(),
             seen: Vec::new(),
             buf: Vec::new(),
+            ids: Box::new([0; SCRATCH]),
+            up: Box::new([0; SCRATCH]),
         }
     }
 
@@ -356,7 +406,7 @@ impl Tables {
                     let lit = Lit { node, digit, on };
                     if has {
                         g.direct(lit, &mut self.buf);
-                        self.direct.extend(self.buf.iter().map(|&l| (l, l.id() as u16)));
+                        self.direct.extend(self.buf.iter().map(|&l| l.id() as u16));
                     }
                     self.start[lit.id() + 1] = self.direct.len() as u32;
                 }
@@ -372,41 +422,48 @@ impl Tables {
         self.bounds.clear();
         self.bounds.push(0);
         let (start, direct, seen) = (&self.start, &self.direct, &mut self.seen);
+        let (ids, up) = (&mut *self.ids, &mut *self.up);
         for id in 0..TABLES {
-            let (cell, digit, on) = ((id / 2) / 10, (id / 2) % 10, id % 2 == 1);
+            let (cell, digit) = ((id / 2) / 10, (id / 2) % 10);
             if digit != 0 && g.cands[cell] & (1 << digit) != 0 {
-                let base = self.lits.len();
-                let end = base + MAX_ENTRIES;
+                // Breadth-first, without a branch on the stamp: every consequence is written
+                // at the end and kept (the length moves on) only when not met before. The
+                // table is the first `MAX_ENTRIES` entries met.
                 let stamp = id as u32;
                 seen[id] = stamp;
-                self.lits.push(Lit { node: cell as u16, digit: digit as u8, on });
-                self.parent.push(0);
-                let mut j = base;
-                let mut from = id;
-                'bfs: loop {
-                    for &(l, lid) in &direct[start[from] as usize..start[from + 1] as usize] {
+                ids[0] = id as u16;
+                up[0] = 0;
+                let mut len = 1;
+                let mut j = 0;
+                'bfs: while j < len {
+                    let from = usize::from(ids[j % SCRATCH]);
+                    for &lid in &direct[start[from] as usize..start[from + 1] as usize] {
                         let s = &mut seen[usize::from(lid)];
-                        if *s == stamp {
-                            continue;
-                        }
-                        if self.lits.len() >= end {
+                        let new = usize::from(*s != stamp);
+                        *s = stamp;
+                        ids[len % SCRATCH] = lid;
+                        up[len % SCRATCH] = j as u16;
+                        len += new;
+                        if len == MAX_ENTRIES {
                             break 'bfs;
                         }
-                        *s = stamp;
-                        self.lits.push(l);
-                        self.parent.push((j - base) as u16);
                     }
                     j += 1;
-                    if j >= self.lits.len() || self.lits.len() >= end {
-                        break;
-                    }
-                    from = self.lits[j].id();
                 }
+                self.lits.extend(ids[..len].iter().map(|&l| Lit::of(usize::from(l))));
+                self.parent.extend_from_slice(&up[..len]);
                 if groups {
+                    // Straight from the ids: `id % 20` is (digit, on), `id / 20` the node;
+                    // group entries (ids from `TABLES` on) add no bit.
+                    let mut by = [0u128; 20];
+                    for &l in &ids[..len] {
+                        let l = usize::from(l);
+                        by[l % 20] |= u128::from(l < TABLES) << (l / 20 % 128);
+                    }
                     let mut sets = Sets::default();
-                    for l in self.lits[base..].iter().filter(|l| l.node < 81) {
-                        let to = if l.on { &mut sets.on } else { &mut sets.off };
-                        to[usize::from(l.digit)] |= 1 << l.node;
+                    for d in 0..10 {
+                        sets.off[d] = by[d * 2];
+                        sets.on[d] = by[d * 2 + 1];
                     }
                     self.set_of[id] = self.sets.len() as u16;
                     self.sets.push(sets);

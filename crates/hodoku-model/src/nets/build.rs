@@ -33,6 +33,7 @@
 use crate::{HodokuSingles, cells_of, houses};
 use bitdoku_bitboard::tables::HOUSES;
 use bitdoku_bitboard::{Candidates, Cell};
+use std::cell::RefCell;
 
 /// HoDoKu's cap on the entries of one table.
 pub(super) const CAP: usize = 1000;
@@ -102,6 +103,16 @@ pub(super) struct Table {
 impl Table {
     pub(super) fn len(&self) -> usize {
         self.lits.len()
+    }
+
+    /// Empties the table, keeping its allocations.
+    fn clear(&mut self) {
+        if !self.lits.is_empty() {
+            self.lits.clear();
+            self.ret.clear();
+            self.on = [0; 10];
+            self.off = [0; 10];
+        }
     }
 
     pub(super) fn distance(&self, i: usize) -> u64 {
@@ -321,48 +332,45 @@ fn reset(copy: &mut HodokuSingles, from: &HodokuSingles) {
     copy.hidden.front = from.hidden.front;
 }
 
-/// Fills the table of `digit` in `cell` set (`on`) or deleted, singles included; `copy` is
-/// scratch for the grid.
+/// Fills the (empty) table `t` of `digit` in `cell` set (`on`) or deleted, singles included;
+/// `copy` is scratch for the grid.
 pub(super) fn fill(
+    t: &mut Table,
     start: &Start,
-    cell: usize,
-    digit: u8,
-    on: bool,
+    (cell, digit, on): (usize, u8, bool),
     buf: &mut Vec<(usize, u8, bool)>,
     copy: &mut HodokuSingles,
-) -> Table {
-    let mut t = Table::default();
-    t.lits.reserve(128);
-    t.ret.reserve(128);
+) {
     reset(copy, &start.grid);
     if on {
-        set_in_table(start, copy, &mut t, cell, digit, None);
+        set_in_table(start, copy, t, cell, digit, None);
     } else {
         copy.del_candidate(cell, digit);
         t.add(lit(cell, digit, false), [0; PREDECESSORS]);
         if copy.cells[cell].count_ones() == 1 {
             let last = copy.cells[cell].trailing_zeros() as u8;
-            set_in_table(start, copy, &mut t, cell, last, None);
+            set_in_table(start, copy, t, cell, last, None);
         }
     }
     for _ in 0..LOOK_AHEAD {
         singles(copy, buf);
         for &(c, d, naked) in buf.iter() {
-            set_in_table(start, copy, &mut t, c, d, Some(naked));
+            set_in_table(start, copy, t, c, d, Some(naked));
         }
     }
-    t
 }
 
 /// HoDoKu's group tables and the group entries of the cell tables.
 pub(super) fn fill_groups(ts: &mut Tables) {
     let n = ts.groups.len();
-    ts.ext = vec![Table::default(); 2 * n];
+    ts.ext.truncate(2 * n);
+    ts.ext.iter_mut().for_each(Table::clear);
+    ts.ext.resize_with(2 * n, Table::default);
     for i in 0..n {
         let g = &ts.groups[i];
         let (d, node) = (g.digit, 81 + i);
-        let mut on = Table::default();
-        let mut off = Table::default();
+        let mut on = std::mem::take(&mut ts.ext[2 * i]);
+        let mut off = std::mem::take(&mut ts.ext[2 * i + 1]);
         on.add(lit(node, d, true), [0; PREDECESSORS]);
         off.add(lit(node, d, false), [0; PREDECESSORS]);
         let seen = ts.cands[usize::from(d)] & g.buddies;
@@ -480,7 +488,17 @@ pub(super) fn expand(ts: &mut Tables, on_side: bool, pos: &mut [u16]) {
     }
 }
 
-/// Every table of one search on `state`: the cells' "on" and "off" tables filled, the groups'
+thread_local! {
+    /// The tables of the last search on this thread, whose allocations the next one reuses.
+    static POOL: RefCell<Option<Tables>> = const { RefCell::new(None) };
+}
+
+/// Hands the tables of a finished search back for the next one to reuse.
+pub(super) fn give_back(ts: Tables) {
+    POOL.with(|p| *p.borrow_mut() = Some(ts));
+}
+
+/// Every table of one search on `state` (in the allocations of the last one given back): the cells' "on" and "off" tables filled, the groups'
 /// tables added, then all of them expanded (the order of the module docs).
 pub(super) fn tables(state: &Candidates) -> (Start, Tables) {
     let grid = HodokuSingles::bare(state);
@@ -493,21 +511,23 @@ pub(super) fn tables(state: &Candidates) -> (Start, Tables) {
         }
     }
     let start = Start { grid, cands };
-    let groups = groups(&cands);
-    let mut ts = Tables {
+    let mut ts = POOL.with(|p| p.borrow_mut().take()).unwrap_or_else(|| Tables {
         on: vec![Table::default(); 810],
         off: vec![Table::default(); 810],
         ext: Vec::new(),
         cands,
-        groups,
-    };
+        groups: Vec::new(),
+    });
+    ts.on.iter_mut().chain(ts.off.iter_mut()).for_each(Table::clear);
+    ts.cands = cands;
+    ts.groups = groups(&cands);
     let mut buf = Vec::new();
     let mut copy = start.grid.clone();
     for cell in 0..81 {
-        for digit in start.cell_digits(cell).collect::<Vec<_>>() {
+        for digit in start.cell_digits(cell) {
             let i = cell * 10 + usize::from(digit);
-            ts.on[i] = fill(&start, cell, digit, true, &mut buf, &mut copy);
-            ts.off[i] = fill(&start, cell, digit, false, &mut buf, &mut copy);
+            fill(&mut ts.on[i], &start, (cell, digit, true), &mut buf, &mut copy);
+            fill(&mut ts.off[i], &start, (cell, digit, false), &mut buf, &mut copy);
         }
     }
     fill_groups(&mut ts);

@@ -18,6 +18,7 @@
 mod build;
 
 use super::cells_of;
+use crate::forcing::Allowed;
 use bitdoku_bitboard::{Candidates, Cell, Digit, House};
 use bitdoku_strategies::{Premise, Step, TechniqueId};
 use build::*;
@@ -94,7 +95,7 @@ fn cd(cell: usize, digit: u8) -> (Cell, Digit) {
 
 /// HoDoKu's `checkOneChain`: the contradictions of one table
 /// ([`crate::forcing::contradictions`], on the net table's on/off sets).
-fn one_table(ts: &Tables, tid: Tid, allowed: &[u128; 10], open: u128, out: &mut Hits) {
+fn one_table(ts: &Tables, tid: Tid, allowed: &Allowed, open: u128, out: &mut Hits) {
     let t = ts.get(tid);
     let Some(&p) = t.lits.first() else { return };
     let (cell, digit, on) = (node_of(p), digit_of(p), is_on(p));
@@ -153,6 +154,7 @@ pub fn forcing_net(state: &Candidates) -> Option<Step> {
             }
         }
     }
+    let allowed = Allowed::new(allowed);
     let mut out = Hits { hits: Vec::new(), ends: Vec::new() };
     for i in 0..810 {
         one_table(&ts, Tid::On(i), &allowed, open, &mut out);
@@ -199,9 +201,13 @@ pub fn forcing_net(state: &Candidates) -> Option<Step> {
     let best = order
         .into_iter()
         .map(|i| &out.hits[i])
-        .find(|h| out.ends[h.chains.clone()].iter().any(|&(tid, l)| is_net(&ts, tid, l)))?;
-    let (cell, digit) = cd(usize::from(best.cell), best.digit);
-    Some(crate::forcing::forcing_step(TechniqueId::ForcingNet, best.set, cell, digit, best.premise))
+        .find(|h| out.ends[h.chains.clone()].iter().any(|&(tid, l)| is_net(&ts, tid, l)));
+    let step = best.map(|best| {
+        let (cell, digit) = cd(usize::from(best.cell), best.digit);
+        crate::forcing::forcing_step(TechniqueId::ForcingNet, best.set, cell, digit, best.premise)
+    });
+    give_back(ts);
+    step
 }
 
 #[cfg(test)]
