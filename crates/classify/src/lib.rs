@@ -19,6 +19,7 @@ pub mod brt;
 pub mod budget;
 pub mod bxb;
 pub mod chains;
+mod house_fold;
 pub mod proof;
 pub mod rating;
 
