@@ -31,7 +31,7 @@
 
 use crate::brt::{CELL_HOUSE_IDX, Grid, HOUSE_BITS, PEER_BITS};
 use crate::budget::{Budget, OverBudget};
-use crate::house_fold::{BOX0, COL0, ROW0, house_any, house_counts};
+use crate::house_fold::{BOX0, COL0, ROW0, house_any, house_at, house_counts};
 
 /// Whips or braids.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -116,13 +116,7 @@ impl ChainSearch {
             *open = [0; 3];
             for h in 0..27 {
                 if self.placed[d] >> h & 1 == 0 {
-                    let i = h % 9;
-                    let (k, at) = match h / 9 {
-                        0 => (0, 9 * i),
-                        1 => (1, i),
-                        _ => (2, 27 * (i / 3) + 3 * (i % 3)),
-                    };
-                    open[k] |= 1u128 << at;
+                    open[h / 9] |= house_at(h);
                 }
             }
         }
