@@ -27,7 +27,10 @@
 //! A breadth-first pass ([`ChainSearch::lower_bound`]) adds every single of a round at once;
 //! the round where a contradiction first appears bounds the length of any braid (hence whip)
 //! from below, which rules most targets out before the depth-first search. Without any
-//! contradiction, the target has no braid at all (it survives a T&E(1) trial).
+//! contradiction, the target has no braid at all (it survives a T&E(1) trial). The same
+//! rounds bound every node of the depth-first search ([`ChainSearch::bound`]); a node's rounds
+//! are its parent's completed by the few singles its own right-linking candidate made, so
+//! most nodes reuse their parent's rounds instead of running their own.
 
 use crate::brt::{CELL_HOUSE_IDX, Grid, HOUSE_BITS, PEER_BITS};
 use crate::budget::{Budget, OverBudget};
@@ -44,6 +47,29 @@ pub enum Kind {
 
 /// A candidate index `81 * digit + cell`.
 type Cand = usize;
+
+/// A node's breadth-first rounds, kept for its children ([`ChainSearch::bound`]).
+#[derive(Clone)]
+struct Bfs {
+    /// The live candidates after round 1.
+    live: [u128; 9],
+    /// The asserted candidates after round 1.
+    asserted: [u128; 9],
+    /// The round where a contradiction showed (within the node's rounds).
+    round: Option<u32>,
+}
+
+/// What [`ChainSearch::bound`] says of a node. Returned by value on the stack, once per
+/// node: boxing the large variant would allocate at every node.
+#[allow(clippy::large_enum_variant)]
+enum Bound {
+    /// No chain through this node ends within the length asked for.
+    Hopeless,
+    /// The node's rounds are its parent's.
+    Parent,
+    /// The node's own rounds.
+    Own(Bfs),
+}
 
 /// Search buffers for one grid state (see the module documentation).
 #[derive(Clone)]
@@ -226,16 +252,28 @@ impl ChainSearch {
     /// which a contradiction first shows (any extension of the chain that ends in a
     /// contradiction needs at least that many more right-linking candidates), `None` if none
     /// does within `cap` rounds.
+    fn rounds(&self, first: &[u128; 9], cap: u32) -> Option<u32> {
+        self.rounds_from(self.live, self.asserted, first, cap, None)
+    }
+
+    /// [`ChainSearch::rounds`] from the live and asserted masks `live`, `asserted` rather than
+    /// the search's own; `after_first`, when given, gets the masks after round 1.
     ///
     /// Whole rounds on the masks, on copies (nothing to undo): the links of a round's singles
     /// are killed at once (peers of each single for its digit, the other digits of its cell),
     /// then the empty variables and the next singles are read from the live masks (a
     /// bit-sliced count per cell, one mask per house and digit). Two singles of one round that
     /// are linked (one digit in two peers, or two digits in one cell) kill each other: their
-    /// variables are left empty, a contradiction, as adding them one by one finds too.
-    fn rounds(&self, first: &[u128; 9], cap: u32) -> Option<u32> {
-        let mut live = self.live;
-        let mut asserted = self.asserted;
+    /// variables are left empty, a contradiction, as adding them one by one finds too. What a
+    /// round kills is the union of what each of its singles kills.
+    fn rounds_from(
+        &self,
+        mut live: [u128; 9],
+        mut asserted: [u128; 9],
+        first: &[u128; 9],
+        cap: u32,
+        mut after_first: Option<&mut Bfs>,
+    ) -> Option<u32> {
         let mut next = *first;
         for round in 1..=cap {
             if next.iter().all(|&m| m == 0) {
@@ -258,6 +296,10 @@ impl ChainSearch {
                 }
                 live[d] &= !kill;
                 asserted[d] |= next[d];
+            }
+            if let Some(keep) = after_first.take() {
+                keep.live = live;
+                keep.asserted = asserted;
             }
             // Cells: bit-sliced counts of live digits.
             let (mut one, mut two) = (0u128, 0u128);
@@ -295,21 +337,41 @@ impl ChainSearch {
         None
     }
 
-    /// Whether extending the current chain (`len` variables if it ended now, the singles
-    /// `avail`) cannot end within `limit` variables, by the breadth-first bound. With one
-    /// step to go it is one round (all singles at once): cheaper than asserting and undoing
-    /// each single in turn, and exact in the direction that matters (if all of them at once
-    /// empty no variable, no one of them does). Measured: 14% less CPU on high-B puzzles than
-    /// checking only with two or more steps to go (results/2026-11-28-classify-speed). Not
-    /// run at the root of a search: [`ChainSearch::lower_bound`], which every caller runs
-    /// first, has just computed the same rounds there.
-    fn hopeless(&mut self, len: u32, limit: u32, avail: &[u128; 9]) -> bool {
-        let left = limit.saturating_sub(len);
-        if left < 1 {
-            return false;
-        }
-        let first: [u128; 9] = std::array::from_fn(|d| avail[d] & !self.asserted[d]);
-        self.rounds(&first, left).is_none()
+    /// The breadth-first bound at a node of the depth-first search that may still use `left`
+    /// more variables, the singles `avail`: whether the chain cannot end in a contradiction
+    /// within them (breadth-first rounds find none within `left` rounds), else the node's
+    /// rounds for its children. `parent` holds the parent node's rounds (`None` at the
+    /// root), `new` the singles that this node's right-linking candidate x made and the parent
+    /// did not have.
+    ///
+    /// The parent's round 1 asserted all its singles, x among them; this node's round 1
+    /// asserts the same but x, and `new`. Since a round kills the union of what its singles
+    /// kill, this node's masks after round 1 are the parent's after round 1 less what `new`
+    /// kills: its rounds are the parent's with round 1 completed by a round of `new` only.
+    /// Without `new` they are the parent's rounds exactly: the node is hopeless when the
+    /// parent's contradiction came only at the parent's last round, and nothing is run. The
+    /// answers are those of running the node's rounds afresh (results/2026-11-28-classify-
+    /// speed-3 measured 85% of the search's time in these rounds before).
+    ///
+    /// At the root, [`ChainSearch::lower_bound`] (which every caller runs first) has just
+    /// computed the same rounds: they are run again only to be passed on.
+    fn bound(&self, parent: Option<&Bfs>, new: &[u128; 9], avail: &[u128; 9], left: u32) -> Bound {
+        let mut own = Bfs { live: [0; 9], asserted: [0; 9], round: None };
+        own.round = match parent {
+            None => {
+                let first: [u128; 9] = std::array::from_fn(|d| avail[d] & !self.asserted[d]);
+                self.rounds_from(self.live, self.asserted, &first, left, Some(&mut own))
+            }
+            Some(p) if new.iter().all(|&m| m == 0) => {
+                return if p.round.is_some_and(|r| r <= left) {
+                    Bound::Parent
+                } else {
+                    Bound::Hopeless
+                };
+            }
+            Some(p) => self.rounds_from(p.live, p.asserted, new, left, Some(&mut own)),
+        };
+        if own.round.is_some() { Bound::Own(own) } else { Bound::Hopeless }
     }
 
     /// Whether a chain (whip or braid, as built) of length at most `limit` eliminates the
@@ -364,8 +426,8 @@ impl ChainSearch {
         } else {
             let avail = self.fresh_mask();
             match self.kind {
-                Kind::Braid => self.braid(1, limit, None, &avail, &avail, budget),
-                Kind::Whip => self.whip(1, limit, z, &avail, budget),
+                Kind::Braid => self.braid(1, limit, None, &avail, &avail, None, budget),
+                Kind::Whip => self.whip(1, limit, z, &avail, &avail, None, budget),
             }
         };
         self.undo(mark, z);
@@ -382,7 +444,9 @@ impl ChainSearch {
     }
 
     /// Braids: `len` variables would be used by a contradiction now (the Rs chosen plus one).
-    /// `avail` are the current singles, `new` those the last R made.
+    /// `avail` are the current singles, `new` those the last R made (that its parent node did
+    /// not have), `parent` the parent node's rounds ([`ChainSearch::bound`]).
+    #[allow(clippy::too_many_arguments)]
     fn braid(
         &mut self,
         len: u32,
@@ -390,11 +454,21 @@ impl ChainSearch {
         last: Option<Cand>,
         avail: &[u128; 9],
         new: &[u128; 9],
+        parent: Option<&Bfs>,
         budget: &mut Budget,
     ) -> Result<bool, OverBudget> {
-        if len >= limit || (len > 1 && self.hopeless(len, limit, avail)) {
+        if len >= limit {
             return Ok(false);
         }
+        let own;
+        let bfs = match self.bound(parent, new, avail, limit - len) {
+            Bound::Hopeless => return Ok(false),
+            Bound::Parent => parent.expect("only a node with a parent shares its rounds"),
+            Bound::Own(b) => {
+                own = b;
+                &own
+            }
+        };
         for d in 0..9 {
             let mut m = avail[d] & !self.asserted[d];
             if let Some(l) = last {
@@ -420,7 +494,7 @@ impl ChainSearch {
                 let f = self.fresh_mask();
                 let fresh: [u128; 9] = std::array::from_fn(|e| f[e] & !avail[e]);
                 let child: [u128; 9] = std::array::from_fn(|e| avail[e] | f[e]);
-                let found = self.braid(len + 1, limit, Some(x), &child, &fresh, budget);
+                let found = self.braid(len + 1, limit, Some(x), &child, &fresh, Some(bfs), budget);
                 self.undo(mark, x);
                 if found? {
                     self.found.push(x as u16);
@@ -431,18 +505,31 @@ impl ChainSearch {
         Ok(false)
     }
 
-    /// Whips: `len` as for braids; the next variable must hold a candidate linked to `last`.
+    /// Whips: `len`, `avail`, `new` and `parent` as for braids; the next variable must hold a
+    /// candidate linked to `last`.
+    #[allow(clippy::too_many_arguments)]
     fn whip(
         &mut self,
         len: u32,
         limit: u32,
         last: Cand,
         avail: &[u128; 9],
+        new: &[u128; 9],
+        parent: Option<&Bfs>,
         budget: &mut Budget,
     ) -> Result<bool, OverBudget> {
-        if len >= limit || (len > 1 && self.hopeless(len, limit, avail)) {
+        if len >= limit {
             return Ok(false);
         }
+        let own;
+        let bfs = match self.bound(parent, new, avail, limit - len) {
+            Bound::Hopeless => return Ok(false),
+            Bound::Parent => parent.expect("only a node with a parent shares its rounds"),
+            Bound::Own(b) => {
+                own = b;
+                &own
+            }
+        };
         let next = self.whip_singles(last);
         for (d, &singles) in next.iter().enumerate() {
             let mut m = singles;
@@ -458,8 +545,9 @@ impl ChainSearch {
                     return Ok(true);
                 }
                 let f = self.fresh_mask();
+                let fresh: [u128; 9] = std::array::from_fn(|e| f[e] & !avail[e]);
                 let child: [u128; 9] = std::array::from_fn(|e| avail[e] | f[e]);
-                let found = self.whip(len + 1, limit, x, &child, budget);
+                let found = self.whip(len + 1, limit, x, &child, &fresh, Some(bfs), budget);
                 self.undo(mark, x);
                 if found? {
                     self.found.push(x as u16);
