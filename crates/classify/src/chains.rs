@@ -350,8 +350,8 @@ impl ChainSearch {
     /// kills: its rounds are the parent's with round 1 completed by a round of `new` only.
     /// Without `new` they are the parent's rounds exactly: the node is hopeless when the
     /// parent's contradiction came only at the parent's last round, and nothing is run. The
-    /// answers are those of running the node's rounds afresh (results/2026-11-28-classify-
-    /// speed-3 measured 85% of the search's time in these rounds before).
+    /// answers are those of running the node's rounds afresh; they took 71% of the time on
+    /// the slowest high-B puzzles before (results/2026-11-28-classify-speed-3).
     ///
     /// At the root, [`ChainSearch::lower_bound`] (which every caller runs first) has just
     /// computed the same rounds: they are run again only to be passed on.
