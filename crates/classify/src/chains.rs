@@ -55,8 +55,20 @@ struct Bfs {
     live: [u128; 9],
     /// The asserted candidates after round 1.
     asserted: [u128; 9],
+    /// Per digit, the cells that are the only live place of the digit in one of their houses
+    /// after round 1 (valid when `whole`).
+    hidden: [u128; 9],
+    /// Whether round 1 met no contradiction and `hidden` was filled for every digit.
+    whole: bool,
     /// The round where a contradiction showed (within the node's rounds).
     round: Option<u32>,
+}
+
+impl Bfs {
+    /// Nothing kept yet.
+    fn empty() -> Bfs {
+        Bfs { live: [0; 9], asserted: [0; 9], hidden: [0; 9], whole: false, round: None }
+    }
 }
 
 /// What [`ChainSearch::bound`] says of a node. Returned by value on the stack, once per
@@ -253,7 +265,7 @@ impl ChainSearch {
     /// contradiction needs at least that many more right-linking candidates), `None` if none
     /// does within `cap` rounds.
     fn rounds(&self, first: &[u128; 9], cap: u32) -> Option<u32> {
-        self.rounds_from(self.live, self.asserted, first, cap, None)
+        self.rounds_from(self.live, self.asserted, first, cap, None, None)
     }
 
     /// [`ChainSearch::rounds`] from the live and asserted masks `live`, `asserted` rather than
@@ -273,7 +285,11 @@ impl ChainSearch {
         first: &[u128; 9],
         cap: u32,
         mut after_first: Option<&mut Bfs>,
+        base: Option<&Bfs>,
     ) -> Option<u32> {
+        // Round 1 from a parent's masks: a digit whose live places the round left as the
+        // parent's round 1 did has the parent's hidden singles and no empty house.
+        let base = base.filter(|b| b.whole);
         let mut next = *first;
         for round in 1..=cap {
             if next.iter().all(|&m| m == 0) {
@@ -297,10 +313,16 @@ impl ChainSearch {
                 live[d] &= !kill;
                 asserted[d] |= next[d];
             }
-            if let Some(keep) = after_first.take() {
+            if let Some(keep) = after_first.as_deref_mut() {
                 keep.live = live;
                 keep.asserted = asserted;
             }
+            let same = match base {
+                Some(b) if round == 1 => {
+                    (0..9).fold(0u16, |a, d| a | (u16::from(live[d] == b.live[d]) << d))
+                }
+                _ => 0,
+            };
             // Cells: bit-sliced counts of live digits.
             let (mut one, mut two) = (0u128, 0u128);
             for &m in &live {
@@ -313,6 +335,9 @@ impl ChainSearch {
             if round == cap {
                 // The last round: only whether a house is left empty (no singles to find).
                 let empty = (0..9).any(|d| {
+                    if same >> d & 1 == 1 {
+                        return false;
+                    }
                     let [rows, cols, boxes] = house_any(live[d]);
                     let open = &self.open[d];
                     (open[0] & !rows) | (open[1] & !cols) | (open[2] & !boxes) != 0
@@ -320,18 +345,27 @@ impl ChainSearch {
                 return empty.then_some(round);
             }
             let naked = one & !two;
+            let mut hidden = [0u128; 9];
             for d in 0..9 {
                 let l = live[d];
-                let [rows, cols, boxes] = house_counts(l);
-                let open = &self.open[d];
-                if (open[0] & !rows.0) | (open[1] & !cols.0) | (open[2] & !boxes.0) != 0 {
-                    return Some(round);
-                }
-                // Houses with one live place, spread back over their cells.
-                let hidden = ((rows.0 & !rows.1) * ROW0)
-                    | ((cols.0 & !cols.1) * COL0)
-                    | ((boxes.0 & !boxes.1) * BOX0);
-                next[d] = l & (naked | hidden) & !asserted[d];
+                hidden[d] = if same >> d & 1 == 1 {
+                    base.map_or(0, |b| b.hidden[d])
+                } else {
+                    let [rows, cols, boxes] = house_counts(l);
+                    let open = &self.open[d];
+                    if (open[0] & !rows.0) | (open[1] & !cols.0) | (open[2] & !boxes.0) != 0 {
+                        return Some(round);
+                    }
+                    // Houses with one live place, spread back over their cells.
+                    ((rows.0 & !rows.1) * ROW0)
+                        | ((cols.0 & !cols.1) * COL0)
+                        | ((boxes.0 & !boxes.1) * BOX0)
+                };
+                next[d] = l & (naked | hidden[d]) & !asserted[d];
+            }
+            if let Some(keep) = after_first.take() {
+                keep.hidden = hidden;
+                keep.whole = true;
             }
         }
         None
@@ -356,11 +390,11 @@ impl ChainSearch {
     /// At the root, [`ChainSearch::lower_bound`] (which every caller runs first) has just
     /// computed the same rounds: they are run again only to be passed on.
     fn bound(&self, parent: Option<&Bfs>, new: &[u128; 9], avail: &[u128; 9], left: u32) -> Bound {
-        let mut own = Bfs { live: [0; 9], asserted: [0; 9], round: None };
+        let mut own = Bfs::empty();
         own.round = match parent {
             None => {
                 let first: [u128; 9] = std::array::from_fn(|d| avail[d] & !self.asserted[d]);
-                self.rounds_from(self.live, self.asserted, &first, left, Some(&mut own))
+                self.rounds_from(self.live, self.asserted, &first, left, Some(&mut own), None)
             }
             Some(p) if new.iter().all(|&m| m == 0) => {
                 return if p.round.is_some_and(|r| r <= left) {
@@ -369,7 +403,7 @@ impl ChainSearch {
                     Bound::Hopeless
                 };
             }
-            Some(p) => self.rounds_from(p.live, p.asserted, new, left, Some(&mut own)),
+            Some(p) => self.rounds_from(p.live, p.asserted, new, left, Some(&mut own), Some(p)),
         };
         if own.round.is_some() { Bound::Own(own) } else { Bound::Hopeless }
     }
