@@ -19,7 +19,10 @@
 //! eliminates nothing and cuts no search short, as before: exactness is unchanged. Measured on
 //! the Sample40 T&E(1) puzzles with B <= 12 almost all the time went to searches that failed
 //! at the rating's own length on a state that later eliminations made easy
-//! (results/2026-11-28-classify-speed-2).
+//! (results/2026-11-28-classify-speed-2). Between two eliminations the state is the same, so
+//! a sweep after one that eliminated nothing skips the targets already settled and resumes
+//! each capped search where it stopped rather than from the start (`Known`): a target capped
+//! again and again costs its tree once (results/2026-11-28-classify-speed-3).
 //!
 //! [`ChainTheory`] is the same closure for a fixed m as an inner theory of trial and error
 //! (B_p of BxB and BxBB).
@@ -37,11 +40,32 @@ pub const CAP_START: u64 = 2048;
 /// How the cap grows after a sweep that eliminated nothing but cut searches short.
 pub const CAP_GROWTH: u64 = 4;
 
+/// What the sweeps at one length know of the current state, until the next elimination
+/// changes it: the targets settled there (the bound ruled them out or their search failed:
+/// no chain within the length) and where each capped search stopped. A sweep after one that
+/// eliminated nothing (the same state) skips the settled targets and resumes the capped
+/// searches where they stopped, rather than repeating both.
+#[derive(Default)]
+struct Known {
+    /// Settled targets, per digit.
+    settled: [u128; 9],
+    /// Capped targets and where their searches stopped ([`ChainSearch::exists_within`]).
+    stopped: Vec<(usize, Vec<u16>)>,
+}
+
+impl Known {
+    /// The state changed: nothing is known.
+    fn forget(&mut self) {
+        self.settled = [0; 9];
+        self.stopped.clear();
+    }
+}
+
 /// One sweep at length `m`: eliminates every target (outside `skip`) that a chain of length
-/// at most `m` removes, within `cap` nodes per target (`capped` is set when a search reached
-/// it: that target is undecided). Returns `Ok(None)` on a contradiction, else whether
+/// at most `m` removes, within `cap` more nodes per target (`capped` is set when a search
+/// reached it: that target is undecided). Returns `Ok(None)` on a contradiction, else whether
 /// anything went. `proofs`, when given, gets each elimination's chain (built on the state it
-/// was found in).
+/// was found in). `known` carries what earlier sweeps on the same state found.
 #[allow(clippy::too_many_arguments)]
 fn sweep(
     grid: &mut Grid,
@@ -52,6 +76,7 @@ fn sweep(
     mut proofs: Option<&mut Vec<ChainProof>>,
     cap: u64,
     capped: &mut bool,
+    known: &mut Known,
 ) -> Result<Option<bool>, OverBudget> {
     let mut changed = false;
     search.reset(grid);
@@ -60,19 +85,27 @@ fn sweep(
         while todo != 0 {
             let c = todo.trailing_zeros() as usize;
             todo &= todo - 1;
-            if !grid.has(d, c) {
+            if !grid.has(d, c) || known.settled[d] >> c & 1 == 1 {
                 continue;
             }
             budget.spend(1)?;
             let z = d * 81 + c;
             if search.lower_bound(z, m).is_none() {
+                known.settled[d] |= 1 << c;
                 continue;
             }
-            let Some(found) = search.exists_within(z, m, budget, cap)? else {
+            let mut path = match known.stopped.iter().position(|&(t, _)| t == z) {
+                Some(i) => known.stopped.swap_remove(i).1,
+                None => Vec::new(),
+            };
+            let Some(found) = search.exists_within(z, m, budget, cap, &mut path)? else {
                 *capped = true;
+                known.stopped.push((z, path));
                 continue;
             };
-            if found {
+            if !found {
+                known.settled[d] |= 1 << c;
+            } else {
                 if let Some(out) = proofs.as_deref_mut() {
                     let rights = search.right_links();
                     let p = ChainProof::build(grid, search.kind(), z, &rights)
@@ -86,6 +119,7 @@ fn sweep(
                     return Ok(Some(true));
                 }
                 changed = true;
+                known.forget();
                 search.reset(grid);
             }
         }
@@ -107,12 +141,24 @@ fn close_at(
 ) -> Result<bool, OverBudget> {
     let start = if capped_first { CAP_START } else { u64::MAX };
     let mut cap = start;
+    let mut known = Known::default();
     loop {
         if grid.is_solved() {
             return Ok(true);
         }
         let mut capped = false;
-        match sweep(grid, search, m, skip, budget, proofs.as_deref_mut(), cap, &mut capped)? {
+        let out = sweep(
+            grid,
+            search,
+            m,
+            skip,
+            budget,
+            proofs.as_deref_mut(),
+            cap,
+            &mut capped,
+            &mut known,
+        )?;
+        match out {
             None => return Ok(false),
             Some(true) => cap = start,
             Some(false) if capped => cap = cap.saturating_mul(CAP_GROWTH),

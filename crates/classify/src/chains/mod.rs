@@ -31,6 +31,10 @@
 //! rounds bound every node of the depth-first search; a node's rounds are its parent's
 //! completed by the few singles its own right-linking candidate made, so most nodes reuse
 //! their parent's rounds instead of running their own (`bound.rs`).
+//!
+//! A search may be given a node cap; a capped search says where it stopped, and a later
+//! search for the same target on the same state resumes there
+//! ([`ChainSearch::exists_within`]).
 
 mod bound;
 
@@ -83,6 +87,10 @@ pub struct ChainSearch {
     cap: u64,
     /// Whether the current search stopped at its node cap (not at the budget).
     capped: bool,
+    /// Where a capped search stopped, innermost first: the right-linking candidate whose
+    /// node the cap refused, then the one being tried at each shallower level
+    /// ([`ChainSearch::exists_within`] resumes from it).
+    resume: Vec<u16>,
 }
 
 impl ChainSearch {
@@ -104,6 +112,7 @@ impl ChainSearch {
             found: Vec::new(),
             cap: u64::MAX,
             capped: false,
+            resume: Vec::new(),
         };
         s.reset(grid);
         s
@@ -215,25 +224,64 @@ impl ChainSearch {
     /// candidate `z` of the grid.
     pub fn exists(&mut self, z: Cand, limit: u32, budget: &mut Budget) -> Result<bool, OverBudget> {
         self.cap = u64::MAX;
+        self.resume.clear();
         self.search(z, limit, budget)
     }
 
     /// [`ChainSearch::exists`] that gives up after `cap` nodes: `Ok(None)` when the cap
     /// stopped it before an answer (the state is left as it was). The nodes count in the
     /// budget as well.
+    ///
+    /// `resume` says where: empty for a search from the start, or where a capped search for
+    /// the same `z` and `limit` on the same state (no [`ChainSearch::reset`] to another
+    /// grid since) stopped; on `Ok(None)` it gets where this one stopped, else it is left
+    /// empty. A resumed search goes on exactly where the other stopped (the depth-first
+    /// order is fixed by the state), so a target capped again and again costs its tree
+    /// once, not once per cap.
     pub fn exists_within(
         &mut self,
         z: Cand,
         limit: u32,
         budget: &mut Budget,
         cap: u64,
+        resume: &mut Vec<u16>,
     ) -> Result<Option<bool>, OverBudget> {
         self.cap = cap;
         self.capped = false;
-        match self.search(z, limit, budget) {
+        std::mem::swap(&mut self.resume, resume);
+        let out = match self.search(z, limit, budget) {
             Ok(found) => Ok(Some(found)),
             Err(_) if self.capped => Ok(None),
             Err(e) => Err(e),
+        };
+        debug_assert!(self.capped || self.resume.is_empty() || out.is_err());
+        if !self.capped {
+            self.resume.clear();
+        }
+        std::mem::swap(&mut self.resume, resume);
+        out
+    }
+
+    /// The next level's step of a resumed search: `Some(x)` while resuming (skip the
+    /// right-linking candidates before x, which the stopped search had finished).
+    #[inline]
+    fn resume_at(&mut self) -> Option<Cand> {
+        self.resume.pop().map(usize::from)
+    }
+
+    /// Whether candidate `x` of a node's loop is to be skipped (`resume`, from
+    /// [`ChainSearch::resume_at`], is before it) or replayed (it is on the stopped search's
+    /// path below its last node: add it again without counting a node). Clears `resume`
+    /// once reached.
+    #[inline]
+    fn resuming(&self, resume: &mut Option<Cand>, x: Cand) -> Option<bool> {
+        match *resume {
+            Some(r) if r != x => None,
+            Some(_) => {
+                *resume = None;
+                Some(!self.resume.is_empty())
+            }
+            None => Some(false),
         }
     }
 
@@ -306,6 +354,7 @@ impl ChainSearch {
                 &own
             }
         };
+        let mut resume = self.resume_at();
         for d in 0..9 {
             let mut m = avail[d] & !self.asserted[d];
             if let Some(l) = last {
@@ -321,7 +370,11 @@ impl ChainSearch {
                 let c = m.trailing_zeros() as usize;
                 m &= m - 1;
                 let x = d * 81 + c;
-                self.tick(budget)?;
+                let Some(replay) = self.resuming(&mut resume, x) else { continue };
+                if !replay && self.tick(budget).is_err() {
+                    self.resume.push(x as u16);
+                    return Err(OverBudget);
+                }
                 let mark = self.trail.len();
                 if self.add(x) {
                     self.undo(mark, x);
@@ -333,12 +386,20 @@ impl ChainSearch {
                 let child: [u128; 9] = std::array::from_fn(|e| avail[e] | f[e]);
                 let found = self.braid(len + 1, limit, Some(x), &child, &fresh, Some(bfs), budget);
                 self.undo(mark, x);
-                if found? {
-                    self.found.push(x as u16);
-                    return Ok(true);
+                match found {
+                    Ok(true) => {
+                        self.found.push(x as u16);
+                        return Ok(true);
+                    }
+                    Ok(false) => {}
+                    Err(e) => {
+                        self.resume.push(x as u16);
+                        return Err(e);
+                    }
                 }
             }
         }
+        debug_assert!(resume.is_none(), "a resumed search finds its path");
         Ok(false)
     }
 
@@ -368,13 +429,18 @@ impl ChainSearch {
             }
         };
         let next = self.whip_singles(last);
+        let mut resume = self.resume_at();
         for (d, &singles) in next.iter().enumerate() {
             let mut m = singles;
             while m != 0 {
                 let c = m.trailing_zeros() as usize;
                 m &= m - 1;
                 let x = d * 81 + c;
-                self.tick(budget)?;
+                let Some(replay) = self.resuming(&mut resume, x) else { continue };
+                if !replay && self.tick(budget).is_err() {
+                    self.resume.push(x as u16);
+                    return Err(OverBudget);
+                }
                 let mark = self.trail.len();
                 if self.add(x) {
                     self.undo(mark, x);
@@ -386,12 +452,20 @@ impl ChainSearch {
                 let child: [u128; 9] = std::array::from_fn(|e| avail[e] | f[e]);
                 let found = self.whip(len + 1, limit, x, &child, &fresh, Some(bfs), budget);
                 self.undo(mark, x);
-                if found? {
-                    self.found.push(x as u16);
-                    return Ok(true);
+                match found {
+                    Ok(true) => {
+                        self.found.push(x as u16);
+                        return Ok(true);
+                    }
+                    Ok(false) => {}
+                    Err(e) => {
+                        self.resume.push(x as u16);
+                        return Err(e);
+                    }
                 }
             }
         }
+        debug_assert!(resume.is_none(), "a resumed search finds its path");
         Ok(false)
     }
 
