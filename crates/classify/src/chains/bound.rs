@@ -89,9 +89,14 @@ impl ChainSearch {
         mut after_first: Option<&mut Bfs>,
         base: Option<&Bfs>,
     ) -> Option<u32> {
-        // Round 1 from a parent's masks: a digit whose live places the round left as the
-        // parent's round 1 did has the parent's hidden singles and no empty house.
-        let base = base.filter(|b| b.whole);
+        // Per digit, its hidden singles while its live places are unchanged (bit d of
+        // `known`): such a digit has no empty house either, so it is counted only again once
+        // a round kills one of its places. From a parent's masks (`base`, which `live` is),
+        // every digit starts known.
+        let (mut hidden, mut known) = match base.filter(|b| b.whole) {
+            Some(b) => (b.hidden, 0x1ffu16),
+            None => ([0u128; 9], 0),
+        };
         let mut next = *first;
         for round in 1..=cap {
             if next.iter().all(|&m| m == 0) {
@@ -112,19 +117,16 @@ impl ChainSearch {
                     m &= m - 1;
                     kill |= PEER_BITS[c];
                 }
-                live[d] &= !kill;
+                if live[d] & kill != 0 {
+                    live[d] &= !kill;
+                    known &= !(1 << d);
+                }
                 asserted[d] |= next[d];
             }
             if let Some(keep) = after_first.as_deref_mut() {
                 keep.live = live;
                 keep.asserted = asserted;
             }
-            let same = match base {
-                Some(b) if round == 1 => {
-                    (0..9).fold(0u16, |a, d| a | (u16::from(live[d] == b.live[d]) << d))
-                }
-                _ => 0,
-            };
             // Cells: bit-sliced counts of live digits.
             let (mut one, mut two) = (0u128, 0u128);
             for &m in &live {
@@ -137,7 +139,7 @@ impl ChainSearch {
             if round == cap {
                 // The last round: only whether a house is left empty (no singles to find).
                 let empty = (0..9).any(|d| {
-                    if same >> d & 1 == 1 {
+                    if known >> d & 1 == 1 {
                         return false;
                     }
                     let [rows, cols, boxes] = house_any(live[d]);
@@ -147,24 +149,22 @@ impl ChainSearch {
                 return empty.then_some(round);
             }
             let naked = one & !two;
-            let mut hidden = [0u128; 9];
             for d in 0..9 {
                 let l = live[d];
-                hidden[d] = if same >> d & 1 == 1 {
-                    base.map_or(0, |b| b.hidden[d])
-                } else {
+                if known >> d & 1 == 0 {
                     let [rows, cols, boxes] = house_counts(l);
                     let open = &self.open[d];
                     if (open[0] & !rows.0) | (open[1] & !cols.0) | (open[2] & !boxes.0) != 0 {
                         return Some(round);
                     }
                     // Houses with one live place, spread back over their cells.
-                    ((rows.0 & !rows.1) * ROW0)
+                    hidden[d] = ((rows.0 & !rows.1) * ROW0)
                         | ((cols.0 & !cols.1) * COL0)
-                        | ((boxes.0 & !boxes.1) * BOX0)
-                };
+                        | ((boxes.0 & !boxes.1) * BOX0);
+                }
                 next[d] = l & (naked | hidden[d]) & !asserted[d];
             }
+            known = 0x1ff;
             if let Some(keep) = after_first.take() {
                 keep.hidden = hidden;
                 keep.whole = true;
