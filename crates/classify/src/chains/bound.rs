@@ -27,21 +27,19 @@ pub(super) struct Bfs {
 
 impl Bfs {
     /// Nothing kept yet.
-    pub(super) fn empty() -> Bfs {
+    pub(super) const fn empty() -> Bfs {
         Bfs { live: [0; 9], asserted: [0; 9], hidden: [0; 9], whole: false, round: None }
     }
 }
 
-/// What [`ChainSearch::bound`] says of a node. Returned by value on the stack, once per
-/// node: boxing the large variant would allocate at every node.
-#[allow(clippy::large_enum_variant)]
+/// What [`ChainSearch::bound`] says of a node.
 pub(super) enum Bound {
     /// No chain through this node ends within the length asked for.
     Hopeless,
     /// The node's rounds are its parent's.
     Parent,
-    /// The node's own rounds.
-    Own(Bfs),
+    /// The node ran its own rounds (in the slot it was given).
+    Own,
 }
 
 impl ChainSearch {
@@ -197,12 +195,13 @@ impl ChainSearch {
         new: &[u128; 9],
         avail: &[u128; 9],
         left: u32,
+        own: &mut Bfs,
     ) -> Bound {
-        let mut own = Bfs::empty();
+        own.whole = false;
         own.round = match parent {
             None => {
                 let first: [u128; 9] = std::array::from_fn(|d| avail[d] & !self.asserted[d]);
-                self.rounds_from(self.live, self.asserted, &first, left, Some(&mut own), None)
+                self.rounds_from(self.live, self.asserted, &first, left, Some(own), None)
             }
             Some(p) if new.iter().all(|&m| m == 0) => {
                 return if p.round.is_some_and(|r| r <= left) {
@@ -211,8 +210,8 @@ impl ChainSearch {
                     Bound::Hopeless
                 };
             }
-            Some(p) => self.rounds_from(p.live, p.asserted, new, left, Some(&mut own), Some(p)),
+            Some(p) => self.rounds_from(p.live, p.asserted, new, left, Some(own), Some(p)),
         };
-        if own.round.is_some() { Bound::Own(own) } else { Bound::Hopeless }
+        if own.round.is_some() { Bound::Own } else { Bound::Hopeless }
     }
 }

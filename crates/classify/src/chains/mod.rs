@@ -91,6 +91,9 @@ pub struct ChainSearch {
     /// node the cap refused, then the one being tried at each shallower level
     /// ([`ChainSearch::exists_within`] resumes from it).
     resume: Vec<u16>,
+    /// One slot per level of the depth-first search for the rounds a node keeps for its
+    /// children (filled in place: no copy per node).
+    slots: Vec<Bfs>,
 }
 
 impl ChainSearch {
@@ -113,6 +116,7 @@ impl ChainSearch {
             cap: u64::MAX,
             capped: false,
             resume: Vec::new(),
+            slots: Vec::new(),
         };
         s.reset(grid);
         s
@@ -310,10 +314,16 @@ impl ChainSearch {
             Ok(true)
         } else {
             let avail = self.fresh_mask();
-            match self.kind {
-                Kind::Braid => self.braid(1, limit, None, &avail, &avail, None, budget),
-                Kind::Whip => self.whip(1, limit, z, &avail, &avail, None, budget),
+            let mut slots = std::mem::take(&mut self.slots);
+            if slots.len() < limit as usize {
+                slots.resize(limit as usize, Bfs::empty());
             }
+            let found = match self.kind {
+                Kind::Braid => self.braid(1, limit, None, &avail, &avail, None, &mut slots, budget),
+                Kind::Whip => self.whip(1, limit, z, &avail, &avail, None, &mut slots, budget),
+            };
+            self.slots = slots;
+            found
         };
         self.undo(mark, z);
         // `undo` cleared z's bit only; the search leaves nothing else asserted.
@@ -340,19 +350,17 @@ impl ChainSearch {
         avail: &[u128; 9],
         new: &[u128; 9],
         parent: Option<&Bfs>,
+        slots: &mut [Bfs],
         budget: &mut Budget,
     ) -> Result<bool, OverBudget> {
         if len >= limit {
             return Ok(false);
         }
-        let own;
-        let bfs = match self.bound(parent, new, avail, limit - len) {
+        let (own, slots) = slots.split_first_mut().expect("one slot per level");
+        let bfs = match self.bound(parent, new, avail, limit - len, own) {
             Bound::Hopeless => return Ok(false),
             Bound::Parent => parent.expect("only a node with a parent shares its rounds"),
-            Bound::Own(b) => {
-                own = b;
-                &own
-            }
+            Bound::Own => &*own,
         };
         let mut resume = self.resume_at();
         for d in 0..9 {
@@ -384,7 +392,8 @@ impl ChainSearch {
                 let f = self.fresh_mask();
                 let fresh: [u128; 9] = std::array::from_fn(|e| f[e] & !avail[e]);
                 let child: [u128; 9] = std::array::from_fn(|e| avail[e] | f[e]);
-                let found = self.braid(len + 1, limit, Some(x), &child, &fresh, Some(bfs), budget);
+                let found =
+                    self.braid(len + 1, limit, Some(x), &child, &fresh, Some(bfs), slots, budget);
                 self.undo(mark, x);
                 match found {
                     Ok(true) => {
@@ -414,19 +423,17 @@ impl ChainSearch {
         avail: &[u128; 9],
         new: &[u128; 9],
         parent: Option<&Bfs>,
+        slots: &mut [Bfs],
         budget: &mut Budget,
     ) -> Result<bool, OverBudget> {
         if len >= limit {
             return Ok(false);
         }
-        let own;
-        let bfs = match self.bound(parent, new, avail, limit - len) {
+        let (own, slots) = slots.split_first_mut().expect("one slot per level");
+        let bfs = match self.bound(parent, new, avail, limit - len, own) {
             Bound::Hopeless => return Ok(false),
             Bound::Parent => parent.expect("only a node with a parent shares its rounds"),
-            Bound::Own(b) => {
-                own = b;
-                &own
-            }
+            Bound::Own => &*own,
         };
         let next = self.whip_singles(last);
         let mut resume = self.resume_at();
@@ -450,7 +457,7 @@ impl ChainSearch {
                 let f = self.fresh_mask();
                 let fresh: [u128; 9] = std::array::from_fn(|e| f[e] & !avail[e]);
                 let child: [u128; 9] = std::array::from_fn(|e| avail[e] | f[e]);
-                let found = self.whip(len + 1, limit, x, &child, &fresh, Some(bfs), budget);
+                let found = self.whip(len + 1, limit, x, &child, &fresh, Some(bfs), slots, budget);
                 self.undo(mark, x);
                 match found {
                     Ok(true) => {
