@@ -40,6 +40,10 @@ pub const CAP_START: u64 = 2048;
 /// How the cap grows after a sweep that eliminated nothing but cut searches short.
 pub const CAP_GROWTH: u64 = 4;
 
+/// The shortest length whose capped sweeps take their targets by lower bound (shorter
+/// searches are too cheap for the order to pay for its sort).
+const ORDER_FROM: u32 = 3;
+
 /// What the sweeps at one length know of the current state, until the next elimination
 /// changes it: the targets settled there (the bound ruled them out or their search failed:
 /// no chain within the length) and where each capped search stopped. A sweep after one that
@@ -86,7 +90,7 @@ fn bits(mut m: u128) -> impl Iterator<Item = usize> {
 /// (results/2026-11-28-classify-speed-3); uncapped ones (BxB's inner closures, where that
 /// order cost 20% more) by candidate index. After an elimination the rest of the sweep goes
 /// on at the first cap (searches on the new state are cheap again; 7% fewer nodes than
-/// keeping a grown cap), each bound taken again.
+/// keeping a grown cap).
 #[allow(clippy::too_many_arguments)]
 fn sweep(
     grid: &mut Grid,
@@ -103,7 +107,7 @@ fn sweep(
     let mut changed = false;
     search.reset(grid);
     let cands: [u128; 9] = std::array::from_fn(|d| grid.cand()[d] & !skip.map_or(0, |s| s[d]));
-    let ordered = start != u64::MAX;
+    let ordered = start != u64::MAX && m >= ORDER_FROM;
     let mut order = std::mem::take(&mut known.order);
     order.clear();
     if ordered {
@@ -126,14 +130,14 @@ fn sweep(
     }
     let mut by_index = (0..9).flat_map(|d| bits(cands[d]).map(move |c| d * 81 + c));
     let mut by_bound = order.iter().map(|&(_, z)| z);
-    // Whether the targets' bounds were taken on the current state.
-    let mut bounded = ordered;
     while let Some(z) = if ordered { by_bound.next() } else { by_index.next() } {
         let (d, c) = (z / 81, z % 81);
         if !grid.has(d, c) || known.settled[d] >> c & 1 == 1 {
             continue;
         }
-        if !bounded {
+        // The bound taken on the sweep's first state holds no more after an elimination;
+        // the search's own root takes it again (by lower bound, that is enough).
+        if !ordered {
             budget.spend(1)?;
             if search.lower_bound(z, m).is_none() {
                 known.settled[d] |= 1 << c;
@@ -165,7 +169,6 @@ fn sweep(
                 return Ok(Some(true));
             }
             changed = true;
-            bounded = false;
             *cap = start;
             known.forget();
             search.reset(grid);
