@@ -47,7 +47,24 @@ impl ChainSearch {
     /// where breadth-first propagation first meets a contradiction; `None` when it meets
     /// none (no braid exists, nor any whip).
     /// Rounds past `cap` are not run: `None` then also stands for "more than `cap`".
+    ///
+    /// On the search's own state (no chain under way), which is closed under BRT (no single,
+    /// no empty variable), asserting z is round 1 of the rounds on the masks: only z's digit
+    /// and the digits of its cell need counting. Without the trail's kills and undoing, as
+    /// BxBB's inner closures, which bound every target of every trial, need it cheap.
     pub fn lower_bound(&mut self, z: Cand, cap: u32) -> Option<u32> {
+        if self.trail.is_empty() && self.asserted.iter().all(|&a| a == 0) {
+            let mut first = [0u128; 9];
+            first[z / 81] = 1 << (z % 81);
+            return self.rounds_from(
+                self.live,
+                self.asserted,
+                &first,
+                cap.max(1),
+                None,
+                Some(&[0; 9]),
+            );
+        }
         let mark = self.trail.len();
         let out = if self.add(z) {
             Some(1)
@@ -64,7 +81,7 @@ impl ChainSearch {
     /// which a contradiction first shows (any extension of the chain that ends in a
     /// contradiction needs at least that many more right-linking candidates), `None` if none
     /// does within `cap` rounds.
-    pub(super) fn rounds(&self, first: &[u128; 9], cap: u32) -> Option<u32> {
+    fn rounds(&self, first: &[u128; 9], cap: u32) -> Option<u32> {
         self.rounds_from(self.live, self.asserted, first, cap, None, None)
     }
 
@@ -85,14 +102,14 @@ impl ChainSearch {
         first: &[u128; 9],
         cap: u32,
         mut after_first: Option<&mut Bfs>,
-        base: Option<&Bfs>,
+        hidden_now: Option<&[u128; 9]>,
     ) -> Option<u32> {
         // Per digit, its hidden singles while its live places are unchanged (bit d of
         // `known`): such a digit has no empty house either, so it is counted only again once
-        // a round kills one of its places. From a parent's masks (`base`, which `live` is),
-        // every digit starts known.
-        let (mut hidden, mut known) = match base.filter(|b| b.whole) {
-            Some(b) => (b.hidden, 0x1ffu16),
+        // a round kills one of its places. With `hidden_now` (the hidden singles of `live`,
+        // which has no empty house), every digit starts known.
+        let (mut hidden, mut known) = match hidden_now {
+            Some(h) => (*h, 0x1ffu16),
             None => ([0u128; 9], 0),
         };
         let mut next = *first;
@@ -210,7 +227,10 @@ impl ChainSearch {
                     Bound::Hopeless
                 };
             }
-            Some(p) => self.rounds_from(p.live, p.asserted, new, left, Some(own), Some(p)),
+            Some(p) => {
+                let hidden = p.whole.then_some(&p.hidden);
+                self.rounds_from(p.live, p.asserted, new, left, Some(own), hidden)
+            }
         };
         if own.round.is_some() { Bound::Own } else { Bound::Hopeless }
     }
