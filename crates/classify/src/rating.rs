@@ -27,7 +27,7 @@
 //! [`ChainTheory`] is the same closure for a fixed m as an inner theory of trial and error
 //! (B_p of BxB and BxBB).
 
-use crate::brt::Grid;
+use crate::brt::{Grid, PEER_BITS};
 use crate::budget::{Budget, OverBudget};
 use crate::chains::{ChainSearch, Kind};
 use crate::proof::ChainProof;
@@ -48,7 +48,9 @@ const ORDER_FROM: u32 = 3;
 /// changes it: the targets settled there (the bound ruled them out or their search failed:
 /// no chain within the length) and where each capped search stopped. A sweep after one that
 /// eliminated nothing (the same state) skips the settled targets and resumes the capped
-/// searches where they stopped, rather than repeating both.
+/// searches where they stopped, rather than repeating both. An elimination that decides no
+/// cell keeps what is known of the targets linked to the candidate eliminated
+/// ([`Known::keep_linked`]).
 #[derive(Default)]
 struct Known {
     /// Settled targets, per digit.
@@ -64,6 +66,28 @@ impl Known {
     fn forget(&mut self) {
         self.settled = [0; 9];
         self.stopped.clear();
+    }
+
+    /// The candidate `e` went and nothing else (BRT decided no cell). For a target linked
+    /// to e, asserting it kills e anyway, and after that the two states are the same (the
+    /// grid, closed under BRT, had no single and has none, so the same singles follow):
+    /// a braid search runs the same tree, so what is known of such targets holds (its
+    /// failure, or where its capped search stopped). A whip search reads the grid's
+    /// candidates for left links too, so its tree may lose branches through e: a failure
+    /// holds (a whip on the new state is one on the old, e being linked to the target),
+    /// where a capped one stopped does not. The rest is forgotten.
+    fn keep_linked(&mut self, e: usize, kind: Kind) {
+        let (d, c) = (e / 81, e % 81);
+        for (k, s) in self.settled.iter_mut().enumerate() {
+            *s &= if k == d { PEER_BITS[c] } else { 1 << c };
+        }
+        if kind == Kind::Whip {
+            self.stopped.clear();
+        }
+        self.stopped.retain(|&(z, _)| {
+            let (k, x) = (z / 81, z % 81);
+            if k == d { PEER_BITS[c] >> x & 1 == 1 } else { x == c }
+        });
     }
 }
 
@@ -162,6 +186,7 @@ fn sweep(
                     .expect("the search's chain rebuilds on its own state");
                 out.push(p);
             }
+            let unsolved = grid.unsolved();
             if !grid.eliminate(d, c) {
                 return Ok(None);
             }
@@ -170,7 +195,11 @@ fn sweep(
             }
             changed = true;
             *cap = start;
-            known.forget();
+            if grid.unsolved() == unsolved {
+                known.keep_linked(z, search.kind());
+            } else {
+                known.forget();
+            }
             search.reset(grid);
         }
     }
