@@ -193,7 +193,7 @@ impl ChainSearch {
     /// within them (breadth-first rounds find none within `left` rounds), else the node's
     /// rounds for its children. `parent` holds the parent node's rounds (`None` at the
     /// root), `new` the singles that this node's right-linking candidate x made and the parent
-    /// did not have.
+    /// did not have; `own` (the node's slot) gets the node's rounds when it runs its own.
     ///
     /// The parent's round 1 asserted all its singles, x among them; this node's round 1
     /// asserts the same but x, and `new`. Since a round kills the union of what its singles
