@@ -1,7 +1,9 @@
 //! Agreement and speed of one measure on a reference file (`PUZZLE VALUE` per line):
 //! `cargo run --release -p bitdoku-classify --example agree -- MEASURE FILE [LIMIT]`,
 //! MEASURE one of te, w, b, bxb, bxbb. Prints the lines that differ, the agreement, and the
-//! median, p99 and maximum time per puzzle.
+//! median, p99 and maximum time per puzzle. With `AGREE_EACH` set, standard error gets one
+//! line per puzzle (its line number, the reference value, the value found, its CPU time and
+//! the work units spent: equal units mean the same search).
 
 use bitdoku_classify::bxb::bxb;
 use bitdoku_classify::chains::Kind;
@@ -16,6 +18,7 @@ fn main() {
     let limit: usize = args.get(3).map_or(usize::MAX, |s| s.parse().expect("limit"));
     let max: u32 = args.get(4).map_or(30, |s| s.parse().expect("max"));
     let text = std::fs::read_to_string(file).expect("read file");
+    let each = std::env::var_os("AGREE_EACH").is_some();
     let (mut same, mut total) = (0usize, 0usize);
     let mut times = Vec::new();
     let mut cpus = Vec::new();
@@ -62,6 +65,15 @@ fn main() {
         };
         times.push(t.elapsed().as_secs_f64());
         cpus.push(thread_cpu() - cpu0);
+        if each {
+            eprintln!(
+                "line {} want {} got {got} cpu_ms {:.3} units {}",
+                i + 1,
+                want.trim(),
+                cpus[cpus.len() - 1] * 1e3,
+                budget.used()
+            );
+        }
         total += 1;
         if got.to_string() == want.trim() {
             same += 1;

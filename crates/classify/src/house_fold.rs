@@ -3,27 +3,32 @@
 //! their first cell 9r, columns at their first cell c, boxes at their first cell). The
 //! breadth-first bound of the whip and braid search ([`crate::chains`]) asks this for every
 //! digit in every round, so it is done with word operations rather than a loop over houses.
+//! The masks the folds use are bitboard's [`HOUSES`] (one house of each kind, shifted), read
+//! at compile time; `tests::masks_agree_with_bitboard_houses` checks the shifts.
 
-/// The cells of row 0 (bits 0..9).
-pub(crate) const ROW0: u128 = 0x1ff;
-/// The cells of column 0 (bits 0, 9, ..., 72).
-pub(crate) const COL0: u128 = {
-    let mut m = 0u128;
-    let mut r = 0;
-    while r < 9 {
-        m |= 1 << (9 * r);
-        r += 1;
-    }
-    m
-};
-/// The cells of box 0.
-pub(crate) const BOX0: u128 = 0x7 | 0x7 << 9 | 0x7 << 18;
+use bitdoku_bitboard::tables::HOUSES;
+
+/// The cells of row 0 (bits 0..9): bitboard's first row. Row r is `ROW0 << 9r`.
+pub(crate) const ROW0: u128 = HOUSES[0].bits();
+/// The cells of column 0 (bits 0, 9, ..., 72): bitboard's first column. Column c is
+/// `COL0 << c`; the same mask is the first cell of every row, where [`house_counts`] answers
+/// for rows.
+pub(crate) const COL0: u128 = HOUSES[9].bits();
+/// The cells of box 0: bitboard's first box. Box b is `BOX0 << (its first cell)`.
+pub(crate) const BOX0: u128 = HOUSES[18].bits();
+
+/// The first cell (lowest bit) of house `h` of bitboard's [`HOUSES`], as a one-bit mask: the
+/// bit where [`house_counts`] answers for that house.
+pub(crate) const fn house_at(h: usize) -> u128 {
+    1u128 << HOUSES[h].bits().trailing_zeros()
+}
+
 /// The first cell of each box.
 pub(crate) const BOX_FIRST: u128 = {
     let mut m = 0u128;
     let mut b = 0;
     while b < 9 {
-        m |= 1 << (27 * (b / 3) + 3 * (b % 3));
+        m |= house_at(18 + b);
         b += 1;
     }
     m
@@ -94,11 +99,7 @@ mod tests {
     fn plain(cells: u128) -> [(u128, u128); 3] {
         let mut out = [(0u128, 0u128); 3];
         for i in 0..9 {
-            let houses = [
-                (ROW0 << (9 * i), 1u128 << (9 * i)),
-                (COL0 << i, 1u128 << i),
-                (BOX0 << (27 * (i / 3) + 3 * (i % 3)), 1u128 << (27 * (i / 3) + 3 * (i % 3))),
-            ];
+            let houses = [0, 9, 18].map(|k| (HOUSES[k + i].bits(), house_at(k + i)));
             for (o, (cells_of, at)) in out.iter_mut().zip(houses) {
                 let n = (cells & cells_of).count_ones();
                 if n >= 1 {
@@ -110,6 +111,21 @@ mod tests {
             }
         }
         out
+    }
+
+    /// The folds' masks are bitboard's houses shifted to each house's first cell, and the
+    /// first cells of each kind are the masks the folds read their answers from.
+    #[test]
+    fn masks_agree_with_bitboard_houses() {
+        let kinds = [ROW0, COL0, BOX0];
+        let mut firsts = [0u128; 3];
+        for h in 0..27 {
+            let at = house_at(h);
+            assert_eq!(at.count_ones(), 1);
+            assert_eq!(kinds[h / 9] * at, HOUSES[h].bits(), "house {h}");
+            firsts[h / 9] |= at;
+        }
+        assert_eq!(firsts, [COL0, ROW0, BOX_FIRST]);
     }
 
     #[test]

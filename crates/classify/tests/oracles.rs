@@ -264,3 +264,43 @@ fn trial_and_error_keeps_the_solution() {
         }
     }
 }
+
+/// A search capped every few nodes and resumed where it stopped, again and again, answers as
+/// the uncapped search does, with the same chain (the same depth-first order).
+#[test]
+fn capped_searches_resume_where_they_stopped() {
+    let (mut resumed, mut fired) = (0, 0);
+    // The README's T&E(1) examples (W 5, W 6): real chains, hundreds of nodes per target.
+    let puzzles = [
+        ".7........2.57....9.......876...8.3...4....29.....35....6.91....5...2..3.9.4...6.",
+        "................12..3..4.........3...1..5....65.7....4...81..5...2....9...4......",
+    ];
+    for (round, line) in puzzles.iter().enumerate() {
+        let p: [u8; 81] = std::array::from_fn(|i| line.as_bytes()[i].saturating_sub(b'0') % 10);
+        let g = Grid::from_values(&p).expect("BRT keeps the puzzle consistent");
+        for kind in [Kind::Whip, Kind::Braid] {
+            let mut s = ChainSearch::new(kind, &g);
+            for z in (0..729).filter(|&z| g.has(z / 81, z % 81)) {
+                let n = 4 + (z as u32 % 4);
+                let mut whole = Budget::unlimited();
+                let want = s.exists(z, n, &mut whole).unwrap();
+                let want_links = s.right_links();
+                let (mut path, mut steps) = (Vec::new(), Budget::unlimited());
+                let cap = 1 + (z as u64 % 3);
+                let got = loop {
+                    match s.exists_within(z, n, &mut steps, cap, &mut path).unwrap() {
+                        Some(found) => break found,
+                        None => resumed += 1,
+                    }
+                };
+                assert_eq!(got, want, "round {round} {kind:?} z {z} n {n}");
+                assert!(path.is_empty());
+                if want {
+                    assert_eq!(s.right_links(), want_links, "round {round} {kind:?} z {z}");
+                    fired += 1;
+                }
+            }
+        }
+    }
+    assert!(resumed > 500 && fired > 100, "resumed {resumed} fired {fired}");
+}

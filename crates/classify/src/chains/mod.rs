@@ -27,11 +27,21 @@
 //! A breadth-first pass ([`ChainSearch::lower_bound`]) adds every single of a round at once;
 //! the round where a contradiction first appears bounds the length of any braid (hence whip)
 //! from below, which rules most targets out before the depth-first search. Without any
-//! contradiction, the target has no braid at all (it survives a T&E(1) trial).
+//! contradiction, the target has no braid at all (it survives a T&E(1) trial). The same
+//! rounds bound every node of the depth-first search; a node's rounds are its parent's
+//! completed by the few singles its own right-linking candidate made, so most nodes reuse
+//! their parent's rounds instead of running their own (`bound.rs`).
+//!
+//! A search may be given a node cap; a capped search says where it stopped, and a later
+//! search for the same target on the same state resumes there
+//! ([`ChainSearch::exists_within`]).
+
+mod bound;
 
 use crate::brt::{CELL_HOUSE_IDX, Grid, HOUSE_BITS, PEER_BITS};
 use crate::budget::{Budget, OverBudget};
-use crate::house_fold::{BOX0, COL0, ROW0, house_any, house_counts};
+use crate::house_fold::house_at;
+use bound::{Bfs, Bound};
 
 /// Whips or braids.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -77,6 +87,13 @@ pub struct ChainSearch {
     cap: u64,
     /// Whether the current search stopped at its node cap (not at the budget).
     capped: bool,
+    /// Where a capped search stopped, innermost first: the right-linking candidate whose
+    /// node the cap refused, then the one being tried at each shallower level
+    /// ([`ChainSearch::exists_within`] resumes from it).
+    resume: Vec<u16>,
+    /// One slot per level of the depth-first search for the rounds a node keeps for its
+    /// children (filled in place: no copy per node).
+    slots: Vec<Bfs>,
 }
 
 impl ChainSearch {
@@ -98,6 +115,8 @@ impl ChainSearch {
             found: Vec::new(),
             cap: u64::MAX,
             capped: false,
+            resume: Vec::new(),
+            slots: Vec::new(),
         };
         s.reset(grid);
         s
@@ -116,13 +135,7 @@ impl ChainSearch {
             *open = [0; 3];
             for h in 0..27 {
                 if self.placed[d] >> h & 1 == 0 {
-                    let i = h % 9;
-                    let (k, at) = match h / 9 {
-                        0 => (0, 9 * i),
-                        1 => (1, i),
-                        _ => (2, 27 * (i / 3) + 3 * (i % 3)),
-                    };
-                    open[k] |= 1u128 << at;
+                    open[h / 9] |= house_at(h);
                 }
             }
         }
@@ -211,136 +224,68 @@ impl ChainSearch {
         m
     }
 
-    /// A lower bound on the length of any braid (or whip) for target `z`, from the round
-    /// where breadth-first propagation first meets a contradiction; `None` when it meets
-    /// none (no braid exists, nor any whip).
-    /// Rounds past `cap` are not run: `None` then also stands for "more than `cap`".
-    pub fn lower_bound(&mut self, z: Cand, cap: u32) -> Option<u32> {
-        let mark = self.trail.len();
-        let out = if self.add(z) {
-            Some(1)
-        } else {
-            let first = self.fresh_mask();
-            self.rounds(&first, cap.saturating_sub(1)).map(|t| t + 1)
-        };
-        self.undo(mark, z);
-        out
-    }
-
-    /// Breadth-first from the current chain: round 1 asserts the singles `first` (all the
-    /// current singles), round 2 the singles round 1 made, and so on. Returns the round after
-    /// which a contradiction first shows (any extension of the chain that ends in a
-    /// contradiction needs at least that many more right-linking candidates), `None` if none
-    /// does within `cap` rounds.
-    ///
-    /// Whole rounds on the masks, on copies (nothing to undo): the links of a round's singles
-    /// are killed at once (peers of each single for its digit, the other digits of its cell),
-    /// then the empty variables and the next singles are read from the live masks (a
-    /// bit-sliced count per cell, one mask per house and digit). Two singles of one round that
-    /// are linked (one digit in two peers, or two digits in one cell) kill each other: their
-    /// variables are left empty, a contradiction, as adding them one by one finds too.
-    fn rounds(&self, first: &[u128; 9], cap: u32) -> Option<u32> {
-        let mut live = self.live;
-        let mut asserted = self.asserted;
-        let mut next = *first;
-        for round in 1..=cap {
-            if next.iter().all(|&m| m == 0) {
-                return None;
-            }
-            // Cells with a single of this round, and those with singles of two digits
-            // (which kill each other).
-            let (mut cells, mut clash) = (0u128, 0u128);
-            for &m in &next {
-                clash |= cells & m;
-                cells |= m;
-            }
-            for d in 0..9 {
-                let mut kill = (cells & !next[d]) | (clash & next[d]);
-                let mut m = next[d];
-                while m != 0 {
-                    let c = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    kill |= PEER_BITS[c];
-                }
-                live[d] &= !kill;
-                asserted[d] |= next[d];
-            }
-            // Cells: bit-sliced counts of live digits.
-            let (mut one, mut two) = (0u128, 0u128);
-            for &m in &live {
-                two |= one & m;
-                one |= m;
-            }
-            if self.unsolved & !one != 0 {
-                return Some(round);
-            }
-            if round == cap {
-                // The last round: only whether a house is left empty (no singles to find).
-                let empty = (0..9).any(|d| {
-                    let [rows, cols, boxes] = house_any(live[d]);
-                    let open = &self.open[d];
-                    (open[0] & !rows) | (open[1] & !cols) | (open[2] & !boxes) != 0
-                });
-                return empty.then_some(round);
-            }
-            let naked = one & !two;
-            for d in 0..9 {
-                let l = live[d];
-                let [rows, cols, boxes] = house_counts(l);
-                let open = &self.open[d];
-                if (open[0] & !rows.0) | (open[1] & !cols.0) | (open[2] & !boxes.0) != 0 {
-                    return Some(round);
-                }
-                // Houses with one live place, spread back over their cells.
-                let hidden = ((rows.0 & !rows.1) * ROW0)
-                    | ((cols.0 & !cols.1) * COL0)
-                    | ((boxes.0 & !boxes.1) * BOX0);
-                next[d] = l & (naked | hidden) & !asserted[d];
-            }
-        }
-        None
-    }
-
-    /// Whether extending the current chain (`len` variables if it ended now, the singles
-    /// `avail`) cannot end within `limit` variables, by the breadth-first bound. With one
-    /// step to go it is one round (all singles at once): cheaper than asserting and undoing
-    /// each single in turn, and exact in the direction that matters (if all of them at once
-    /// empty no variable, no one of them does). Measured: 14% less CPU on high-B puzzles than
-    /// checking only with two or more steps to go (results/2026-11-28-classify-speed). Not
-    /// run at the root of a search: [`ChainSearch::lower_bound`], which every caller runs
-    /// first, has just computed the same rounds there.
-    fn hopeless(&mut self, len: u32, limit: u32, avail: &[u128; 9]) -> bool {
-        let left = limit.saturating_sub(len);
-        if left < 1 {
-            return false;
-        }
-        let first: [u128; 9] = std::array::from_fn(|d| avail[d] & !self.asserted[d]);
-        self.rounds(&first, left).is_none()
-    }
-
     /// Whether a chain (whip or braid, as built) of length at most `limit` eliminates the
     /// candidate `z` of the grid.
     pub fn exists(&mut self, z: Cand, limit: u32, budget: &mut Budget) -> Result<bool, OverBudget> {
         self.cap = u64::MAX;
+        self.resume.clear();
         self.search(z, limit, budget)
     }
 
     /// [`ChainSearch::exists`] that gives up after `cap` nodes: `Ok(None)` when the cap
     /// stopped it before an answer (the state is left as it was). The nodes count in the
     /// budget as well.
+    ///
+    /// `resume` says where: empty for a search from the start, or where a capped search for
+    /// the same `z` and `limit` on the same state (no [`ChainSearch::reset`] to another
+    /// grid since) stopped; on `Ok(None)` it gets where this one stopped, else it is left
+    /// empty. A resumed search goes on exactly where the other stopped (the depth-first
+    /// order is fixed by the state), so a target capped again and again costs its tree
+    /// once, not once per cap.
     pub fn exists_within(
         &mut self,
         z: Cand,
         limit: u32,
         budget: &mut Budget,
         cap: u64,
+        resume: &mut Vec<u16>,
     ) -> Result<Option<bool>, OverBudget> {
         self.cap = cap;
         self.capped = false;
-        match self.search(z, limit, budget) {
+        std::mem::swap(&mut self.resume, resume);
+        let out = match self.search(z, limit, budget) {
             Ok(found) => Ok(Some(found)),
             Err(_) if self.capped => Ok(None),
             Err(e) => Err(e),
+        };
+        debug_assert!(self.capped || self.resume.is_empty() || out.is_err());
+        if !self.capped {
+            self.resume.clear();
+        }
+        std::mem::swap(&mut self.resume, resume);
+        out
+    }
+
+    /// The next level's step of a resumed search: `Some(x)` while resuming (skip the
+    /// right-linking candidates before x, which the stopped search had finished).
+    #[inline]
+    fn resume_at(&mut self) -> Option<Cand> {
+        self.resume.pop().map(usize::from)
+    }
+
+    /// Whether candidate `x` of a node's loop is to be skipped (`resume`, from
+    /// [`ChainSearch::resume_at`], is before it) or replayed (it is on the stopped search's
+    /// path below its last node: add it again without counting a node). Clears `resume`
+    /// once reached.
+    #[inline]
+    fn resuming(&self, resume: &mut Option<Cand>, x: Cand) -> Option<bool> {
+        match *resume {
+            Some(r) if r != x => None,
+            Some(_) => {
+                *resume = None;
+                Some(!self.resume.is_empty())
+            }
+            None => Some(false),
         }
     }
 
@@ -369,10 +314,16 @@ impl ChainSearch {
             Ok(true)
         } else {
             let avail = self.fresh_mask();
-            match self.kind {
-                Kind::Braid => self.braid(1, limit, None, &avail, &avail, budget),
-                Kind::Whip => self.whip(1, limit, z, &avail, budget),
+            let mut slots = std::mem::take(&mut self.slots);
+            if slots.len() < limit as usize {
+                slots.resize(limit as usize, Bfs::empty());
             }
+            let found = match self.kind {
+                Kind::Braid => self.braid(1, limit, None, &avail, &avail, None, &mut slots, budget),
+                Kind::Whip => self.whip(1, limit, z, &avail, &avail, None, &mut slots, budget),
+            };
+            self.slots = slots;
+            found
         };
         self.undo(mark, z);
         // `undo` cleared z's bit only; the search leaves nothing else asserted.
@@ -388,7 +339,9 @@ impl ChainSearch {
     }
 
     /// Braids: `len` variables would be used by a contradiction now (the Rs chosen plus one).
-    /// `avail` are the current singles, `new` those the last R made.
+    /// `avail` are the current singles, `new` those the last R made (that its parent node did
+    /// not have), `parent` the parent node's rounds ([`ChainSearch::bound`]).
+    #[allow(clippy::too_many_arguments)]
     fn braid(
         &mut self,
         len: u32,
@@ -396,11 +349,20 @@ impl ChainSearch {
         last: Option<Cand>,
         avail: &[u128; 9],
         new: &[u128; 9],
+        parent: Option<&Bfs>,
+        slots: &mut [Bfs],
         budget: &mut Budget,
     ) -> Result<bool, OverBudget> {
-        if len >= limit || (len > 1 && self.hopeless(len, limit, avail)) {
+        if len >= limit {
             return Ok(false);
         }
+        let (own, slots) = slots.split_first_mut().expect("one slot per level");
+        let bfs = match self.bound(parent, new, avail, limit - len, own) {
+            Bound::Hopeless => return Ok(false),
+            Bound::Parent => parent.expect("only a node with a parent shares its rounds"),
+            Bound::Own => &*own,
+        };
+        let mut resume = self.resume_at();
         for d in 0..9 {
             let mut m = avail[d] & !self.asserted[d];
             if let Some(l) = last {
@@ -416,7 +378,11 @@ impl ChainSearch {
                 let c = m.trailing_zeros() as usize;
                 m &= m - 1;
                 let x = d * 81 + c;
-                self.tick(budget)?;
+                let Some(replay) = self.resuming(&mut resume, x) else { continue };
+                if !replay && self.tick(budget).is_err() {
+                    self.resume.push(x as u16);
+                    return Err(OverBudget);
+                }
                 let mark = self.trail.len();
                 if self.add(x) {
                     self.undo(mark, x);
@@ -426,37 +392,62 @@ impl ChainSearch {
                 let f = self.fresh_mask();
                 let fresh: [u128; 9] = std::array::from_fn(|e| f[e] & !avail[e]);
                 let child: [u128; 9] = std::array::from_fn(|e| avail[e] | f[e]);
-                let found = self.braid(len + 1, limit, Some(x), &child, &fresh, budget);
+                let found =
+                    self.braid(len + 1, limit, Some(x), &child, &fresh, Some(bfs), slots, budget);
                 self.undo(mark, x);
-                if found? {
-                    self.found.push(x as u16);
-                    return Ok(true);
+                match found {
+                    Ok(true) => {
+                        self.found.push(x as u16);
+                        return Ok(true);
+                    }
+                    Ok(false) => {}
+                    Err(e) => {
+                        self.resume.push(x as u16);
+                        return Err(e);
+                    }
                 }
             }
         }
+        debug_assert!(resume.is_none(), "a resumed search finds its path");
         Ok(false)
     }
 
-    /// Whips: `len` as for braids; the next variable must hold a candidate linked to `last`.
+    /// Whips: `len`, `avail`, `new` and `parent` as for braids; the next variable must hold a
+    /// candidate linked to `last`.
+    #[allow(clippy::too_many_arguments)]
     fn whip(
         &mut self,
         len: u32,
         limit: u32,
         last: Cand,
         avail: &[u128; 9],
+        new: &[u128; 9],
+        parent: Option<&Bfs>,
+        slots: &mut [Bfs],
         budget: &mut Budget,
     ) -> Result<bool, OverBudget> {
-        if len >= limit || (len > 1 && self.hopeless(len, limit, avail)) {
+        if len >= limit {
             return Ok(false);
         }
+        let (own, slots) = slots.split_first_mut().expect("one slot per level");
+        let bfs = match self.bound(parent, new, avail, limit - len, own) {
+            Bound::Hopeless => return Ok(false),
+            Bound::Parent => parent.expect("only a node with a parent shares its rounds"),
+            Bound::Own => &*own,
+        };
         let next = self.whip_singles(last);
+        let mut resume = self.resume_at();
         for (d, &singles) in next.iter().enumerate() {
             let mut m = singles;
             while m != 0 {
                 let c = m.trailing_zeros() as usize;
                 m &= m - 1;
                 let x = d * 81 + c;
-                self.tick(budget)?;
+                let Some(replay) = self.resuming(&mut resume, x) else { continue };
+                if !replay && self.tick(budget).is_err() {
+                    self.resume.push(x as u16);
+                    return Err(OverBudget);
+                }
                 let mark = self.trail.len();
                 if self.add(x) {
                     self.undo(mark, x);
@@ -464,15 +455,24 @@ impl ChainSearch {
                     return Ok(true);
                 }
                 let f = self.fresh_mask();
+                let fresh: [u128; 9] = std::array::from_fn(|e| f[e] & !avail[e]);
                 let child: [u128; 9] = std::array::from_fn(|e| avail[e] | f[e]);
-                let found = self.whip(len + 1, limit, x, &child, budget);
+                let found = self.whip(len + 1, limit, x, &child, &fresh, Some(bfs), slots, budget);
                 self.undo(mark, x);
-                if found? {
-                    self.found.push(x as u16);
-                    return Ok(true);
+                match found {
+                    Ok(true) => {
+                        self.found.push(x as u16);
+                        return Ok(true);
+                    }
+                    Ok(false) => {}
+                    Err(e) => {
+                        self.resume.push(x as u16);
+                        return Err(e);
+                    }
                 }
             }
         }
+        debug_assert!(resume.is_none(), "a resumed search finds its path");
         Ok(false)
     }
 

@@ -1,0 +1,237 @@
+//! The breadth-first bound of the whip and braid search ([`ChainSearch`]): rounds that
+//! assert every single at once, on copies of the live masks. The round where a contradiction
+//! first shows bounds from below the length of any braid (hence whip) that extends the
+//! current chain; [`ChainSearch::lower_bound`] runs them for a target before its search, and
+//! every node of the depth-first search runs them (or reuses its parent's, see
+//! `ChainSearch::bound`) to give up on chains that cannot end within the length asked for.
+
+use super::{Cand, ChainSearch};
+use crate::brt::PEER_BITS;
+use crate::house_fold::{BOX0, COL0, ROW0, house_any, house_counts};
+
+/// A node's breadth-first rounds, kept for its children ([`ChainSearch::bound`]).
+#[derive(Clone)]
+pub(super) struct Bfs {
+    /// The live candidates after round 1.
+    live: [u128; 9],
+    /// The asserted candidates after round 1.
+    asserted: [u128; 9],
+    /// Per digit, the cells that are the only live place of the digit in one of their houses
+    /// after round 1 (valid when `whole`).
+    hidden: [u128; 9],
+    /// Whether round 1 met no contradiction and `hidden` was filled for every digit.
+    whole: bool,
+    /// The round where a contradiction showed (within the node's rounds).
+    round: Option<u32>,
+}
+
+impl Bfs {
+    /// Nothing kept yet.
+    pub(super) const fn empty() -> Bfs {
+        Bfs { live: [0; 9], asserted: [0; 9], hidden: [0; 9], whole: false, round: None }
+    }
+}
+
+/// What [`ChainSearch::bound`] says of a node.
+pub(super) enum Bound {
+    /// No chain through this node ends within the length asked for.
+    Hopeless,
+    /// The node's rounds are its parent's.
+    Parent,
+    /// The node ran its own rounds (in the slot it was given).
+    Own,
+}
+
+impl ChainSearch {
+    /// A lower bound on the length of any braid (or whip) for target `z`, from the round
+    /// where breadth-first propagation first meets a contradiction; `None` when it meets
+    /// none (no braid exists, nor any whip).
+    /// Rounds past `cap` are not run: `None` then also stands for "more than `cap`".
+    ///
+    /// On the search's own state (no chain under way), which is closed under BRT (no single,
+    /// no empty variable), asserting z is round 1 of the rounds on the masks: only z's digit
+    /// and the digits of its cell need counting. Without the trail's kills and undoing, as
+    /// BxBB's inner closures, which bound every target of every trial, need it cheap.
+    pub fn lower_bound(&mut self, z: Cand, cap: u32) -> Option<u32> {
+        if self.trail.is_empty() && self.asserted.iter().all(|&a| a == 0) {
+            let mut first = [0u128; 9];
+            first[z / 81] = 1 << (z % 81);
+            return self.rounds_from(
+                self.live,
+                self.asserted,
+                &first,
+                cap.max(1),
+                None,
+                Some(&[0; 9]),
+            );
+        }
+        let mark = self.trail.len();
+        let out = if self.add(z) {
+            Some(1)
+        } else {
+            let first = self.fresh_mask();
+            self.rounds(&first, cap.saturating_sub(1)).map(|t| t + 1)
+        };
+        self.undo(mark, z);
+        out
+    }
+
+    /// Breadth-first from the current chain: round 1 asserts the singles `first` (all the
+    /// current singles), round 2 the singles round 1 made, and so on. Returns the round after
+    /// which a contradiction first shows (any extension of the chain that ends in a
+    /// contradiction needs at least that many more right-linking candidates), `None` if none
+    /// does within `cap` rounds.
+    fn rounds(&self, first: &[u128; 9], cap: u32) -> Option<u32> {
+        self.rounds_from(self.live, self.asserted, first, cap, None, None)
+    }
+
+    /// [`ChainSearch::rounds`] from the live and asserted masks `live`, `asserted` rather than
+    /// the search's own; `after_first`, when given, gets the masks after round 1.
+    ///
+    /// Whole rounds on the masks, on copies (nothing to undo): the links of a round's singles
+    /// are killed at once (peers of each single for its digit, the other digits of its cell),
+    /// then the empty variables and the next singles are read from the live masks (a
+    /// bit-sliced count per cell, one mask per house and digit). Two singles of one round that
+    /// are linked (one digit in two peers, or two digits in one cell) kill each other: their
+    /// variables are left empty, a contradiction, as adding them one by one finds too. What a
+    /// round kills is the union of what each of its singles kills.
+    fn rounds_from(
+        &self,
+        mut live: [u128; 9],
+        mut asserted: [u128; 9],
+        first: &[u128; 9],
+        cap: u32,
+        mut after_first: Option<&mut Bfs>,
+        hidden_now: Option<&[u128; 9]>,
+    ) -> Option<u32> {
+        // Per digit, its hidden singles while its live places are unchanged (bit d of
+        // `known`): such a digit has no empty house either, so it is counted only again once
+        // a round kills one of its places. With `hidden_now` (the hidden singles of `live`,
+        // which has no empty house), every digit starts known.
+        let (mut hidden, mut known) = match hidden_now {
+            Some(h) => (*h, 0x1ffu16),
+            None => ([0u128; 9], 0),
+        };
+        let mut next = *first;
+        for round in 1..=cap {
+            if next.iter().all(|&m| m == 0) {
+                return None;
+            }
+            // Cells with a single of this round, and those with singles of two digits
+            // (which kill each other).
+            let (mut cells, mut clash) = (0u128, 0u128);
+            for &m in &next {
+                clash |= cells & m;
+                cells |= m;
+            }
+            for d in 0..9 {
+                let mut kill = (cells & !next[d]) | (clash & next[d]);
+                let mut m = next[d];
+                while m != 0 {
+                    let c = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    kill |= PEER_BITS[c];
+                }
+                if live[d] & kill != 0 {
+                    live[d] &= !kill;
+                    known &= !(1 << d);
+                }
+                asserted[d] |= next[d];
+            }
+            if let Some(keep) = after_first.as_deref_mut() {
+                keep.live = live;
+                keep.asserted = asserted;
+            }
+            // Cells: bit-sliced counts of live digits.
+            let (mut one, mut two) = (0u128, 0u128);
+            for &m in &live {
+                two |= one & m;
+                one |= m;
+            }
+            if self.unsolved & !one != 0 {
+                return Some(round);
+            }
+            if round == cap {
+                // The last round: only whether a house is left empty (no singles to find).
+                let empty = (0..9).any(|d| {
+                    if known >> d & 1 == 1 {
+                        return false;
+                    }
+                    let [rows, cols, boxes] = house_any(live[d]);
+                    let open = &self.open[d];
+                    (open[0] & !rows) | (open[1] & !cols) | (open[2] & !boxes) != 0
+                });
+                return empty.then_some(round);
+            }
+            let naked = one & !two;
+            for d in 0..9 {
+                let l = live[d];
+                if known >> d & 1 == 0 {
+                    let [rows, cols, boxes] = house_counts(l);
+                    let open = &self.open[d];
+                    if (open[0] & !rows.0) | (open[1] & !cols.0) | (open[2] & !boxes.0) != 0 {
+                        return Some(round);
+                    }
+                    // Houses with one live place, spread back over their cells.
+                    hidden[d] = ((rows.0 & !rows.1) * ROW0)
+                        | ((cols.0 & !cols.1) * COL0)
+                        | ((boxes.0 & !boxes.1) * BOX0);
+                }
+                next[d] = l & (naked | hidden[d]) & !asserted[d];
+            }
+            known = 0x1ff;
+            if let Some(keep) = after_first.take() {
+                keep.hidden = hidden;
+                keep.whole = true;
+            }
+        }
+        None
+    }
+
+    /// The breadth-first bound at a node of the depth-first search that may still use `left`
+    /// more variables, the singles `avail`: whether the chain cannot end in a contradiction
+    /// within them (breadth-first rounds find none within `left` rounds), else the node's
+    /// rounds for its children. `parent` holds the parent node's rounds (`None` at the
+    /// root), `new` the singles that this node's right-linking candidate x made and the parent
+    /// did not have; `own` (the node's slot) gets the node's rounds when it runs its own.
+    ///
+    /// The parent's round 1 asserted all its singles, x among them; this node's round 1
+    /// asserts the same but x, and `new`. Since a round kills the union of what its singles
+    /// kill, this node's masks after round 1 are the parent's after round 1 less what `new`
+    /// kills: its rounds are the parent's with round 1 completed by a round of `new` only.
+    /// Without `new` they are the parent's rounds exactly: the node is hopeless when the
+    /// parent's contradiction came only at the parent's last round, and nothing is run. The
+    /// answers are those of running the node's rounds afresh; they took 71% of the time on
+    /// the slowest high-B puzzles before (results/2026-11-28-classify-speed-3).
+    ///
+    /// At the root, [`ChainSearch::lower_bound`] (which every caller runs first) has just
+    /// computed the same rounds: they are run again only to be passed on.
+    pub(super) fn bound(
+        &self,
+        parent: Option<&Bfs>,
+        new: &[u128; 9],
+        avail: &[u128; 9],
+        left: u32,
+        own: &mut Bfs,
+    ) -> Bound {
+        own.whole = false;
+        own.round = match parent {
+            None => {
+                let first: [u128; 9] = std::array::from_fn(|d| avail[d] & !self.asserted[d]);
+                self.rounds_from(self.live, self.asserted, &first, left, Some(own), None)
+            }
+            Some(p) if new.iter().all(|&m| m == 0) => {
+                return if p.round.is_some_and(|r| r <= left) {
+                    Bound::Parent
+                } else {
+                    Bound::Hopeless
+                };
+            }
+            Some(p) => {
+                let hidden = p.whole.then_some(&p.hidden);
+                self.rounds_from(p.live, p.asserted, new, left, Some(own), hidden)
+            }
+        };
+        if own.round.is_some() { Bound::Own } else { Bound::Hopeless }
+    }
+}
