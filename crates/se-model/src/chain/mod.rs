@@ -207,6 +207,8 @@ pub struct Chainer {
     best: Option<(u32, u32)>,
     fast: Fast,
     reach: reach::Reach,
+    /// The XY pass's graph of a nested search, built before the other passes.
+    reach_xy: reach::Reach,
     /// Whether static passes skip the searches their graph cannot satisfy (off in tests that
     /// compare the two).
     skip_unreachable: bool,
@@ -303,6 +305,7 @@ impl Chainer {
             best: None,
             fast: Fast::new(),
             reach: reach::Reach::default(),
+            reach_xy: reach::Reach::default(),
             skip_unreachable: true,
             subs: Vec::new(),
             on_cache: Vec::new(),
@@ -490,6 +493,18 @@ impl Chainer {
             }
         } else {
             self.fast.prepare(g);
+            // Every hint wanted (a nested search): the XY pass's graph first. Without a
+            // candidate that implies its own opposite there, no pass has a hint (see
+            // `reach::Reach::any_forcing`); the graph then serves the XY pass.
+            let nested = !self.prune && self.skip_unreachable;
+            if nested {
+                self.reach_xy.build_over(&self.fast, g, true, true, true, true, false);
+                if !self.reach_xy.any_forcing() {
+                    // The budget the three passes would have counted (a node per cell).
+                    bitdoku_bitboard::budget::tick(3 * 81);
+                    return Vec::new();
+                }
+            }
             for (y, x) in [(false, true), (true, false), (true, true)] {
                 if self.prune {
                     self.pass_fast(g, y, x, &mut out);
@@ -497,7 +512,19 @@ impl Chainer {
                 }
                 // The Y pass asks only which bivalue candidates lie on a cycle.
                 let bivalue_only = y && !x;
-                self.reach.build_over(&self.fast, g, y, x, self.skip_unreachable, x, bivalue_only);
+                if nested && y && x {
+                    std::mem::swap(&mut self.reach, &mut self.reach_xy);
+                } else {
+                    self.reach.build_over(
+                        &self.fast,
+                        g,
+                        y,
+                        x,
+                        self.skip_unreachable,
+                        x,
+                        bivalue_only,
+                    );
+                }
                 for c in 0..81 {
                     if !bitdoku_bitboard::budget::tick(1) {
                         break;
