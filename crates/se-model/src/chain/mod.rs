@@ -492,19 +492,19 @@ impl Chainer {
                 }
             }
         } else {
-            self.fast.prepare(g);
-            // Every hint wanted (a nested search): the XY pass's graph first. Without a
-            // candidate that implies its own opposite there, no pass has a hint (see
-            // `reach::Reach::any_forcing`); the graph then serves the XY pass.
+            // Every hint wanted (a nested search): the XY pass's graph first, from the grid.
+            // Without a candidate that implies its own opposite there, no pass has a hint
+            // (see `reach::Reach::any_forcing`); the graph then serves the XY pass.
             let nested = !self.prune && self.skip_unreachable;
             if nested {
-                self.reach_xy.build_over(&self.fast, g, true, true, true, true, false);
+                self.reach_xy.build_xy(g);
                 if !self.reach_xy.any_forcing() {
                     // The budget the three passes would have counted (a node per cell).
                     bitdoku_bitboard::budget::tick(3 * 81);
                     return Vec::new();
                 }
             }
+            self.fast.prepare(g);
             for (y, x) in [(false, true), (true, false), (true, true)] {
                 if self.prune {
                     self.pass_fast(g, y, x, &mut out);
