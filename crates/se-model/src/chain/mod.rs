@@ -209,6 +209,8 @@ pub struct Chainer {
     reach: reach::Reach,
     /// The XY pass's graph of a nested search, built before the other passes.
     reach_xy: reach::Reach,
+    /// Whether a nested search can have a hint.
+    failed: failed::Failed,
     /// Whether static passes skip the searches their graph cannot satisfy (off in tests that
     /// compare the two).
     skip_unreachable: bool,
@@ -237,6 +239,7 @@ struct Outcome {
     absurd: Option<(u32, u32)>,
 }
 
+mod failed;
 mod fast;
 mod memo;
 mod multiple;
@@ -306,6 +309,7 @@ impl Chainer {
             fast: Fast::new(),
             reach: reach::Reach::default(),
             reach_xy: reach::Reach::default(),
+            failed: failed::Failed::default(),
             skip_unreachable: true,
             subs: Vec::new(),
             on_cache: Vec::new(),
@@ -492,17 +496,17 @@ impl Chainer {
                 }
             }
         } else {
-            // Every hint wanted (a nested search): the XY pass's graph first, from the grid.
-            // Without a candidate that implies its own opposite there, no pass has a hint
-            // (see `reach::Reach::any_forcing`); the graph then serves the XY pass.
+            // Every hint wanted (a nested search): without a candidate that implies its own
+            // opposite in the XY pass's graph, no pass has a hint (see `failed`). Else the
+            // XY pass's graph is built first, from the grid.
             let nested = !self.prune && self.skip_unreachable;
             if nested {
-                self.reach_xy.build_xy(g);
-                if !self.reach_xy.any_forcing() {
+                if !self.failed.any(g) {
                     // The budget the three passes would have counted (a node per cell).
                     bitdoku_bitboard::budget::tick(3 * 81);
                     return Vec::new();
                 }
+                self.reach_xy.build_xy(g);
             }
             self.fast.prepare(g);
             for (y, x) in [(false, true), (true, false), (true, true)] {

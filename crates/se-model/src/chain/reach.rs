@@ -322,14 +322,9 @@ impl Reach {
     }
 
     /// Whether some candidate's on potential reaches its off potential or the reverse
-    /// (built with bits). On the XY pass's graph, without one no static pass has a hint:
-    /// a forcing chain is such a path in its pass's graph, which is part of the XY graph;
-    /// and a cycle that removes candidate `o` (seen by an on potential `a` and an off
-    /// potential `b` of the cycle, same digit, `o` outside the cycle's cells) gives one
-    /// too. The graph is its own contrapositive (an edge `u -> v` comes with `not v ->
-    /// not u`: peers and cells are symmetric, so are conjugate pairs and bivalue cells),
-    /// so the cycle reversed and negated is a closed walk through `not a` and `not b`,
-    /// and `o on -> a off -> ... -> b on -> o off` is a path.
+    /// (built with bits): what [`Failed::any`](super::failed::Failed::any) answers on a
+    /// smaller graph (the tests compare the two).
+    #[cfg(test)]
     pub(super) fn any_forcing(&self) -> bool {
         self.keys
             .iter()
