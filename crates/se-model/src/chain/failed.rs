@@ -269,6 +269,47 @@ impl Failed {
     }
 }
 
+/// Whether a nested search of multiple forcing chains (static: cell and house chains, from
+/// cells of three candidates or more) can have a hint on `g`, from the XY pass's graph
+/// `reach` (built with bits). A static propagation from an assumption meets exactly what
+/// the assumption reaches in that graph, or less when it stops at a contradiction; a cell
+/// or house chain needs a potential that every assumption of its cell or house meets. So
+/// without a component that all of them reach, the search finds nothing.
+pub(super) fn multiple_may_hint(reach: &super::reach::Reach, g: &Grid) -> bool {
+    let mut acc = vec![0u64; reach.words()];
+    for c in 0..81 {
+        if g.val[c] != 0 || g.count(c) <= 2 {
+            continue;
+        }
+        acc.fill(!0);
+        for v in digits(g.cand[c]) {
+            reach.and_reached(key(c, v, true), &mut acc);
+        }
+        if acc.iter().any(|&w| w != 0) {
+            return true;
+        }
+        for d in digits(g.cand[c]) {
+            for &r in &CELL_HOUSES[c] {
+                let r = r as usize;
+                let pos = g.positions(r, d);
+                if pos.count_ones() < 2 || HOUSE_CELLS[r][low(pos)] as usize != c {
+                    continue;
+                }
+                acc.fill(!0);
+                for i in 0..9 {
+                    if pos >> i & 1 != 0 {
+                        reach.and_reached(key(HOUSE_CELLS[r][i] as usize, d, true), &mut acc);
+                    }
+                }
+                if acc.iter().any(|&w| w != 0) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

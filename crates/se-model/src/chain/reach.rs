@@ -332,6 +332,27 @@ impl Reach {
             .any(|&k| self.reaches(k, k & !1) || self.reaches(k & !1, k))
     }
 
+    /// ANDs into `acc` (one word per `words` of this graph) the components potential `k`
+    /// reaches, its own included (built with bits).
+    pub(super) fn and_reached(&self, k: u16, acc: &mut [u64]) {
+        let i = self.number[k as usize];
+        if i == UNSET {
+            acc.fill(0);
+            return;
+        }
+        let a = self.comp[i as usize] as usize;
+        let row = &self.bits[a * self.words..(a + 1) * self.words];
+        for (j, (x, &r)) in acc.iter_mut().zip(row).enumerate() {
+            let own = if j == a / 64 { 1 << (a % 64) } else { 0 };
+            *x &= r | own;
+        }
+    }
+
+    /// The words of a row of [`Reach::and_reached`].
+    pub(super) fn words(&self) -> usize {
+        self.words
+    }
+
     /// Whether potential `k` lies on a cycle.
     pub(super) fn on_cycle(&self, k: u16) -> bool {
         let i = self.number[k as usize];
