@@ -543,29 +543,37 @@ mod tests {
         assert!(compared > 500 && found > 100, "{compared} states, {found} hints");
     }
 
-    /// Cycles and forcing chains as a nested rule (every hint, with what it rests on and its
-    /// chains' content) are the same with and without skipping the searches the pass's graph
-    /// cannot satisfy, ending a forcing chain search at its target and searching on the
-    /// pass's link table rather than on potentials, between states a few steps apart on
-    /// rating paths.
+    /// Cycles and forcing chains, and multiple forcing chains, as nested rules (every hint,
+    /// with what it rests on and its chains' content) are the same with and without
+    /// skipping the searches the pass's graph cannot satisfy (and, for cycles, ending a
+    /// forcing chain search at its target and searching on the pass's link table rather
+    /// than on potentials), between states a few steps apart on rating paths.
     #[test]
     fn nested_chains_skip_nothing_they_need() {
         let mut set = puzzles("magictour_top1465.txt", 12);
         set.extend(puzzles("generated_minimal_10k.txt", 40));
-        let mut skipping = Chainer::new(Rule::CYCLES);
-        let mut full = Chainer::new_unskipped(Rule::CYCLES);
-        let (mut compared, mut hints) = (0, 0);
-        for values in set {
-            let states: Vec<Grid> = path_states(&values).into_iter().map(|(g, _)| g).collect();
-            for w in states.windows(4).step_by(3) {
-                let (source, now) = (&w[0], &w[3]);
-                let a = skipping.nested_hints(now, source);
-                assert_eq!(a, full.nested_hints(now, source));
-                compared += 1;
-                hints += a.len();
+        // Multiple forcing chains on five puzzles only (their searches cost more).
+        for (rule, take, least) in [(Rule::CYCLES, 52, 300), (Rule::MULTIPLE, 5, 50)] {
+            let mut skipping = Chainer::new(rule);
+            let mut full = Chainer::new_unskipped(rule);
+            let (mut compared, mut hints, mut none) = (0, 0, 0);
+            for values in set.iter().rev().take(take) {
+                let states: Vec<Grid> = path_states(values).into_iter().map(|(g, _)| g).collect();
+                for w in states.windows(4).step_by(3) {
+                    let (source, now) = (&w[0], &w[3]);
+                    let a = skipping.nested_hints(now, source);
+                    assert_eq!(a, full.nested_hints(now, source));
+                    compared += 1;
+                    hints += a.len();
+                    none += usize::from(a.is_empty());
+                }
             }
+            // Searches with hints and without (those the graph lets skip) both compared.
+            assert!(
+                compared > least && hints > 300 && none > 5,
+                "{rule:?}: {compared} states, {hints} hints, {none} without"
+            );
         }
-        assert!(compared > 300 && hints > 300, "{compared} states, {hints} hints");
     }
 
     #[test]

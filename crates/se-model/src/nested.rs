@@ -19,8 +19,14 @@ fn changed_digits(g: &Grid, source: &Grid) -> [u16; 27] {
     })
 }
 
-fn lex_pairs() -> impl Iterator<Item = (usize, usize)> {
-    (0..9).flat_map(|b| (0..b).map(move |a| (a, b)))
+/// The pairs `(a, b)`, `a < b < 9`, with `a` or `b` in mask `m`, in SE's order (`b` first,
+/// then `a`): the others rest on nothing removed.
+fn lex_pairs_touching(m: u16) -> impl Iterator<Item = (usize, usize)> {
+    (0..9).flat_map(move |b| {
+        let below = (1u16 << b) - 1;
+        let am = if m >> b & 1 != 0 { below } else { m & below };
+        digits(am).map(move |a| (a as usize - 1, b))
+    })
 }
 
 /// Every locked candidates hint, in SE's order, resting on the removed positions of the
@@ -75,11 +81,8 @@ pub fn hidden_pairs_all(g: &Grid, source: &Grid) -> Vec<Nested> {
         if g.empty_count(r) <= 4 || changed[r] == 0 {
             continue;
         }
-        for (a, b) in lex_pairs() {
-            // Without a lost position of either digit the pair rests on nothing removed.
-            if changed[r] >> a & 1 == 0 && changed[r] >> b & 1 == 0 {
-                continue;
-            }
+        // Without a lost position of either digit the pair rests on nothing removed.
+        for (a, b) in lex_pairs_touching(changed[r]) {
             let (da, db) = (a as u8 + 1, b as u8 + 1);
             let (pa, pb) = (g.positions(r, da), g.positions(r, db));
             if pa.count_ones() <= 1 || pb.count_ones() <= 1 || (pa | pb).count_ones() != 2 {
@@ -120,14 +123,13 @@ pub fn naked_pairs_all(g: &Grid, source: &Grid) -> Vec<Nested> {
     // The cells that lost a value: a pair of cells that lost none rests on nothing removed.
     let lost: [bool; 81] = std::array::from_fn(|c| source.cand[c] != g.cand[c]);
     for r in bcr() {
-        if g.empty_count(r) < 4 || !HOUSE_CELLS[r].iter().any(|&c| lost[c as usize]) {
+        let lost_here =
+            (0..9).fold(0u16, |m, i| m | u16::from(lost[HOUSE_CELLS[r][i] as usize]) << i);
+        if g.empty_count(r) < 4 || lost_here == 0 {
             continue;
         }
-        for (a, b) in lex_pairs() {
+        for (a, b) in lex_pairs_touching(lost_here) {
             let (ca, cb) = (HOUSE_CELLS[r][a] as usize, HOUSE_CELLS[r][b] as usize);
-            if !lost[ca] && !lost[cb] {
-                continue;
-            }
             if g.count(ca) <= 1 || g.count(cb) <= 1 {
                 continue;
             }
@@ -165,8 +167,9 @@ pub fn xwings_all(g: &Grid, source: &Grid) -> Vec<Nested> {
     let occ: [u32; 10] = std::array::from_fn(|d| if d == 0 { 0 } else { g.occurrences(d as u8) });
     let changed = changed_digits(g, source);
     for (base, cover) in [(COL, ROW), (ROW, COL)] {
-        for (a, b) in lex_pairs() {
-            // Only a digit that lost a position in a base line can rest on a removal.
+        // Only a digit that lost a position in a base line can rest on a removal.
+        let lines = (0..9).fold(0u16, |m, i| m | u16::from(changed[base + i] != 0) << i);
+        for (a, b) in lex_pairs_touching(lines) {
             for d in digits(changed[base + a] | changed[base + b]) {
                 if occ[d as usize] + 4 > 9 {
                     continue;

@@ -33,6 +33,43 @@ pub(super) struct Fast {
 
 pub(super) const NO_KEY: u16 = u16::MAX;
 
+/// The on key of the other value of bivalue cell `c` when `d` is off there (NO_KEY when
+/// `c` is not bivalue).
+#[inline]
+pub(super) fn cell_on_key(g: &Grid, c: usize, d: u8) -> u16 {
+    if g.count(c) == 2 {
+        let other = low(g.cand[c] & !(1 << (d - 1))) as u8 + 1;
+        key(c, other, true)
+    } else {
+        NO_KEY
+    }
+}
+
+/// The on keys of `d`'s other position in each house of `c` (block, row, column) that
+/// holds `d` twice, without repeats, and how many.
+#[inline]
+pub(super) fn house_on_keys(g: &Grid, c: usize, d: u8) -> ([u16; 3], usize) {
+    let mut reg = [NO_KEY; 3];
+    let mut n = 0;
+    for &r in &CELL_HOUSES[c] {
+        let r = r as usize;
+        let pos = g.positions(r, d);
+        if pos.count_ones() != 2 {
+            continue;
+        }
+        let mut i = low(pos);
+        if HOUSE_CELLS[r][i] as usize == c {
+            i = low(pos & !(1 << i));
+        }
+        let nk = key(HOUSE_CELLS[r][i] as usize, d, true);
+        if !reg[..n].contains(&nk) {
+            reg[n] = nk;
+            n += 1;
+        }
+    }
+    (reg, n)
+}
+
 impl Fast {
     /// Tabulates the links of `g` (the grid does not change during a static search).
     #[inline(never)]
@@ -60,26 +97,8 @@ impl Fast {
                 if g.has(c, d) {
                     let peer = &mut self.peer;
                     g.for_peers_with(c, d, |o| peer.push(key(o, d, false)));
-                    if g.count(c) == 2 {
-                        let other = low(g.cand[c] & !(1 << (d - 1))) as u8 + 1;
-                        cell_on = key(c, other, true);
-                    }
-                    for &r in &CELL_HOUSES[c] {
-                        let r = r as usize;
-                        let pos = g.positions(r, d);
-                        if pos.count_ones() != 2 {
-                            continue;
-                        }
-                        let mut i = low(pos);
-                        if HOUSE_CELLS[r][i] as usize == c {
-                            i = low(pos & !(1 << i));
-                        }
-                        let nk = key(HOUSE_CELLS[r][i] as usize, d, true);
-                        if !reg[..n].contains(&nk) {
-                            reg[n] = nk;
-                            n += 1;
-                        }
-                    }
+                    cell_on = cell_on_key(g, c, d);
+                    (reg, n) = house_on_keys(g, c, d);
                 }
                 self.cell_on.push(cell_on);
                 self.house_on.push(reg);

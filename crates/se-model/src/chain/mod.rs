@@ -207,6 +207,10 @@ pub struct Chainer {
     best: Option<(u32, u32)>,
     fast: Fast,
     reach: reach::Reach,
+    /// The XY pass's graph of a nested search, built before the other passes.
+    reach_xy: reach::Reach,
+    /// Whether a nested search can have a hint.
+    failed: failed::Failed,
     /// Whether static passes skip the searches their graph cannot satisfy (off in tests that
     /// compare the two).
     skip_unreachable: bool,
@@ -235,6 +239,7 @@ struct Outcome {
     absurd: Option<(u32, u32)>,
 }
 
+mod failed;
 mod fast;
 mod memo;
 mod multiple;
@@ -303,6 +308,8 @@ impl Chainer {
             best: None,
             fast: Fast::new(),
             reach: reach::Reach::default(),
+            reach_xy: reach::Reach::default(),
+            failed: failed::Failed::default(),
             skip_unreachable: true,
             subs: Vec::new(),
             on_cache: Vec::new(),
@@ -478,6 +485,16 @@ impl Chainer {
         self.on_cache.resize(NKEYS / 2, NONE);
         let mut out: Vec<(Found, Vec<u32>, u8)> = Vec::new();
         if self.rule.multiple || self.rule.dynamic {
+            // A nested static multiple search: skipped when no cell or house has a common
+            // consequence (see `failed::multiple_may_hint`).
+            if traced && !self.rule.dynamic && self.skip_unreachable {
+                self.reach_xy.build_xy(g);
+                if !failed::multiple_may_hint(&self.reach_xy, g) {
+                    // The budget the search would have counted (a node per cell).
+                    bitdoku_bitboard::budget::tick(81);
+                    return Vec::new();
+                }
+            }
             for c in 0..81 {
                 // The budget: a node per cell searched (the caller discards a search cut short).
                 if !bitdoku_bitboard::budget::tick(1) {
@@ -489,6 +506,18 @@ impl Chainer {
                 }
             }
         } else {
+            // Every hint wanted (a nested search): without a candidate that implies its own
+            // opposite in the XY pass's graph, no pass has a hint (see `failed`). Else the
+            // XY pass's graph is built first, from the grid.
+            let nested = !self.prune && self.skip_unreachable;
+            if nested {
+                if !self.failed.any(g) {
+                    // The budget the three passes would have counted (a node per cell).
+                    bitdoku_bitboard::budget::tick(3 * 81);
+                    return Vec::new();
+                }
+                self.reach_xy.build_xy(g);
+            }
             self.fast.prepare(g);
             for (y, x) in [(false, true), (true, false), (true, true)] {
                 if self.prune {
@@ -497,7 +526,19 @@ impl Chainer {
                 }
                 // The Y pass asks only which bivalue candidates lie on a cycle.
                 let bivalue_only = y && !x;
-                self.reach.build_over(&self.fast, g, y, x, self.skip_unreachable, x, bivalue_only);
+                if nested && y && x {
+                    std::mem::swap(&mut self.reach, &mut self.reach_xy);
+                } else {
+                    self.reach.build_over(
+                        &self.fast,
+                        g,
+                        y,
+                        x,
+                        self.skip_unreachable,
+                        x,
+                        bivalue_only,
+                    );
+                }
                 for c in 0..81 {
                     if !bitdoku_bitboard::budget::tick(1) {
                         break;

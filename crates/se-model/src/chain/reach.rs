@@ -84,6 +84,52 @@ impl Reach {
         with_bits: bool,
         bivalue_only: bool,
     ) {
+        let mut offs = Vec::new();
+        let mut ons = Vec::new();
+        self.build_with(g, components, with_bits, bivalue_only, |k, out| {
+            if k & 1 == 1 {
+                fast.offs_of(g, k, y, &mut offs);
+                out.extend_from_slice(&offs);
+            } else {
+                fast.ons_of(k, y, x, &mut ons);
+                out.extend(ons.iter().map(|&(n, _)| n));
+            }
+        });
+    }
+
+    /// The XY pass's graph (cell and house links) with components and what reaches what,
+    /// read from `g` without [`Fast`]'s tables: the same successors in the same order as
+    /// [`Reach::build_over`] from them (`Fast::offs_of`, `Fast::ons_of`).
+    #[inline(never)]
+    pub(super) fn build_xy(&mut self, g: &Grid) {
+        self.build_with(g, true, true, false, |k, out| {
+            let (c, d, on) = unkey(k);
+            if on {
+                for v in digits(g.cand[c] & !(1 << (d - 1))) {
+                    out.push(key(c, v, false));
+                }
+                g.for_peers_with(c, d, |o| out.push(key(o, d, false)));
+            } else {
+                let cell_on = fast::cell_on_key(g, c, d);
+                if cell_on != fast::NO_KEY {
+                    out.push(cell_on);
+                }
+                let (reg, n) = fast::house_on_keys(g, c, d);
+                out.extend_from_slice(&reg[..n]);
+            }
+        });
+    }
+
+    /// The graph over `g`'s candidates (with `bivalue_only`, those of bivalue cells) with
+    /// the successors `succ` gives each key, then its components and what reaches what.
+    fn build_with(
+        &mut self,
+        g: &Grid,
+        components: bool,
+        with_bits: bool,
+        bivalue_only: bool,
+        mut succ: impl FnMut(u16, &mut Vec<u16>),
+    ) {
         self.with_components = components;
         self.with_bits = components && with_bits;
         self.number.clear();
@@ -104,22 +150,21 @@ impl Reach {
         self.start.clear();
         self.adj.clear();
         self.adj_keys.clear();
-        let mut offs = Vec::new();
-        let mut ons = Vec::new();
         for i in 0..self.keys.len() {
-            self.start.push(self.adj_keys.len() as u32);
-            let k = self.keys[i];
-            if k & 1 == 1 {
-                fast.offs_of(g, k, y, &mut offs);
-                if bivalue_only {
-                    let number = &self.number;
-                    self.adj_keys.extend(offs.iter().filter(|&&o| number[o as usize] != UNSET));
-                } else {
-                    self.adj_keys.extend_from_slice(&offs);
+            let from = self.adj_keys.len();
+            self.start.push(from as u32);
+            succ(self.keys[i], &mut self.adj_keys);
+            if bivalue_only {
+                // Only the links between bivalue cells' candidates.
+                let mut kept = from;
+                for j in from..self.adj_keys.len() {
+                    let o = self.adj_keys[j];
+                    if self.number[o as usize] != UNSET {
+                        self.adj_keys[kept] = o;
+                        kept += 1;
+                    }
                 }
-            } else {
-                fast.ons_of(k, y, x, &mut ons);
-                self.adj_keys.extend(ons.iter().map(|&(n, _)| n));
+                self.adj_keys.truncate(kept);
             }
         }
         self.start.push(self.adj_keys.len() as u32);
@@ -274,6 +319,38 @@ impl Reach {
         }
         let (i, j) = (self.number[k as usize], self.number[src as usize]);
         i != UNSET && j != UNSET && self.comp[i as usize] == self.comp[j as usize]
+    }
+
+    /// Whether some candidate's on potential reaches its off potential or the reverse
+    /// (built with bits): what [`Failed::any`](super::failed::Failed::any) answers on a
+    /// smaller graph (the tests compare the two).
+    #[cfg(test)]
+    pub(super) fn any_forcing(&self) -> bool {
+        self.keys
+            .iter()
+            .filter(|&&k| k & 1 == 1)
+            .any(|&k| self.reaches(k, k & !1) || self.reaches(k & !1, k))
+    }
+
+    /// ANDs into `acc` (one word per `words` of this graph) the components potential `k`
+    /// reaches, its own included (built with bits).
+    pub(super) fn and_reached(&self, k: u16, acc: &mut [u64]) {
+        let i = self.number[k as usize];
+        if i == UNSET {
+            acc.fill(0);
+            return;
+        }
+        let a = self.comp[i as usize] as usize;
+        let row = &self.bits[a * self.words..(a + 1) * self.words];
+        for (j, (x, &r)) in acc.iter_mut().zip(row).enumerate() {
+            let own = if j == a / 64 { 1 << (a % 64) } else { 0 };
+            *x &= r | own;
+        }
+    }
+
+    /// The words of a row of [`Reach::and_reached`].
+    pub(super) fn words(&self) -> usize {
+        self.words
     }
 
     /// Whether potential `k` lies on a cycle.
