@@ -11,8 +11,9 @@ pub type Nested = (Vec<(u8, u8)>, Vec<(usize, u8)>, u32, u32);
 
 /// Per house: the digits (bit `d - 1`) that lost a position since `source`. A hint rests
 /// on removed candidates only through such a digit and house (or a cell that lost a value),
-/// so the searches below skip the others; what they find is unchanged.
-fn changed_digits(g: &Grid, source: &Grid) -> [u16; 27] {
+/// so the searches below skip the others; what they find is unchanged. Computed once per
+/// reduced grid by the caller and handed to each search.
+pub fn changed_digits(g: &Grid, source: &Grid) -> [u16; 27] {
     std::array::from_fn(|r| {
         (1..=9u8)
             .fold(0, |m, d| m | u16::from(source.positions(r, d) != g.positions(r, d)) << (d - 1))
@@ -31,17 +32,19 @@ fn lex_pairs_touching(m: u16) -> impl Iterator<Item = (usize, usize)> {
 
 /// Every locked candidates hint, in SE's order, resting on the removed positions of the
 /// digit in the first house outside the second.
-pub fn locking_all(g: &Grid, source: &Grid) -> Vec<Nested> {
+pub fn locking_all(g: &Grid, source: &Grid, changed: &[u16; 27]) -> Vec<Nested> {
     let mut out = Vec::new();
-    let pairs = (0..9)
-        .flat_map(|b| (COL..COL + 9).map(move |l| (b, l)))
-        .chain((0..9).flat_map(|b| (ROW..ROW + 9).map(move |l| (b, l))))
-        .chain((COL..COL + 9).flat_map(|l| (0..9).map(move |b| (l, b))))
-        .chain((ROW..ROW + 9).flat_map(|l| (0..9).map(move |b| (l, b))));
-    let changed = changed_digits(g, source);
+    // The first house outermost, so a house whose digits lost nothing is passed over whole.
+    let groups =
+        [(0..9, COL..COL + 9), (0..9, ROW..ROW + 9), (COL..COL + 9, 0..9), (ROW..ROW + 9, 0..9)];
+    let pairs = groups.into_iter().flat_map(|(first, second)| {
+        first
+            .filter(|&r1| changed[r1] != 0)
+            .flat_map(move |r1| second.clone().map(move |r2| (r1, r2)))
+    });
     for (r1, r2) in pairs {
         let (inside, outside2) = (INSIDE[r1][r2], !INSIDE[r2][r1]);
-        if inside == 0 || changed[r1] == 0 {
+        if inside == 0 {
             continue;
         }
         // `gone` below is empty for a digit that lost no position in `r1`.
@@ -74,9 +77,8 @@ fn bcr() -> impl Iterator<Item = usize> {
 
 /// Every hidden pair, resting on the removed positions of its two values in the house's
 /// other cells.
-pub fn hidden_pairs_all(g: &Grid, source: &Grid) -> Vec<Nested> {
+pub fn hidden_pairs_all(g: &Grid, source: &Grid, changed: &[u16; 27]) -> Vec<Nested> {
     let mut out = Vec::new();
-    let changed = changed_digits(g, source);
     for r in bcr() {
         if g.empty_count(r) <= 4 || changed[r] == 0 {
             continue;
@@ -162,10 +164,9 @@ pub fn naked_pairs_all(g: &Grid, source: &Grid) -> Vec<Nested> {
 
 /// Every X-wing (columns as base first), resting on the removed positions of the digit in
 /// its base lines outside its cover lines.
-pub fn xwings_all(g: &Grid, source: &Grid) -> Vec<Nested> {
+pub fn xwings_all(g: &Grid, source: &Grid, changed: &[u16; 27]) -> Vec<Nested> {
     let mut out = Vec::new();
     let occ: [u32; 10] = std::array::from_fn(|d| if d == 0 { 0 } else { g.occurrences(d as u8) });
-    let changed = changed_digits(g, source);
     for (base, cover) in [(COL, ROW), (ROW, COL)] {
         // Only a digit that lost a position in a base line can rest on a removal.
         let lines = (0..9).fold(0u16, |m, i| m | u16::from(changed[base + i] != 0) << i);

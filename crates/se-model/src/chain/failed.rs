@@ -31,6 +31,14 @@
 //! Both need only what the strong candidates reach among themselves: their components and,
 //! per component, the strong candidates it reaches (a few words, where the XY graph's rows
 //! span every potential).
+//!
+//! The nested static multiple forcing chains (level 3) are skipped when no cell or house
+//! has a potential that every one of its assumptions reaches in the XY graph (a static
+//! propagation meets what its assumption reaches there, or less). What `a` on reaches
+//! there follows from the same graph: the on potentials of `a` and of the strong
+//! candidates `a ->+` reaches, and the off potentials of their weak neighbours (per
+//! component, a set of candidates). The answer is the XY graph's, so the same searches
+//! run and no rating can change; a unit test compares the two on 400 reduced grids.
 
 use super::fast::{NO_KEY, cell_on_key, house_on_keys};
 use super::*;
@@ -63,9 +71,21 @@ pub(super) struct Failed {
     on_stack: Vec<bool>,
     stack: Vec<u32>,
     calls: Vec<(u32, u32)>,
+    /// Per component: the candidates whose off potentials its members reach (the weak
+    /// neighbours of every strong candidate it reaches), bit `c * 9 + d - 1`.
+    off_rows: Vec<[u64; OFF_WORDS]>,
+    /// Per strong number `w`: the same for what the strong neighbours of `w` reach.
+    off_through: Vec<[u64; OFF_WORDS]>,
+    /// Per candidate: what its on potential reaches (see [`Failed::multiple_may_hint`]),
+    /// and whether that is computed for the current grid.
+    memo: Vec<[u64; 2 * OFF_WORDS]>,
+    memo_done: Vec<bool>,
     /// Buffer.
     row_buf: Vec<u64>,
 }
+
+/// Words of a set of candidates (bit `c * 9 + d - 1`).
+const OFF_WORDS: usize = (81 * 9usize).div_ceil(64);
 
 /// The weak neighbours of candidate `(c, d)` as candidate indices.
 #[inline]
@@ -81,56 +101,10 @@ impl Failed {
     /// answer of `Reach::any_forcing` on that graph).
     #[inline(never)]
     pub(super) fn any(&mut self, g: &Grid) -> bool {
-        // The strong neighbours of every candidate; the strong candidates numbered.
-        self.number.clear();
-        self.number.resize(81 * 9, UNSET);
-        self.strong_of.resize(81 * 9, [0; 4]);
-        self.strong_n.clear();
-        self.strong_n.resize(81 * 9, 0);
-        self.strong.clear();
-        for c in 0..81 {
-            for d in digits(g.cand[c]) {
-                let i = c * 9 + d as usize - 1;
-                let mut list = [0u16; 4];
-                let mut n = 0;
-                let cell = cell_on_key(g, c, d);
-                if cell != NO_KEY {
-                    list[0] = cell / 2;
-                    n = 1;
-                }
-                let (reg, m) = house_on_keys(g, c, d);
-                for &k in &reg[..m] {
-                    list[n] = k / 2;
-                    n += 1;
-                }
-                if n > 0 {
-                    self.strong_of[i] = list;
-                    self.strong_n[i] = n as u8;
-                    self.number[i] = self.strong.len() as u32;
-                    self.strong.push(i as u16);
-                }
-            }
-        }
-        let n = self.strong.len();
+        let n = self.graph(g);
         if n == 0 {
             return false;
         }
-        // The relation between strong candidates: a -> s for s in S(w), w in W(a).
-        self.start.clear();
-        self.adj.clear();
-        for i in 0..n {
-            self.start.push(self.adj.len() as u32);
-            let a = self.strong[i] as usize;
-            let (number, strong_of, strong_n, adj) =
-                (&self.number, &self.strong_of, &self.strong_n, &mut self.adj);
-            weak_of(g, a / 9, (a % 9) as u8 + 1, |w| {
-                for &s in &strong_of[w][..strong_n[w] as usize] {
-                    adj.push(number[s as usize]);
-                }
-            });
-        }
-        self.start.push(self.adj.len() as u32);
-        self.components();
         let words = self.words;
         // Per strong w: what its strong neighbours reach. `a` off reaches `a` on when a
         // strong neighbour of `a` reaches `a`.
@@ -178,6 +152,202 @@ impl Failed {
         }
         self.row_buf = t;
         found
+    }
+
+    /// Whether a nested search of multiple forcing chains (static: cell and house chains,
+    /// from cells of three candidates or more) can have a hint on `g`: the answer of
+    /// `multiple_may_hint` (kept for the tests) on the XY pass's graph, read from the
+    /// strong-link graph.
+    ///
+    /// In the XY graph, assumption `a` on reaches the on potentials of `a` and of the
+    /// strong candidates `a -> ...` reaches (one step or more), and the off potentials of
+    /// their weak neighbours. An on potential other than `a` that another assumption
+    /// reaches is strong, and a potential every assumption of a cell or house reaches is
+    /// reached by two of them at least (a cell of three candidates or more, a digit twice
+    /// or more in a house); so comparing the strong on potentials and the off potentials
+    /// that each assumption reaches gives the same answer.
+    #[inline(never)]
+    pub(super) fn multiple_may_hint(&mut self, g: &Grid) -> bool {
+        let n = self.graph(g);
+        let words = self.words;
+        let ncomp = self.comp.iter().max().map_or(0, |&m| m as usize + 1);
+        // Per component, the off potentials its members reach; components are closed
+        // sinks first, so those a member leads to are complete before it.
+        let mut order: Vec<u32> = (0..n as u32).collect();
+        order.sort_unstable_by_key(|&i| self.comp[i as usize]);
+        self.off_rows.clear();
+        self.off_rows.resize(ncomp, [0; OFF_WORDS]);
+        for &u in &order {
+            let u = u as usize;
+            let id = self.comp[u] as usize;
+            let a = self.strong[u] as usize;
+            let mut row = self.off_rows[id];
+            weak_of(g, a / 9, (a % 9) as u8 + 1, |w| row[w / 64] |= 1 << (w % 64));
+            for j in self.start[u] as usize..self.start[u + 1] as usize {
+                let t = self.comp[self.adj[j] as usize] as usize;
+                if t != id {
+                    for (x, &y) in row.iter_mut().zip(&self.off_rows[t]) {
+                        *x |= y;
+                    }
+                }
+            }
+            self.off_rows[id] = row;
+        }
+        // Per strong w: what its strong neighbours reach, on and off.
+        self.through.clear();
+        self.through.resize(n * words, 0);
+        self.off_through.clear();
+        self.off_through.resize(n, [0; OFF_WORDS]);
+        for i in 0..n {
+            let a = self.strong[i] as usize;
+            for &s in &self.strong_of[a][..self.strong_n[a] as usize] {
+                let t = self.comp[self.number[s as usize] as usize] as usize;
+                for j in 0..words {
+                    self.through[i * words + j] |= self.rows[t * words + j];
+                }
+                for (x, &y) in self.off_through[i].iter_mut().zip(&self.off_rows[t]) {
+                    *x |= y;
+                }
+            }
+        }
+        // What assumption `(c, d)` on reaches: strong on potentials (`words` words), then
+        // off potentials (`OFF_WORDS` words); computed once per candidate.
+        let mut memo = std::mem::take(&mut self.memo);
+        memo.resize(81 * 9, [0; 2 * OFF_WORDS]);
+        let mut done = std::mem::take(&mut self.memo_done);
+        done.clear();
+        done.resize(81 * 9, false);
+        let mut reached = |c: usize, d: u8| -> [u64; 2 * OFF_WORDS] {
+            let i = c * 9 + d as usize - 1;
+            if done[i] {
+                return memo[i];
+            }
+            // At most 729 strong candidates: `words` is at most `OFF_WORDS`.
+            let mut r = [0u64; 2 * OFF_WORDS];
+            let (r_on, r_off) = r.split_at_mut(OFF_WORDS);
+            if self.number[i] != UNSET {
+                let s = self.number[i] as usize;
+                r_on[s / 64] |= 1 << (s % 64);
+            }
+            weak_of(g, c, d, |w| {
+                r_off[w / 64] |= 1 << (w % 64);
+                let s = self.number[w];
+                if s != UNSET {
+                    let s = s as usize;
+                    for j in 0..words {
+                        r_on[j] |= self.through[s * words + j];
+                    }
+                    for (x, &y) in r_off.iter_mut().zip(&self.off_through[s]) {
+                        *x |= y;
+                    }
+                }
+            });
+            memo[i] = r;
+            done[i] = true;
+            r
+        };
+        // Whether the assumptions `(c, d)` share a reached potential.
+        let mut common = |cands: &mut dyn Iterator<Item = (usize, u8)>| {
+            let mut acc = [!0u64; 2 * OFF_WORDS];
+            for (c, d) in cands {
+                let r = reached(c, d);
+                let mut any = 0;
+                for (x, &y) in acc.iter_mut().zip(&r) {
+                    *x &= y;
+                    any |= *x;
+                }
+                if any == 0 {
+                    return false;
+                }
+            }
+            true
+        };
+        let mut found = false;
+        'cells: for c in 0..81 {
+            if g.val[c] != 0 || g.count(c) <= 2 {
+                continue;
+            }
+            if common(&mut digits(g.cand[c]).map(|v| (c, v))) {
+                found = true;
+                break;
+            }
+            for d in digits(g.cand[c]) {
+                for &r in &CELL_HOUSES[c] {
+                    let r = r as usize;
+                    let pos = g.positions(r, d);
+                    if pos.count_ones() < 2 || HOUSE_CELLS[r][low(pos)] as usize != c {
+                        continue;
+                    }
+                    let mut cells = (0..9)
+                        .filter(|i| pos >> i & 1 != 0)
+                        .map(|i| (HOUSE_CELLS[r][i] as usize, d));
+                    if common(&mut cells) {
+                        found = true;
+                        break 'cells;
+                    }
+                }
+            }
+        }
+        self.memo = memo;
+        self.memo_done = done;
+        found
+    }
+
+    /// The strong candidates of `g`, the relation `->` between them, its components and
+    /// their rows; returns how many strong candidates (with none, nothing else is built).
+    fn graph(&mut self, g: &Grid) -> usize {
+        // The strong neighbours of every candidate; the strong candidates numbered.
+        self.number.clear();
+        self.number.resize(81 * 9, UNSET);
+        self.strong_of.resize(81 * 9, [0; 4]);
+        self.strong_n.clear();
+        self.strong_n.resize(81 * 9, 0);
+        self.strong.clear();
+        for c in 0..81 {
+            for d in digits(g.cand[c]) {
+                let i = c * 9 + d as usize - 1;
+                let mut list = [0u16; 4];
+                let mut n = 0;
+                let cell = cell_on_key(g, c, d);
+                if cell != NO_KEY {
+                    list[0] = cell / 2;
+                    n = 1;
+                }
+                let (reg, m) = house_on_keys(g, c, d);
+                for &k in &reg[..m] {
+                    list[n] = k / 2;
+                    n += 1;
+                }
+                if n > 0 {
+                    self.strong_of[i] = list;
+                    self.strong_n[i] = n as u8;
+                    self.number[i] = self.strong.len() as u32;
+                    self.strong.push(i as u16);
+                }
+            }
+        }
+        let n = self.strong.len();
+        if n == 0 {
+            self.words = 0;
+            return 0;
+        }
+        // The relation between strong candidates: a -> s for s in S(w), w in W(a).
+        self.start.clear();
+        self.adj.clear();
+        for i in 0..n {
+            self.start.push(self.adj.len() as u32);
+            let a = self.strong[i] as usize;
+            let (number, strong_of, strong_n, adj) =
+                (&self.number, &self.strong_of, &self.strong_n, &mut self.adj);
+            weak_of(g, a / 9, (a % 9) as u8 + 1, |w| {
+                for &s in &strong_of[w][..strong_n[w] as usize] {
+                    adj.push(number[s as usize]);
+                }
+            });
+        }
+        self.start.push(self.adj.len() as u32);
+        self.components();
+        n
     }
 
     /// Tarjan's algorithm without recursion over the strong candidates; components are
@@ -274,7 +444,9 @@ impl Failed {
 /// `reach` (built with bits). A static propagation from an assumption meets exactly what
 /// the assumption reaches in that graph, or less when it stops at a contradiction; a cell
 /// or house chain needs a potential that every assumption of its cell or house meets. So
-/// without a component that all of them reach, the search finds nothing.
+/// without a component that all of them reach, the search finds nothing. The engine asks
+/// [`Failed::multiple_may_hint`], which answers the same without building that graph.
+#[cfg(test)]
 pub(super) fn multiple_may_hint(reach: &super::reach::Reach, g: &Grid) -> bool {
     let mut acc = vec![0u64; reach.words()];
     for c in 0..81 {
@@ -314,8 +486,8 @@ pub(super) fn multiple_may_hint(reach: &super::reach::Reach, g: &Grid) -> bool {
 mod tests {
     use super::*;
 
-    /// The test equals the XY graph's on reduced grids of a hard puzzle: every candidate
-    /// kept with a fixed probability, a few hundred draws.
+    /// The tests (no-hint and level 3) equal the XY graph's on reduced grids of a hard
+    /// puzzle: every candidate kept with a fixed probability, a few hundred draws.
     #[test]
     fn failed_literals_equal_the_xy_graph() {
         let puzzle =
@@ -326,6 +498,7 @@ mod tests {
         let mut reach = super::super::reach::Reach::default();
         let mut seed = 0x9e37_79b9_u64;
         let (mut yes, mut no) = (0, 0);
+        let (mut multiple_yes, mut multiple_no) = (0, 0);
         for round in 0..400 {
             let mut g = start.clone();
             // From 0 to about 30% of the candidates removed.
@@ -343,8 +516,16 @@ mod tests {
             reach.build_xy(&g);
             let want = reach.any_forcing();
             assert_eq!(failed.any(&g), want, "round {round}");
-            if want { yes += 1 } else { no += 1 }
+            if want {
+                yes += 1
+            } else {
+                no += 1
+            }
+            let want = multiple_may_hint(&reach, &g);
+            assert_eq!(failed.multiple_may_hint(&g), want, "multiple, round {round}");
+            if want { multiple_yes += 1 } else { multiple_no += 1 }
         }
         assert!(yes > 20 && no > 20, "{yes} {no}");
+        assert!(multiple_yes > 20 && multiple_no > 20, "{multiple_yes} {multiple_no}");
     }
 }

@@ -486,14 +486,15 @@ impl Chainer {
         let mut out: Vec<(Found, Vec<u32>, u8)> = Vec::new();
         if self.rule.multiple || self.rule.dynamic {
             // A nested static multiple search: skipped when no cell or house has a common
-            // consequence (see `failed::multiple_may_hint`).
-            if traced && !self.rule.dynamic && self.skip_unreachable {
-                self.reach_xy.build_xy(g);
-                if !failed::multiple_may_hint(&self.reach_xy, g) {
-                    // The budget the search would have counted (a node per cell).
-                    bitdoku_bitboard::budget::tick(81);
-                    return Vec::new();
-                }
+            // consequence (see `Failed::multiple_may_hint`).
+            if traced
+                && !self.rule.dynamic
+                && self.skip_unreachable
+                && !self.failed.multiple_may_hint(g)
+            {
+                // The budget the search would have counted (a node per cell).
+                bitdoku_bitboard::budget::tick(81);
+                return Vec::new();
             }
             for c in 0..81 {
                 // The budget: a node per cell searched (the caller discards a search cut short).

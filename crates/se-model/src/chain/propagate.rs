@@ -212,12 +212,13 @@ impl Chainer {
         if (0..81).all(|c| source.cand[c] & !g.cand[c] == 0) {
             return result;
         }
+        let changed = crate::nested::changed_digits(g, source);
         for stage in 0..6 {
             let hints: Vec<crate::nested::Nested> = match stage {
-                0 => crate::nested::locking_all(g, source),
-                1 => crate::nested::hidden_pairs_all(g, source),
+                0 => crate::nested::locking_all(g, source, &changed),
+                1 => crate::nested::hidden_pairs_all(g, source, &changed),
                 2 => crate::nested::naked_pairs_all(g, source),
-                3 => crate::nested::xwings_all(g, source),
+                3 => crate::nested::xwings_all(g, source, &changed),
                 // Levels 2-3 nest forcing chains and multiple forcing chains; levels 4+
                 // nest dynamic forcing chains and, from 5, dynamic chains of level - 3.
                 4 if (2..4).contains(&self.rule.level) => {

@@ -334,6 +334,7 @@ impl Reach {
 
     /// ANDs into `acc` (one word per `words` of this graph) the components potential `k`
     /// reaches, its own included (built with bits).
+    #[cfg(test)]
     pub(super) fn and_reached(&self, k: u16, acc: &mut [u64]) {
         let i = self.number[k as usize];
         if i == UNSET {
@@ -349,6 +350,7 @@ impl Reach {
     }
 
     /// The words of a row of [`Reach::and_reached`].
+    #[cfg(test)]
     pub(super) fn words(&self) -> usize {
         self.words
     }
