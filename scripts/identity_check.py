@@ -147,6 +147,23 @@ NUMBERED = re.compile(r"line \d+: ")
 RATING_KEYS = {"score", "level", "er", "ep", "ed"}
 
 
+def explosive_ids():
+    """Technique ids whose registry row's cost class may explode (not `Cost::Light`), read
+    from the technique files: issue 46 runs them only on puzzles with one solution."""
+    src = REPO / "crates" / "strategies" / "src"
+    names = dict(re.findall(r'^\s+([A-Z][A-Za-z0-9]*) = "([a-z0-9-]+)",', (src / "id.rs").read_text(), re.M))
+    ids = set()
+    for f in src.rglob("*.rs"):
+        for block in re.findall(r"Technique \{(.*?)\n\};", f.read_text(), re.S):
+            m, c = re.search(r"id: TechniqueId::(\w+)", block), re.search(r"cost: Cost::(\w+)", block)
+            if m and c and c.group(1) != "Light" and m.group(1) in names:
+                ids.add(names[m.group(1)])
+    return ids
+
+
+EXPLOSIVE = explosive_ids()
+
+
 def signature(kind, b, a):
     """What changed between two output lines, as a short tag."""
     if b.startswith("error") or a.startswith("error") or " error: " in b or " error: " in a:
@@ -184,6 +201,15 @@ def signature(kind, b, a):
             and set(keys) <= RATING_KEYS | {"granularity", "steps"}
         ):
             return "json-multi-prefix"
+        if (
+            jb.get("status") == ja.get("status") == "multiple_solutions"
+            and isinstance(sb, list)
+            and isinstance(sa, list)
+            and set(keys) <= RATING_KEYS | {"granularity", "steps"}
+        ):
+            n = next((i for i, (x, y) in enumerate(zip(sb, sa)) if x != y), min(len(sb), len(sa)))
+            if n < len(sb) and sb[n].get("technique") in EXPLOSIVE:
+                return "json-multi-explosive"
         if kind == "hint" and set(keys) <= {"status", "step", "error"}:
             return f"hint-status[{jb.get('status')}->{ja.get('status')}]"
         if keys == ["steps"] or set(keys) <= {"steps", "status", "solution", "fallback", "state"} | RATING_KEYS:
@@ -216,7 +242,7 @@ def _hop_cause(hop, sig):
         return "numbered error lines (3427ab9, benchpage merge 82b2e86)"
     if sig == "json-no-rating":
         return "issue 46: solve --json rates only with --rate (stall merge 2d08e50)"
-    if hop.startswith("before>") and sig in ("json-multi-prefix", "check-counts"):
+    if hop.startswith("before>") and sig in ("json-multi-prefix", "json-multi-explosive", "check-counts"):
         return ISSUE46
     if hop.startswith("before>") and sig.startswith("hint-status[step->no_step]"):
         return ISSUE46
