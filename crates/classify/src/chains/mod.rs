@@ -338,6 +338,42 @@ impl ChainSearch {
         self.found.iter().rev().map(|&x| usize::from(x)).collect()
     }
 
+    /// One node's try of candidate `x` as the next R (braids and whips alike): tick the
+    /// budget (not when `replay`ing a resumed path), assert `x`, and either close the chain
+    /// here (asserting `x` empties a variable) or go one level down with `recurse`, given the
+    /// child's singles and the fresh ones. `x` joins the found path on success and the resume
+    /// path when the budget stops the search below it.
+    fn step(
+        &mut self,
+        x: Cand,
+        replay: bool,
+        avail: &[u128; 9],
+        budget: &mut Budget,
+        recurse: impl FnOnce(&mut Self, &[u128; 9], &[u128; 9], &mut Budget) -> Result<bool, OverBudget>,
+    ) -> Result<bool, OverBudget> {
+        if !replay && self.tick(budget).is_err() {
+            self.resume.push(x as u16);
+            return Err(OverBudget);
+        }
+        let mark = self.trail.len();
+        if self.add(x) {
+            self.undo(mark, x);
+            self.found.push(x as u16);
+            return Ok(true);
+        }
+        let f = self.fresh_mask();
+        let fresh: [u128; 9] = std::array::from_fn(|e| f[e] & !avail[e]);
+        let child: [u128; 9] = std::array::from_fn(|e| avail[e] | f[e]);
+        let found = recurse(self, &child, &fresh, budget);
+        self.undo(mark, x);
+        match found {
+            Ok(true) => self.found.push(x as u16),
+            Ok(false) => {}
+            Err(_) => self.resume.push(x as u16),
+        }
+        found
+    }
+
     /// Braids: `len` variables would be used by a contradiction now (the Rs chosen plus one).
     /// `avail` are the current singles, `new` those the last R made (that its parent node did
     /// not have), `parent` the parent node's rounds ([`ChainSearch::bound`]).
@@ -379,32 +415,11 @@ impl ChainSearch {
                 m &= m - 1;
                 let x = d * 81 + c;
                 let Some(replay) = self.resuming(&mut resume, x) else { continue };
-                if !replay && self.tick(budget).is_err() {
-                    self.resume.push(x as u16);
-                    return Err(OverBudget);
-                }
-                let mark = self.trail.len();
-                if self.add(x) {
-                    self.undo(mark, x);
-                    self.found.push(x as u16);
+                let found = self.step(x, replay, avail, budget, |s, child, fresh, budget| {
+                    s.braid(len + 1, limit, Some(x), child, fresh, Some(bfs), slots, budget)
+                });
+                if found? {
                     return Ok(true);
-                }
-                let f = self.fresh_mask();
-                let fresh: [u128; 9] = std::array::from_fn(|e| f[e] & !avail[e]);
-                let child: [u128; 9] = std::array::from_fn(|e| avail[e] | f[e]);
-                let found =
-                    self.braid(len + 1, limit, Some(x), &child, &fresh, Some(bfs), slots, budget);
-                self.undo(mark, x);
-                match found {
-                    Ok(true) => {
-                        self.found.push(x as u16);
-                        return Ok(true);
-                    }
-                    Ok(false) => {}
-                    Err(e) => {
-                        self.resume.push(x as u16);
-                        return Err(e);
-                    }
                 }
             }
         }
@@ -444,31 +459,11 @@ impl ChainSearch {
                 m &= m - 1;
                 let x = d * 81 + c;
                 let Some(replay) = self.resuming(&mut resume, x) else { continue };
-                if !replay && self.tick(budget).is_err() {
-                    self.resume.push(x as u16);
-                    return Err(OverBudget);
-                }
-                let mark = self.trail.len();
-                if self.add(x) {
-                    self.undo(mark, x);
-                    self.found.push(x as u16);
+                let found = self.step(x, replay, avail, budget, |s, child, fresh, budget| {
+                    s.whip(len + 1, limit, x, child, fresh, Some(bfs), slots, budget)
+                });
+                if found? {
                     return Ok(true);
-                }
-                let f = self.fresh_mask();
-                let fresh: [u128; 9] = std::array::from_fn(|e| f[e] & !avail[e]);
-                let child: [u128; 9] = std::array::from_fn(|e| avail[e] | f[e]);
-                let found = self.whip(len + 1, limit, x, &child, &fresh, Some(bfs), slots, budget);
-                self.undo(mark, x);
-                match found {
-                    Ok(true) => {
-                        self.found.push(x as u16);
-                        return Ok(true);
-                    }
-                    Ok(false) => {}
-                    Err(e) => {
-                        self.resume.push(x as u16);
-                        return Err(e);
-                    }
                 }
             }
         }
