@@ -7,12 +7,16 @@
 # tdoku is built from its public source into SCRATCH (default /tmp/tdoku-compare; it must be
 # outside this repository, none of tdoku's code is ever committed). The source is taken from
 # TDOKU_SRC when set (a checkout, or a bare git directory such as a mirror), else cloned from
-# https://github.com/t-dillon/tdoku. It is compiled with g++ (or CXX) -O3 -std=c++17, once
+# https://github.com/t-dillon/tdoku. It is compiled -O3 -std=c++17 by each compiler of CXX (a
+# space-separated list; default: g++ and clang++, those of them that are installed), once
 # with -march=x86-64-v3 and once with -march=native, with a small driver written here that
 # does what `bitdoku solve` does: count to 2 solutions per line with TdokuEnumerate and print
 # the first solution when it is unique (an error line with the line number otherwise, as
 # bitdoku prints it). The driver's output is checked against bitdoku's on every file before
-# timing; a changed driver is rebuilt.
+# timing, for every build; a changed driver is rebuilt. The columns are named
+# tdoku-COMPILER-ARCH (gcc or clang, v3 or native); tdoku's own benchmarks use clang.
+#
+# ONLY=REGEX times only the input files whose names match (outputs are still checked on all).
 #
 # CLOCK=cpu (passed on to solver_compare.sh) times CPU seconds (user + system) instead of the
 # wall clock: the better clock on a shared machine.
@@ -45,7 +49,26 @@ if [ ! -d "$src/src" ]; then
     git clone -q --depth 1 https://github.com/t-dillon/tdoku "$src"
   fi
 fi
-cxx=${CXX:-g++}
+if [ -n "${CXX:-}" ]; then
+  read -r -a compilers <<< "$CXX"
+else
+  compilers=()
+  for c in g++ clang++; do
+    if command -v "$c" > /dev/null; then compilers+=("$c"); fi
+  done
+fi
+if [ "${#compilers[@]}" = 0 ]; then
+  echo "error: no C++ compiler (set CXX)" >&2
+  exit 2
+fi
+# Column label of a compiler: gcc for g++*, clang for clang++*, else its file name.
+label() {
+  case "$(basename "$1")" in
+    g++*) echo gcc ;;
+    clang++*) echo clang ;;
+    *) basename "$1" ;;
+  esac
+}
 cat > "$scratch/driver.cc.new" <<'CC'
 // One line in, one line out: the solution when the puzzle has exactly one, else an error.
 #include <cstddef>
@@ -89,14 +112,20 @@ CC
 # A changed driver is rebuilt.
 if ! cmp -s "$scratch/driver.cc.new" "$scratch/driver.cc"; then
   mv "$scratch/driver.cc.new" "$scratch/driver.cc"
-  rm -f "$scratch/tdoku-x86-64-v3" "$scratch/tdoku-native"
+  rm -f "$scratch"/tdoku-*-x86-64-v3 "$scratch"/tdoku-*-native
 fi
 rm -f "$scratch/driver.cc.new"
-for arch in x86-64-v3 native; do
-  if [ ! -x "$scratch/tdoku-$arch" ]; then
-    "$cxx" -O3 -march="$arch" -std=c++17 -o "$scratch/tdoku-$arch" \
-      "$src/src/solver_dpll_triad_simd.cc" "$src/src/util.cc" "$scratch/driver.cc"
-  fi
+builds=()
+for cxx in "${compilers[@]}"; do
+  name=$(label "$cxx")
+  for arch in x86-64-v3 native; do
+    exe=$scratch/tdoku-$name-$arch
+    if [ ! -x "$exe" ]; then
+      "$cxx" -O3 -march="$arch" -std=c++17 -o "$exe" \
+        "$src/src/solver_dpll_triad_simd.cc" "$src/src/util.cc" "$scratch/driver.cc"
+    fi
+    builds+=("tdoku-$name-${arch#x86-64-}=$exe")
+  done
 done
 
 # Inputs: the first 81 characters of each line; held-out isomorphs from `bitdoku shuffle`.
@@ -123,18 +152,21 @@ for seed in $(seq 201 250); do
     cut -c1-81 >> "$in/forum_hardest_1106_iso_x50.txt"
 done
 
-echo "## outputs (bitdoku solve vs the tdoku driver, every line)"
+echo "## outputs (bitdoku solve vs every tdoku build, every line)"
 for f in "$in"/*.txt; do
   # bitdoku exits 1 when a puzzle has no unique solution (serg): keep its output.
   a=$({ "$bitdoku" solve --threads 1 "$f" 2>/dev/null || true; } | md5sum)
-  b=$("$scratch/tdoku-x86-64-v3" "$f" | md5sum)
-  if [ "$a" = "$b" ]; then
-    echo "- $(basename "$f"): same output"
-  else
-    echo "- $(basename "$f"): DIFFERENT"
-  fi
+  verdict="same output"
+  for build in "${builds[@]}"; do
+    b=$("${build#*=}" "$f" | md5sum)
+    if [ "$a" != "$b" ]; then verdict="DIFFERENT from ${build%%=*}"; fi
+  done
+  echo "- $(basename "$f"): $verdict"
 done
 echo
 echo "## times (${CLOCK:-wall} clock, median of $rounds, seconds; tdoku / bitdoku above 1 = bitdoku faster)"
-bash "$repo/scripts/solver_compare.sh" "$bitdoku" "$rounds" \
-  "tdoku-v3=$scratch/tdoku-x86-64-v3" "tdoku-native=$scratch/tdoku-native" -- "$in"/*.txt
+timed=()
+for f in "$in"/*.txt; do
+  if [[ "$(basename "$f")" =~ ${ONLY:-.} ]]; then timed+=("$f"); fi
+done
+bash "$repo/scripts/solver_compare.sh" "$bitdoku" "$rounds" "${builds[@]}" -- "${timed[@]}"
