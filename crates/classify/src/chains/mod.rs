@@ -28,9 +28,11 @@
 //! the round where a contradiction first appears bounds the length of any braid (hence whip)
 //! from below, which rules most targets out before the depth-first search. Without any
 //! contradiction, the target has no braid at all (it survives a T&E(1) trial). The same
-//! rounds bound every node of the depth-first search; a node's rounds are its parent's
-//! completed by the few singles its own right-linking candidate made, so most nodes reuse
-//! their parent's rounds instead of running their own (`bound.rs`).
+//! rounds bound every node of the depth-first search; a node's rounds are its parent's,
+//! round by round, less what the few singles its own right-linking candidate made (and the
+//! singles those make) kill, so a node counts again only what differs from its parent's
+//! rounds, and a node whose candidate made no new single reuses them as they are
+//! (`bound.rs`).
 //!
 //! A search may be given a node cap; a capped search says where it stopped, and a later
 //! search for the same target on the same state resumes there
