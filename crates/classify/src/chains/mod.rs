@@ -80,8 +80,9 @@ pub struct ChainSearch {
     unsolved: u128,
     /// Killed candidates, in order, for undoing.
     trail: Vec<u16>,
-    /// The singles the last [`ChainSearch::add`] made.
-    fresh: Vec<u16>,
+    /// The singles the last [`ChainSearch::add`] made, per digit (possibly asserted ones, or
+    /// ones killed after they were made: [`ChainSearch::fresh_mask`] keeps the live ones).
+    fresh: [u128; 9],
     /// The right-linking candidates of the chain the last search found, last first (filled
     /// on the way back from a success only, so the search itself pays nothing for it).
     found: Vec<u16>,
@@ -113,7 +114,7 @@ impl ChainSearch {
             asserted: [0; 9],
             unsolved: 0,
             trail: Vec::with_capacity(729),
-            fresh: Vec::with_capacity(64),
+            fresh: [0; 9],
             found: Vec::new(),
             cap: u64::MAX,
             capped: false,
@@ -160,7 +161,7 @@ impl ChainSearch {
         self.cell_live[c] = left;
         let mut empty = left == 0;
         if left != 0 && left & (left - 1) == 0 {
-            self.fresh.push((left.trailing_zeros() as usize * 81 + c) as u16);
+            self.fresh[left.trailing_zeros() as usize] |= 1u128 << c;
         }
         for h in CELL_HOUSE_IDX[c] {
             let h = usize::from(h);
@@ -169,8 +170,7 @@ impl ChainSearch {
             if n == 0 {
                 empty = true;
             } else if n == 1 {
-                let at = (self.live[d] & HOUSE_BITS[h]).trailing_zeros() as usize;
-                self.fresh.push((d * 81 + at) as u16);
+                self.fresh[d] |= self.live[d] & HOUSE_BITS[h];
             }
         }
         empty
@@ -182,7 +182,7 @@ impl ChainSearch {
     fn add(&mut self, x: Cand) -> bool {
         let (d, c) = (x / 81, x % 81);
         self.asserted[d] |= 1u128 << c;
-        self.fresh.clear();
+        self.fresh = [0; 9];
         let mut broken = false;
         let mut others = self.cell_live[c] & !(1 << d);
         while others != 0 {
@@ -215,15 +215,7 @@ impl ChainSearch {
 
     /// The fresh singles as a mask, without the asserted candidates.
     fn fresh_mask(&self) -> [u128; 9] {
-        let mut m = [0u128; 9];
-        for &f in &self.fresh {
-            let (d, c) = (usize::from(f) / 81, usize::from(f) % 81);
-            m[d] |= 1u128 << c;
-        }
-        for (d, v) in m.iter_mut().enumerate() {
-            *v &= self.live[d] & !self.asserted[d];
-        }
-        m
+        std::array::from_fn(|d| self.fresh[d] & self.live[d] & !self.asserted[d])
     }
 
     /// Whether a chain (whip or braid, as built) of length at most `limit` eliminates the
