@@ -10,7 +10,7 @@ use crate::brt::PEER_BITS;
 use crate::house_fold::{BOX0, COL0, ROW0, house_any, house_counts};
 
 /// One round of a node's breadth-first rounds, as kept for its children.
-#[derive(Clone)]
+#[derive(Clone, Default)]
 pub(super) struct Round {
     /// The live candidates after the round.
     live: [u128; 9],
@@ -27,7 +27,8 @@ pub(super) struct Round {
 /// round before the one where the contradiction showed (and before the node's last round).
 #[derive(Clone)]
 pub(super) struct Bfs {
-    /// The rounds kept, round 1 first.
+    /// The rounds kept, round 1 first, written in place (one entry per round the node may
+    /// run, whether kept or not: no copy per round).
     rounds: Vec<Round>,
     /// The round where a contradiction showed (within the node's rounds).
     round: Option<u32>,
@@ -186,7 +187,7 @@ impl ChainSearch {
             }
             known = 0x1ff;
             if let Some(keep) = keep.as_deref_mut() {
-                keep.rounds.push(Round { live, asserted, hidden, next });
+                keep.rounds[round as usize - 1] = Round { live, asserted, hidden, next };
             }
         }
         None
@@ -218,12 +219,14 @@ impl ChainSearch {
         left: u32,
         own: &mut Bfs,
     ) -> Bound {
-        own.rounds.clear();
-        // A node with one variable left has no child that bounds: keep nothing then.
-        let keep = (left > 1).then_some(&mut *own);
+        if own.rounds.len() < left as usize {
+            own.rounds.resize_with(left as usize, Round::default);
+        }
         let round = match parent {
             None => {
                 let first: [u128; 9] = std::array::from_fn(|d| avail[d] & !self.asserted[d]);
+                // A node with one variable left has no child that bounds: keep nothing then.
+                let keep = (left > 1).then_some(&mut *own);
                 self.rounds_from(self.live, self.asserted, &first, left, keep, None)
             }
             Some(p) if new.iter().all(|&m| m == 0) => {
@@ -233,7 +236,7 @@ impl ChainSearch {
                     Bound::Hopeless
                 };
             }
-            Some(p) => self.rounds_child(p, new, left, keep),
+            Some(p) => self.rounds_child(p, new, left, own),
         };
         #[cfg(debug_assertions)]
         {
@@ -247,8 +250,8 @@ impl ChainSearch {
 
     /// A child node's rounds from its parent's `p` (which met its contradiction, at round
     /// `p.round`), the child's right-linking candidate having made the singles `new` that
-    /// the parent did not have; at most `cap` rounds, each kept in `keep` as
-    /// [`ChainSearch::rounds_from`] keeps them.
+    /// the parent did not have; at most `cap` rounds, each written in `own` as
+    /// [`ChainSearch::rounds_from`] keeps them (which has room for `cap` rounds).
     ///
     /// Round k of the child asserts the parent's round-k singles (those it has not asserted
     /// yet) and its extra ones E(k) (`new` for round 1): its live masks after round k are the
@@ -259,13 +262,7 @@ impl ChainSearch {
     /// are counted again; the others keep the parent's hidden singles (and have no empty
     /// house, as the parent's round had none). The child's masks being within the parent's,
     /// its contradiction comes at the parent's round at the latest.
-    fn rounds_child(
-        &self,
-        p: &Bfs,
-        new: &[u128; 9],
-        cap: u32,
-        mut keep: Option<&mut Bfs>,
-    ) -> Option<u32> {
+    fn rounds_child(&self, p: &Bfs, new: &[u128; 9], cap: u32, own: &mut Bfs) -> Option<u32> {
         // What the extra singles killed so far, and the extra singles asserted so far.
         let mut killed = [0u128; 9];
         let mut extra = [0u128; 9];
@@ -280,7 +277,7 @@ impl ChainSearch {
                 clash |= cells & m;
                 cells |= m;
             }
-            let mut live = [0u128; 9];
+            let cur = &mut own.rounds[round as usize - 1];
             for d in 0..9 {
                 let mut kill = (cells & !e[d]) | (clash & e[d]);
                 let mut m = e[d];
@@ -291,10 +288,10 @@ impl ChainSearch {
                 }
                 killed[d] |= kill;
                 extra[d] |= e[d];
-                live[d] = pr.live[d] & !killed[d];
+                cur.live[d] = pr.live[d] & !killed[d];
             }
             let (mut one, mut two) = (0u128, 0u128);
-            for &m in &live {
+            for &m in &cur.live {
                 two |= one & m;
                 one |= m;
             }
@@ -303,36 +300,34 @@ impl ChainSearch {
             }
             if round == cap {
                 let empty = (0..9).any(|d| {
-                    if live[d] == pr.live[d] {
+                    if cur.live[d] == pr.live[d] {
                         return false;
                     }
-                    let [rows, cols, boxes] = house_any(live[d]);
+                    let [rows, cols, boxes] = house_any(cur.live[d]);
                     let open = &self.open[d];
                     (open[0] & !rows) | (open[1] & !cols) | (open[2] & !boxes) != 0
                 });
                 return empty.then_some(round);
             }
             let naked = one & !two;
-            let mut hidden = pr.hidden;
-            let mut next = [0u128; 9];
             for d in 0..9 {
-                let l = live[d];
-                if l != pr.live[d] {
+                let l = cur.live[d];
+                cur.hidden[d] = if l == pr.live[d] {
+                    pr.hidden[d]
+                } else {
                     let [rows, cols, boxes] = house_counts(l);
                     let open = &self.open[d];
                     if (open[0] & !rows.0) | (open[1] & !cols.0) | (open[2] & !boxes.0) != 0 {
                         return Some(round);
                     }
-                    hidden[d] = ((rows.0 & !rows.1) * ROW0)
+                    ((rows.0 & !rows.1) * ROW0)
                         | ((cols.0 & !cols.1) * COL0)
-                        | ((boxes.0 & !boxes.1) * BOX0);
-                }
-                next[d] = l & (naked | hidden[d]) & !(pr.asserted[d] | extra[d]);
-                e[d] = next[d] & !pr.next[d];
-            }
-            if let Some(keep) = keep.as_deref_mut() {
-                let asserted = std::array::from_fn(|d| pr.asserted[d] | extra[d]);
-                keep.rounds.push(Round { live, asserted, hidden, next });
+                        | ((boxes.0 & !boxes.1) * BOX0)
+                };
+                let asserted = pr.asserted[d] | extra[d];
+                cur.asserted[d] = asserted;
+                cur.next[d] = l & (naked | cur.hidden[d]) & !asserted;
+                e[d] = cur.next[d] & !pr.next[d];
             }
         }
         None
