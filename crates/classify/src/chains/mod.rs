@@ -335,12 +335,14 @@ impl ChainSearch {
     /// One node's try of candidate `x` as the next R (braids and whips alike): tick the
     /// budget (not when `replay`ing a resumed path), assert `x`, and either close the chain
     /// here (asserting `x` empties a variable) or go one level down with `recurse`, given the
-    /// child's singles and the fresh ones. `x` joins the found path on success and the resume
+    /// child's singles and the fresh ones (not from a `leaf`, a node whose child would have
+    /// no variable left: the chain fails there). `x` joins the found path on success and the resume
     /// path when the budget stops the search below it.
     fn step(
         &mut self,
         x: Cand,
         replay: bool,
+        leaf: bool,
         avail: &[u128; 9],
         budget: &mut Budget,
         recurse: impl FnOnce(&mut Self, &[u128; 9], &[u128; 9], &mut Budget) -> Result<bool, OverBudget>,
@@ -354,6 +356,11 @@ impl ChainSearch {
             self.undo(mark, x);
             self.found.push(x as u16);
             return Ok(true);
+        }
+        if leaf {
+            // The chain has no variable left: no child to look at.
+            self.undo(mark, x);
+            return Ok(false);
         }
         let f = self.fresh_mask();
         let fresh: [u128; 9] = std::array::from_fn(|e| f[e] & !avail[e]);
@@ -393,6 +400,7 @@ impl ChainSearch {
             Bound::Own => &*own,
         };
         let mut resume = self.resume_at();
+        let leaf = len + 1 >= limit;
         for d in 0..9 {
             let mut m = avail[d] & !self.asserted[d];
             if let Some(l) = last {
@@ -409,7 +417,7 @@ impl ChainSearch {
                 m &= m - 1;
                 let x = d * 81 + c;
                 let Some(replay) = self.resuming(&mut resume, x) else { continue };
-                let found = self.step(x, replay, avail, budget, |s, child, fresh, budget| {
+                let found = self.step(x, replay, leaf, avail, budget, |s, child, fresh, budget| {
                     s.braid(len + 1, limit, Some(x), child, fresh, Some(bfs), slots, budget)
                 });
                 if found? {
@@ -446,6 +454,7 @@ impl ChainSearch {
         };
         let next = self.whip_singles(last);
         let mut resume = self.resume_at();
+        let leaf = len + 1 >= limit;
         for (d, &singles) in next.iter().enumerate() {
             let mut m = singles;
             while m != 0 {
@@ -453,7 +462,7 @@ impl ChainSearch {
                 m &= m - 1;
                 let x = d * 81 + c;
                 let Some(replay) = self.resuming(&mut resume, x) else { continue };
-                let found = self.step(x, replay, avail, budget, |s, child, fresh, budget| {
+                let found = self.step(x, replay, leaf, avail, budget, |s, child, fresh, budget| {
                     s.whip(len + 1, limit, x, child, fresh, Some(bfs), slots, budget)
                 });
                 if found? {
