@@ -14,13 +14,13 @@ use crate::house_fold::{BOX0, COL0, ROW0, house_any, house_counts};
 pub(super) struct Round {
     /// The live candidates after the round.
     live: [u128; 9],
-    /// The asserted candidates after the round.
-    asserted: [u128; 9],
     /// Per digit, the cells that are the only live place of the digit in one of their houses
     /// after the round.
     hidden: [u128; 9],
-    /// The singles the next round asserts.
-    next: [u128; 9],
+    /// Every single after the round: the candidates asserted so far (each the only live
+    /// candidate of its variables, all its links being dead) and those the next round
+    /// asserts.
+    singles: [u128; 9],
 }
 
 /// A node's breadth-first rounds, kept for its children ([`ChainSearch::bound`]): every
@@ -123,6 +123,7 @@ impl ChainSearch {
             None => ([0u128; 9], 0),
         };
         let mut next = *first;
+        let mut singles = [0u128; 9];
         for round in 1..=cap {
             if next.iter().all(|&m| m == 0) {
                 return None;
@@ -183,11 +184,12 @@ impl ChainSearch {
                         | ((cols.0 & !cols.1) * COL0)
                         | ((boxes.0 & !boxes.1) * BOX0);
                 }
-                next[d] = l & (naked | hidden[d]) & !asserted[d];
+                singles[d] = l & (naked | hidden[d]);
+                next[d] = singles[d] & !asserted[d];
             }
             known = 0x1ff;
             if let Some(keep) = keep.as_deref_mut() {
-                keep.rounds[round as usize - 1] = Round { live, asserted, hidden, next };
+                keep.rounds[round as usize - 1] = Round { live, hidden, singles };
             }
         }
         None
@@ -324,10 +326,10 @@ impl ChainSearch {
                         | ((cols.0 & !cols.1) * COL0)
                         | ((boxes.0 & !boxes.1) * BOX0)
                 };
-                let asserted = pr.asserted[d] | extra[d];
-                cur.asserted[d] = asserted;
-                cur.next[d] = l & (naked | cur.hidden[d]) & !asserted;
-                e[d] = cur.next[d] & !pr.next[d];
+                // The child's asserted candidates are the parent's and its extra ones, and
+                // the parent's singles are its asserted ones and its next ones.
+                cur.singles[d] = l & (naked | cur.hidden[d]);
+                e[d] = cur.singles[d] & !(pr.singles[d] | extra[d]);
             }
         }
         None
