@@ -9,18 +9,27 @@ use super::{Cand, ChainSearch};
 use crate::brt::PEER_BITS;
 use crate::house_fold::{BOX0, COL0, ROW0, house_any, house_counts};
 
-/// A node's breadth-first rounds, kept for its children ([`ChainSearch::bound`]).
+/// One round of a node's breadth-first rounds, as kept for its children.
+#[derive(Clone, Default)]
+pub(super) struct Round {
+    /// The live candidates after the round.
+    live: [u128; 9],
+    /// Per digit, the cells that are the only live place of the digit in one of their houses
+    /// after the round.
+    hidden: [u128; 9],
+    /// Every single after the round: the candidates asserted so far (each the only live
+    /// candidate of its variables, all its links being dead) and those the next round
+    /// asserts.
+    singles: [u128; 9],
+}
+
+/// A node's breadth-first rounds, kept for its children ([`ChainSearch::bound`]): every
+/// round before the one where the contradiction showed (and before the node's last round).
 #[derive(Clone)]
 pub(super) struct Bfs {
-    /// The live candidates after round 1.
-    live: [u128; 9],
-    /// The asserted candidates after round 1.
-    asserted: [u128; 9],
-    /// Per digit, the cells that are the only live place of the digit in one of their houses
-    /// after round 1 (valid when `whole`).
-    hidden: [u128; 9],
-    /// Whether round 1 met no contradiction and `hidden` was filled for every digit.
-    whole: bool,
+    /// The rounds kept, round 1 first, written in place (one entry per round the node may
+    /// run, whether kept or not: no copy per round).
+    rounds: Vec<Round>,
     /// The round where a contradiction showed (within the node's rounds).
     round: Option<u32>,
 }
@@ -28,7 +37,7 @@ pub(super) struct Bfs {
 impl Bfs {
     /// Nothing kept yet.
     pub(super) const fn empty() -> Bfs {
-        Bfs { live: [0; 9], asserted: [0; 9], hidden: [0; 9], whole: false, round: None }
+        Bfs { rounds: Vec::new(), round: None }
     }
 }
 
@@ -86,7 +95,8 @@ impl ChainSearch {
     }
 
     /// [`ChainSearch::rounds`] from the live and asserted masks `live`, `asserted` rather than
-    /// the search's own; `after_first`, when given, gets the masks after round 1.
+    /// the search's own; `keep`, when given, gets every round that is neither the last nor
+    /// one where the contradiction showed.
     ///
     /// Whole rounds on the masks, on copies (nothing to undo): the links of a round's singles
     /// are killed at once (peers of each single for its digit, the other digits of its cell),
@@ -101,7 +111,7 @@ impl ChainSearch {
         mut asserted: [u128; 9],
         first: &[u128; 9],
         cap: u32,
-        mut after_first: Option<&mut Bfs>,
+        mut keep: Option<&mut Bfs>,
         hidden_now: Option<&[u128; 9]>,
     ) -> Option<u32> {
         // Per digit, its hidden singles while its live places are unchanged (bit d of
@@ -113,6 +123,7 @@ impl ChainSearch {
             None => ([0u128; 9], 0),
         };
         let mut next = *first;
+        let mut singles = [0u128; 9];
         for round in 1..=cap {
             if next.iter().all(|&m| m == 0) {
                 return None;
@@ -137,10 +148,6 @@ impl ChainSearch {
                     known &= !(1 << d);
                 }
                 asserted[d] |= next[d];
-            }
-            if let Some(keep) = after_first.as_deref_mut() {
-                keep.live = live;
-                keep.asserted = asserted;
             }
             // Cells: bit-sliced counts of live digits.
             let (mut one, mut two) = (0u128, 0u128);
@@ -177,12 +184,12 @@ impl ChainSearch {
                         | ((cols.0 & !cols.1) * COL0)
                         | ((boxes.0 & !boxes.1) * BOX0);
                 }
-                next[d] = l & (naked | hidden[d]) & !asserted[d];
+                singles[d] = l & (naked | hidden[d]);
+                next[d] = singles[d] & !asserted[d];
             }
             known = 0x1ff;
-            if let Some(keep) = after_first.take() {
-                keep.hidden = hidden;
-                keep.whole = true;
+            if let Some(keep) = keep.as_deref_mut() {
+                keep.rounds[round as usize - 1] = Round { live, hidden, singles };
             }
         }
         None
@@ -198,11 +205,11 @@ impl ChainSearch {
     /// The parent's round 1 asserted all its singles, x among them; this node's round 1
     /// asserts the same but x, and `new`. Since a round kills the union of what its singles
     /// kill, this node's masks after round 1 are the parent's after round 1 less what `new`
-    /// kills: its rounds are the parent's with round 1 completed by a round of `new` only.
-    /// Without `new` they are the parent's rounds exactly: the node is hopeless when the
-    /// parent's contradiction came only at the parent's last round, and nothing is run. The
-    /// answers are those of running the node's rounds afresh; they took 71% of the time on
-    /// the slowest high-B puzzles before (results/2026-11-28-classify-speed-3).
+    /// kills, and so on round by round ([`ChainSearch::rounds_child`]). Without `new` they
+    /// are the parent's rounds exactly: the node is hopeless when the parent's contradiction
+    /// came only at the parent's last round, and nothing is run. The answers are those of
+    /// running the node's rounds afresh; they took 71% of the time on the slowest high-B
+    /// puzzles before (results/2026-11-28-classify-speed-3).
     ///
     /// At the root, [`ChainSearch::lower_bound`] (which every caller runs first) has just
     /// computed the same rounds: they are run again only to be passed on.
@@ -214,11 +221,15 @@ impl ChainSearch {
         left: u32,
         own: &mut Bfs,
     ) -> Bound {
-        own.whole = false;
-        own.round = match parent {
+        if own.rounds.len() < left as usize {
+            own.rounds.resize_with(left as usize, Round::default);
+        }
+        let round = match parent {
             None => {
                 let first: [u128; 9] = std::array::from_fn(|d| avail[d] & !self.asserted[d]);
-                self.rounds_from(self.live, self.asserted, &first, left, Some(own), None)
+                // A node with one variable left has no child that bounds: keep nothing then.
+                let keep = (left > 1).then_some(&mut *own);
+                self.rounds_from(self.live, self.asserted, &first, left, keep, None)
             }
             Some(p) if new.iter().all(|&m| m == 0) => {
                 return if p.round.is_some_and(|r| r <= left) {
@@ -227,11 +238,100 @@ impl ChainSearch {
                     Bound::Hopeless
                 };
             }
-            Some(p) => {
-                let hidden = p.whole.then_some(&p.hidden);
-                self.rounds_from(p.live, p.asserted, new, left, Some(own), hidden)
-            }
+            Some(p) => self.rounds_child(p, new, left, own),
         };
-        if own.round.is_some() { Bound::Own } else { Bound::Hopeless }
+        #[cfg(debug_assertions)]
+        {
+            let first: [u128; 9] = std::array::from_fn(|d| avail[d] & !self.asserted[d]);
+            let fresh = self.rounds_from(self.live, self.asserted, &first, left, None, None);
+            debug_assert_eq!(round, fresh, "a node's rounds are those run afresh");
+        }
+        own.round = round;
+        if round.is_some() { Bound::Own } else { Bound::Hopeless }
+    }
+
+    /// A child node's rounds from its parent's `p` (which met its contradiction, at round
+    /// `p.round`), the child's right-linking candidate having made the singles `new` that
+    /// the parent did not have; at most `cap` rounds, each written in `own` as
+    /// [`ChainSearch::rounds_from`] keeps them (which has room for `cap` rounds).
+    ///
+    /// Round k of the child asserts the parent's round-k singles (those it has not asserted
+    /// yet) and its extra ones E(k) (`new` for round 1): its live masks after round k are the
+    /// parent's after round k less what E(1) .. E(k) kill (a round kills the union of what
+    /// its singles kill, and the child's masks are within the parent's, so each of the
+    /// parent's singles is still one, or its variable is already empty). Only the extra
+    /// singles are killed, and only the digits whose live places differ from the parent's
+    /// are counted again; the others keep the parent's hidden singles (and have no empty
+    /// house, as the parent's round had none). The child's masks being within the parent's,
+    /// its contradiction comes at the parent's round at the latest.
+    fn rounds_child(&self, p: &Bfs, new: &[u128; 9], cap: u32, own: &mut Bfs) -> Option<u32> {
+        // What the extra singles killed so far, and the extra singles asserted so far.
+        let mut killed = [0u128; 9];
+        let mut extra = [0u128; 9];
+        let mut e = *new;
+        for round in 1..=cap {
+            if p.round == Some(round) {
+                return Some(round);
+            }
+            let pr = &p.rounds[round as usize - 1];
+            let (mut cells, mut clash) = (0u128, 0u128);
+            for &m in &e {
+                clash |= cells & m;
+                cells |= m;
+            }
+            let cur = &mut own.rounds[round as usize - 1];
+            for d in 0..9 {
+                let mut kill = (cells & !e[d]) | (clash & e[d]);
+                let mut m = e[d];
+                while m != 0 {
+                    let c = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    kill |= PEER_BITS[c];
+                }
+                killed[d] |= kill;
+                extra[d] |= e[d];
+                cur.live[d] = pr.live[d] & !killed[d];
+            }
+            let (mut one, mut two) = (0u128, 0u128);
+            for &m in &cur.live {
+                two |= one & m;
+                one |= m;
+            }
+            if self.unsolved & !one != 0 {
+                return Some(round);
+            }
+            if round == cap {
+                let empty = (0..9).any(|d| {
+                    if cur.live[d] == pr.live[d] {
+                        return false;
+                    }
+                    let [rows, cols, boxes] = house_any(cur.live[d]);
+                    let open = &self.open[d];
+                    (open[0] & !rows) | (open[1] & !cols) | (open[2] & !boxes) != 0
+                });
+                return empty.then_some(round);
+            }
+            let naked = one & !two;
+            for d in 0..9 {
+                let l = cur.live[d];
+                cur.hidden[d] = if l == pr.live[d] {
+                    pr.hidden[d]
+                } else {
+                    let [rows, cols, boxes] = house_counts(l);
+                    let open = &self.open[d];
+                    if (open[0] & !rows.0) | (open[1] & !cols.0) | (open[2] & !boxes.0) != 0 {
+                        return Some(round);
+                    }
+                    ((rows.0 & !rows.1) * ROW0)
+                        | ((cols.0 & !cols.1) * COL0)
+                        | ((boxes.0 & !boxes.1) * BOX0)
+                };
+                // The child's asserted candidates are the parent's and its extra ones, and
+                // the parent's singles are its asserted ones and its next ones.
+                cur.singles[d] = l & (naked | cur.hidden[d]);
+                e[d] = cur.singles[d] & !(pr.singles[d] | extra[d]);
+            }
+        }
+        None
     }
 }

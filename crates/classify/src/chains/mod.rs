@@ -28,9 +28,11 @@
 //! the round where a contradiction first appears bounds the length of any braid (hence whip)
 //! from below, which rules most targets out before the depth-first search. Without any
 //! contradiction, the target has no braid at all (it survives a T&E(1) trial). The same
-//! rounds bound every node of the depth-first search; a node's rounds are its parent's
-//! completed by the few singles its own right-linking candidate made, so most nodes reuse
-//! their parent's rounds instead of running their own (`bound.rs`).
+//! rounds bound every node of the depth-first search; a node's rounds are its parent's,
+//! round by round, less what the few singles its own right-linking candidate made (and the
+//! singles those make) kill, so a node counts again only what differs from its parent's
+//! rounds, and a node whose candidate made no new single reuses them as they are
+//! (`bound.rs`).
 //!
 //! A search may be given a node cap; a capped search says where it stopped, and a later
 //! search for the same target on the same state resumes there
@@ -78,8 +80,9 @@ pub struct ChainSearch {
     unsolved: u128,
     /// Killed candidates, in order, for undoing.
     trail: Vec<u16>,
-    /// The singles the last [`ChainSearch::add`] made.
-    fresh: Vec<u16>,
+    /// The singles the last [`ChainSearch::add`] made, per digit (possibly asserted ones, or
+    /// ones killed after they were made: [`ChainSearch::fresh_mask`] keeps the live ones).
+    fresh: [u128; 9],
     /// The right-linking candidates of the chain the last search found, last first (filled
     /// on the way back from a success only, so the search itself pays nothing for it).
     found: Vec<u16>,
@@ -111,7 +114,7 @@ impl ChainSearch {
             asserted: [0; 9],
             unsolved: 0,
             trail: Vec::with_capacity(729),
-            fresh: Vec::with_capacity(64),
+            fresh: [0; 9],
             found: Vec::new(),
             cap: u64::MAX,
             capped: false,
@@ -158,7 +161,7 @@ impl ChainSearch {
         self.cell_live[c] = left;
         let mut empty = left == 0;
         if left != 0 && left & (left - 1) == 0 {
-            self.fresh.push((left.trailing_zeros() as usize * 81 + c) as u16);
+            self.fresh[left.trailing_zeros() as usize] |= 1u128 << c;
         }
         for h in CELL_HOUSE_IDX[c] {
             let h = usize::from(h);
@@ -167,8 +170,7 @@ impl ChainSearch {
             if n == 0 {
                 empty = true;
             } else if n == 1 {
-                let at = (self.live[d] & HOUSE_BITS[h]).trailing_zeros() as usize;
-                self.fresh.push((d * 81 + at) as u16);
+                self.fresh[d] |= self.live[d] & HOUSE_BITS[h];
             }
         }
         empty
@@ -180,7 +182,7 @@ impl ChainSearch {
     fn add(&mut self, x: Cand) -> bool {
         let (d, c) = (x / 81, x % 81);
         self.asserted[d] |= 1u128 << c;
-        self.fresh.clear();
+        self.fresh = [0; 9];
         let mut broken = false;
         let mut others = self.cell_live[c] & !(1 << d);
         while others != 0 {
@@ -213,15 +215,7 @@ impl ChainSearch {
 
     /// The fresh singles as a mask, without the asserted candidates.
     fn fresh_mask(&self) -> [u128; 9] {
-        let mut m = [0u128; 9];
-        for &f in &self.fresh {
-            let (d, c) = (usize::from(f) / 81, usize::from(f) % 81);
-            m[d] |= 1u128 << c;
-        }
-        for (d, v) in m.iter_mut().enumerate() {
-            *v &= self.live[d] & !self.asserted[d];
-        }
-        m
+        std::array::from_fn(|d| self.fresh[d] & self.live[d] & !self.asserted[d])
     }
 
     /// Whether a chain (whip or braid, as built) of length at most `limit` eliminates the
@@ -341,12 +335,14 @@ impl ChainSearch {
     /// One node's try of candidate `x` as the next R (braids and whips alike): tick the
     /// budget (not when `replay`ing a resumed path), assert `x`, and either close the chain
     /// here (asserting `x` empties a variable) or go one level down with `recurse`, given the
-    /// child's singles and the fresh ones. `x` joins the found path on success and the resume
+    /// child's singles and the fresh ones (not from a `leaf`, a node whose child would have
+    /// no variable left: the chain fails there). `x` joins the found path on success and the resume
     /// path when the budget stops the search below it.
     fn step(
         &mut self,
         x: Cand,
         replay: bool,
+        leaf: bool,
         avail: &[u128; 9],
         budget: &mut Budget,
         recurse: impl FnOnce(&mut Self, &[u128; 9], &[u128; 9], &mut Budget) -> Result<bool, OverBudget>,
@@ -360,6 +356,11 @@ impl ChainSearch {
             self.undo(mark, x);
             self.found.push(x as u16);
             return Ok(true);
+        }
+        if leaf {
+            // The chain has no variable left: no child to look at.
+            self.undo(mark, x);
+            return Ok(false);
         }
         let f = self.fresh_mask();
         let fresh: [u128; 9] = std::array::from_fn(|e| f[e] & !avail[e]);
@@ -399,6 +400,7 @@ impl ChainSearch {
             Bound::Own => &*own,
         };
         let mut resume = self.resume_at();
+        let leaf = len + 1 >= limit;
         for d in 0..9 {
             let mut m = avail[d] & !self.asserted[d];
             if let Some(l) = last {
@@ -415,7 +417,7 @@ impl ChainSearch {
                 m &= m - 1;
                 let x = d * 81 + c;
                 let Some(replay) = self.resuming(&mut resume, x) else { continue };
-                let found = self.step(x, replay, avail, budget, |s, child, fresh, budget| {
+                let found = self.step(x, replay, leaf, avail, budget, |s, child, fresh, budget| {
                     s.braid(len + 1, limit, Some(x), child, fresh, Some(bfs), slots, budget)
                 });
                 if found? {
@@ -452,6 +454,7 @@ impl ChainSearch {
         };
         let next = self.whip_singles(last);
         let mut resume = self.resume_at();
+        let leaf = len + 1 >= limit;
         for (d, &singles) in next.iter().enumerate() {
             let mut m = singles;
             while m != 0 {
@@ -459,7 +462,7 @@ impl ChainSearch {
                 m &= m - 1;
                 let x = d * 81 + c;
                 let Some(replay) = self.resuming(&mut resume, x) else { continue };
-                let found = self.step(x, replay, avail, budget, |s, child, fresh, budget| {
+                let found = self.step(x, replay, leaf, avail, budget, |s, child, fresh, budget| {
                     s.whip(len + 1, limit, x, child, fresh, Some(bfs), slots, budget)
                 });
                 if found? {
