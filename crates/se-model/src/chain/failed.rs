@@ -39,6 +39,17 @@
 //! candidates `a ->+` reaches, and the off potentials of their weak neighbours (per
 //! component, a set of candidates). The answer is the XY graph's, so the same searches
 //! run and no rating can change; a unit test compares the two on 400 reduced grids.
+//!
+//! The searches that go on read the same graph in their XY pass instead of the XY graph's
+//! components ([`XyLinks`]): there, an on potential other than a root's is always strong
+//! (only an off potential forces one on), `u` on reaches `v` on exactly when `u ->* v`, `w`
+//! off reaches what its strong neighbours reach, and a potential reaches `a` off exactly
+//! when it reaches the on potential of a strong candidate in `W(a)` (or is one). Which
+//! roots can lie on a cycle (`a ->+ a`), which reach their opposite (the two tests above)
+//! and which potentials a search follows (those that lead back to its root, or to its
+//! target) are then the XY graph's answers, so the searches meet the same potentials in the
+//! same order and find the same hints; the unit test also compares these answers with the
+//! XY graph's.
 
 use super::fast::{NO_KEY, cell_on_key, house_on_keys};
 use super::*;
@@ -60,6 +71,12 @@ pub(super) struct Failed {
     adj: Vec<u32>,
     /// Per strong number: its component (numbered as Tarjan closes them).
     comp: Vec<u32>,
+    /// Per component: whether it holds a cycle of `->` (more than one member, or one that
+    /// leads to itself).
+    cyclic: Vec<bool>,
+    /// The target of the next forcing search on [`XyLinks`], as strong numbers: the weak
+    /// neighbours of `a` for `a` off, `a` itself for `a` on (see [`Failed::aim_off`]).
+    aim: Vec<u64>,
     /// Per component, `words` words: the strong numbers it reaches (its own included).
     rows: Vec<u64>,
     /// Per strong number `w`, `words` words: what the strong neighbours of `w` reach (so
@@ -293,6 +310,93 @@ impl Failed {
         found
     }
 
+    /// After [`Failed::any`] answered yes on `g`: what the strong neighbours of every
+    /// strong candidate reach (`any` may stop before it has them all), for [`XyLinks`].
+    pub(super) fn complete(&mut self) {
+        let (n, words) = (self.strong.len(), self.words);
+        self.through.clear();
+        self.through.resize(n * words, 0);
+        for i in 0..n {
+            let a = self.strong[i] as usize;
+            for &s in &self.strong_of[a][..self.strong_n[a] as usize] {
+                let r = self.comp[self.number[s as usize] as usize] as usize * words;
+                for j in 0..words {
+                    self.through[i * words + j] |= self.rows[r + j];
+                }
+            }
+        }
+    }
+
+    /// Whether the on potential of candidate `(c, d)` lies on a cycle of the XY pass's
+    /// graph: `a ->+ a` (an on potential follows another only through `->`).
+    pub(super) fn xy_on_cycle(&self, c: usize, d: u8) -> bool {
+        let s = self.number[c * 9 + d as usize - 1];
+        s != UNSET && self.cyclic[self.comp[s as usize] as usize]
+    }
+
+    /// Whether `(c, d)` on reaches `(c, d)` off in the XY pass's graph (`a ->+ b` for some
+    /// `b` in `W(a)`, as [`Failed::any`] asks it), and aims [`XyLinks::leads_to`] at
+    /// `(c, d)` off: an on potential `u` leads there when `u ->* b` for some strong `b` in
+    /// `W(a)` (`u` itself in `W(a)` included: `rows` hold their own members), an off
+    /// potential when one of its strong neighbours does.
+    pub(super) fn aim_off(&mut self, g: &Grid, c: usize, d: u8) -> bool {
+        let words = self.words;
+        let mut t = std::mem::take(&mut self.row_buf);
+        t.clear();
+        t.resize(words, 0);
+        self.aim.clear();
+        self.aim.resize(words, 0);
+        let (number, through, aim) = (&self.number, &self.through, &mut self.aim);
+        weak_of(g, c, d, |w| {
+            let s = number[w];
+            if s != UNSET {
+                let s = s as usize;
+                for j in 0..words {
+                    t[j] |= through[s * words + j];
+                }
+                aim[s / 64] |= 1 << (s % 64);
+            }
+        });
+        let found = t.iter().zip(&self.aim).any(|(x, y)| x & y != 0);
+        self.row_buf = t;
+        found
+    }
+
+    /// Whether `(c, d)` off reaches `(c, d)` on in the XY pass's graph (a strong neighbour
+    /// of `a` reaches `a`), and aims [`XyLinks::leads_to`] at `(c, d)` on: a potential leads
+    /// there when `a` is among what it reaches.
+    pub(super) fn aim_on(&mut self, c: usize, d: u8) -> bool {
+        let words = self.words;
+        self.aim.clear();
+        self.aim.resize(words, 0);
+        let s = self.number[c * 9 + d as usize - 1];
+        if s == UNSET {
+            return false;
+        }
+        let s = s as usize;
+        self.aim[s / 64] |= 1 << (s % 64);
+        self.through[s * words + s / 64] >> (s % 64) & 1 != 0
+    }
+
+    /// The strong candidates potential `k` reaches in the XY pass's graph, its own on
+    /// potential's included, as a row of strong numbers (none for the on potential of a
+    /// candidate without strong neighbours, which only its own assumption meets, and for
+    /// its off potential, which forces nothing).
+    #[inline]
+    fn row_of(&self, k: u16) -> Option<&[u64]> {
+        let s = self.number[k as usize / 2];
+        if s == UNSET {
+            return None;
+        }
+        let (s, words) = (s as usize, self.words);
+        Some(if k & 1 == 1 {
+            let r = self.comp[s] as usize * words;
+            &self.rows[r..r + words]
+        } else {
+            &self.through[s * words..(s + 1) * words]
+        })
+    }
+
     /// The strong candidates of `g`, the relation `->` between them, its components and
     /// their rows; returns how many strong candidates (with none, nothing else is built).
     fn graph(&mut self, g: &Grid) -> usize {
@@ -364,6 +468,7 @@ impl Failed {
         self.on_stack.clear();
         self.on_stack.resize(n, false);
         self.rows.clear();
+        self.cyclic.clear();
         let mut next = 0u32;
         let mut ncomp = 0u32;
         for root in 0..n as u32 {
@@ -415,6 +520,9 @@ impl Failed {
         let base = self.rows.len();
         self.rows.resize(base + words, 0);
         let first = self.stack.iter().rposition(|&w| w == v).expect("the root is on the stack");
+        let (s, e) = (self.start[v as usize] as usize, self.start[v as usize + 1] as usize);
+        let cyclic = self.stack.len() - first > 1 || self.adj[s..e].contains(&v);
+        self.cyclic.push(cyclic);
         for i in first..self.stack.len() {
             let w = self.stack[i];
             self.on_stack[w as usize] = false;
@@ -436,6 +544,51 @@ impl Failed {
             }
         }
         self.stack.truncate(first);
+    }
+}
+
+/// The XY pass's links ([`Reach::build_xy_links`](super::reach::Reach::build_xy_links),
+/// without components) with what reaches what read from [`Failed`] (after
+/// [`Failed::any`] said yes and [`Failed::complete`]), for the array searches of a nested
+/// XY pass. The answers are those of the XY graph's components: an on potential met from
+/// the root `a` on lies in its component exactly when it reaches `a` (every potential a
+/// search meets is reached from its root), that is when its row holds `a`; an off
+/// potential `w` when a strong neighbour of `w` reaches `a`. A forcing search's target is
+/// set by [`Failed::aim_off`] or [`Failed::aim_on`]. So the searches meet the same
+/// potentials in the same order as on the XY graph's [`Reach`](super::reach::Reach).
+pub(super) struct XyLinks<'a> {
+    pub(super) links: &'a super::reach::Reach,
+    pub(super) failed: &'a Failed,
+}
+
+impl super::reach::Links for XyLinks<'_> {
+    #[inline]
+    fn succ_keys(&self, k: u16) -> &[u16] {
+        self.links.succ_keys(k)
+    }
+
+    #[inline]
+    fn beside(&self, k: u16, src: u16) -> bool {
+        let a = self.failed.number[src as usize / 2];
+        if a == UNSET {
+            // Only its own assumption meets the root: no cycle (never asked).
+            return false;
+        }
+        let a = a as usize;
+        self.failed.row_of(k).is_some_and(|r| r[a / 64] >> (a % 64) & 1 != 0)
+    }
+
+    #[inline]
+    fn leads_to(&self, k: u16, target: u16) -> bool {
+        if k == target {
+            return true;
+        }
+        match self.failed.row_of(k) {
+            Some(r) => r.iter().zip(&self.failed.aim).any(|(x, y)| x & y != 0),
+            // An on potential without strong neighbours is never met but as a root; an off
+            // one forces nothing.
+            None => k & 1 == 1,
+        }
     }
 }
 
@@ -484,7 +637,42 @@ pub(super) fn multiple_may_hint(reach: &super::reach::Reach, g: &Grid) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::reach::Links;
     use super::*;
+
+    /// [`XyLinks`] and the aims answer as the XY graph's components (`reach`, built with
+    /// bits) for every candidate as root and every potential the root reaches.
+    fn xy_links_equal_the_xy_graph(
+        failed: &mut Failed,
+        reach: &super::super::reach::Reach,
+        g: &Grid,
+        round: usize,
+    ) {
+        failed.complete();
+        let keys: Vec<u16> = (0..81)
+            .flat_map(|c| digits(g.cand[c]).flat_map(move |d| [key(c, d, false), key(c, d, true)]))
+            .collect();
+        for c in 0..81 {
+            for d in digits(g.cand[c]) {
+                let (on, off) = (key(c, d, true), key(c, d, false));
+                assert_eq!(failed.xy_on_cycle(c, d), reach.on_cycle(on), "{round} {c} {d}");
+                for (root, target) in [(on, off), (off, on)] {
+                    let want = reach.reaches(root, target);
+                    let got =
+                        if root == on { failed.aim_off(g, c, d) } else { failed.aim_on(c, d) };
+                    assert_eq!(got, want, "{round} {c} {d} {root}");
+                    let links = XyLinks { links: reach, failed };
+                    for &k in keys.iter().filter(|&&k| k != root && reach.reaches(root, k)) {
+                        let want = k == target || reach.reaches(k, target);
+                        assert_eq!(links.leads_to(k, target), want, "{round} {root} {k}");
+                        if root == on {
+                            assert_eq!(links.beside(k, on), reach.beside(k, on), "{round} {k}");
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     /// The tests (no-hint and level 3) equal the XY graph's on reduced grids of a hard
     /// puzzle: every candidate kept with a fixed probability, a few hundred draws.
@@ -499,6 +687,7 @@ mod tests {
         let mut seed = 0x9e37_79b9_u64;
         let (mut yes, mut no) = (0, 0);
         let (mut multiple_yes, mut multiple_no) = (0, 0);
+        let mut links_checked = 0;
         for round in 0..400 {
             let mut g = start.clone();
             // From 0 to about 30% of the candidates removed.
@@ -517,7 +706,11 @@ mod tests {
             let want = reach.any_forcing();
             assert_eq!(failed.any(&g), want, "round {round}");
             if want {
-                yes += 1
+                yes += 1;
+                if round % 8 == 0 {
+                    xy_links_equal_the_xy_graph(&mut failed, &reach, &g, round);
+                    links_checked += 1;
+                }
             } else {
                 no += 1
             }
@@ -526,6 +719,7 @@ mod tests {
             if want { multiple_yes += 1 } else { multiple_no += 1 }
         }
         assert!(yes > 20 && no > 20, "{yes} {no}");
+        assert!(links_checked >= 5, "{links_checked}");
         assert!(multiple_yes > 20 && multiple_no > 20, "{multiple_yes} {multiple_no}");
     }
 }

@@ -1,7 +1,7 @@
 //! The first cycle or forcing chain of a static pass, without potential objects: tables of
 //! the grid's links, breadth-first searches on arrays, bounded by the best hint so far.
 
-use super::reach::Reach;
+use super::reach::Links;
 use super::unary::{cycle_found, cycle_removable};
 use super::*;
 
@@ -167,9 +167,9 @@ impl Fast {
     /// The shortest forcing chain from `src` (on when `root_on`) to its opposite, as SE's
     /// breadth-first search finds it: its complexity, if at most `limit`.
     #[inline(never)]
-    pub(super) fn forcing(
+    pub(super) fn forcing<L: Links>(
         &mut self,
-        links: &Reach,
+        links: &L,
         src: u16,
         root_on: bool,
         limit: u32,
@@ -267,9 +267,9 @@ impl Fast {
     /// SE's cycle search from on key `src`: every (off key, its parent on key) that leads
     /// back to `src` after at least four links, in SE's order.
     #[inline(never)]
-    pub(super) fn cycles(
+    pub(super) fn cycles<L: Links>(
         &mut self,
-        links: &Reach,
+        links: &L,
         src: u16,
         limit: u32,
         found: &mut Vec<(u16, u16)>,

@@ -211,6 +211,9 @@ pub struct Chainer {
     reach_xy: reach::Reach,
     /// Whether a nested search can have a hint.
     failed: failed::Failed,
+    /// Whether the current pass is a nested search's XY pass, whose searches ask `failed`
+    /// what reaches what (`reach` then holds its links only).
+    xy_on_failed: bool,
     /// Whether static passes skip the searches their graph cannot satisfy (off in tests that
     /// compare the two).
     skip_unreachable: bool,
@@ -310,6 +313,7 @@ impl Chainer {
             reach: reach::Reach::default(),
             reach_xy: reach::Reach::default(),
             failed: failed::Failed::default(),
+            xy_on_failed: false,
             skip_unreachable: true,
             subs: Vec::new(),
             on_cache: Vec::new(),
@@ -509,7 +513,8 @@ impl Chainer {
         } else {
             // Every hint wanted (a nested search): without a candidate that implies its own
             // opposite in the XY pass's graph, no pass has a hint (see `failed`). Else the
-            // XY pass's graph is built first, from the grid.
+            // XY pass's links are built first, from the grid; what reaches what there is
+            // read from `failed`'s graph (`failed::XyLinks`).
             let nested = !self.prune && self.skip_unreachable;
             if nested {
                 if !self.failed.any(g) {
@@ -517,7 +522,8 @@ impl Chainer {
                     bitdoku_bitboard::budget::tick(3 * 81);
                     return Vec::new();
                 }
-                self.reach_xy.build_xy(g);
+                self.failed.complete();
+                self.reach_xy.build_xy_links(g);
             }
             self.fast.prepare(g);
             for (y, x) in [(false, true), (true, false), (true, true)] {
@@ -527,7 +533,8 @@ impl Chainer {
                 }
                 // The Y pass asks only which bivalue candidates lie on a cycle.
                 let bivalue_only = y && !x;
-                if nested && y && x {
+                self.xy_on_failed = nested && y && x;
+                if self.xy_on_failed {
                     std::mem::swap(&mut self.reach, &mut self.reach_xy);
                 } else {
                     self.reach.build_over(
@@ -550,6 +557,7 @@ impl Chainer {
                         }
                     }
                 }
+                self.xy_on_failed = false;
             }
         }
         out.into_iter()

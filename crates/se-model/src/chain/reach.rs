@@ -100,9 +100,21 @@ impl Reach {
     /// The XY pass's graph (cell and house links) with components and what reaches what,
     /// read from `g` without [`Fast`]'s tables: the same successors in the same order as
     /// [`Reach::build_over`] from them (`Fast::offs_of`, `Fast::ons_of`).
-    #[inline(never)]
+    #[cfg(test)]
     pub(super) fn build_xy(&mut self, g: &Grid) {
-        self.build_with(g, true, true, false, |k, out| {
+        self.build_xy_over(g, true);
+    }
+
+    /// The XY pass's links only (as [`Reach::build_xy`], without components): a nested
+    /// search asks [`Failed`](super::failed::Failed) what reaches what instead
+    /// ([`XyLinks`](super::failed::XyLinks)).
+    pub(super) fn build_xy_links(&mut self, g: &Grid) {
+        self.build_xy_over(g, false);
+    }
+
+    #[inline(never)]
+    fn build_xy_over(&mut self, g: &Grid, components: bool) {
+        self.build_with(g, components, true, false, |k, out| {
             let (c, d, on) = unkey(k);
             if on {
                 for v in digits(g.cand[c] & !(1 << (d - 1))) {
@@ -359,5 +371,35 @@ impl Reach {
     pub(super) fn on_cycle(&self, k: u16) -> bool {
         let i = self.number[k as usize];
         i != UNSET && self.cyclic[self.comp[i as usize] as usize]
+    }
+}
+
+/// What the array searches ([`Fast::cycles`], [`Fast::forcing`]) ask of a pass's graph: its
+/// links, and which potentials to leave out. A search meets the same potentials, in the
+/// same order, whenever `beside` and `leads_to` are true for every potential that can lead
+/// back to the root or to the target (what they leave out never comes before one that can).
+pub(super) trait Links {
+    /// The potentials that key `k` (a candidate of the grid) forces in this pass.
+    fn succ_keys(&self, k: u16) -> &[u16];
+    /// Whether a cycle search from `src` follows potential `k` (met from `src`).
+    fn beside(&self, k: u16, src: u16) -> bool;
+    /// Whether a forcing search towards `target` follows potential `k`.
+    fn leads_to(&self, k: u16, target: u16) -> bool;
+}
+
+impl Links for Reach {
+    #[inline]
+    fn succ_keys(&self, k: u16) -> &[u16] {
+        Reach::succ_keys(self, k)
+    }
+
+    #[inline]
+    fn beside(&self, k: u16, src: u16) -> bool {
+        Reach::beside(self, k, src)
+    }
+
+    #[inline]
+    fn leads_to(&self, k: u16, target: u16) -> bool {
+        Reach::leads_to(self, k, target)
     }
 }
