@@ -40,8 +40,11 @@
 //! component, a set of candidates). The answer is the XY graph's, so the same searches
 //! run and no rating can change; a unit test compares the two on 400 reduced grids.
 //!
-//! The searches that go on read the same graph in their XY pass instead of the XY graph's
-//! components ([`XyLinks`]): there, an on potential other than a root's is always strong
+//! The searches that go on read the same graph instead of their passes' components
+//! ([`PassLinks`]): in the XY pass this graph, in the X pass (house links only) and the Y
+//! pass (cell links only) the one built the same way from their links (`W` and `S`
+//! without the cell's, or without the house's, links; both stay symmetric). In each of
+//! them, an on potential other than a root's is always strong
 //! (only an off potential forces one on), `u` on reaches `v` on exactly when `u ->* v`, `w`
 //! off reaches what its strong neighbours reach, and a potential reaches `a` off exactly
 //! when it reaches the on potential of a strong candidate in `W(a)` (or is one). Which
@@ -74,7 +77,7 @@ pub(super) struct Failed {
     /// Per component: whether it holds a cycle of `->` (more than one member, or one that
     /// leads to itself).
     cyclic: Vec<bool>,
-    /// The target of the next forcing search on [`XyLinks`], as strong numbers: the weak
+    /// The target of the next forcing search on [`PassLinks`], as strong numbers: the weak
     /// neighbours of `a` for `a` off, `a` itself for `a` on (see [`Failed::aim_off`]).
     aim: Vec<u64>,
     /// Per component, `words` words: the strong numbers it reaches (its own included).
@@ -99,16 +102,24 @@ pub(super) struct Failed {
     memo_done: Vec<bool>,
     /// Buffer.
     row_buf: Vec<u64>,
+    /// The pass whose graph this is: cell links (a cell's other values are weak neighbours,
+    /// a bivalue cell's other value a strong one) and house links (a digit's other
+    /// position in a house where it has two a strong neighbour); the XY pass has both.
+    cell_links: bool,
+    house_links: bool,
 }
 
 /// Words of a set of candidates (bit `c * 9 + d - 1`).
 const OFF_WORDS: usize = (81 * 9usize).div_ceil(64);
 
-/// The weak neighbours of candidate `(c, d)` as candidate indices.
+/// The weak neighbours of candidate `(c, d)` as candidate indices: the digit's other
+/// positions in its houses, and (with `cell_links`) the cell's other values.
 #[inline]
-fn weak_of(g: &Grid, c: usize, d: u8, mut f: impl FnMut(usize)) {
-    for v in digits(g.cand[c] & !(1 << (d - 1))) {
-        f(c * 9 + v as usize - 1);
+fn weak_of(g: &Grid, c: usize, d: u8, cell_links: bool, mut f: impl FnMut(usize)) {
+    if cell_links {
+        for v in digits(g.cand[c] & !(1 << (d - 1))) {
+            f(c * 9 + v as usize - 1);
+        }
     }
     g.for_peers_with(c, d, |o| f(o * 9 + d as usize - 1));
 }
@@ -118,7 +129,7 @@ impl Failed {
     /// answer of `Reach::any_forcing` on that graph).
     #[inline(never)]
     pub(super) fn any(&mut self, g: &Grid) -> bool {
-        let n = self.graph(g);
+        let n = self.graph(g, true, true);
         if n == 0 {
             return false;
         }
@@ -148,7 +159,7 @@ impl Failed {
                 t.resize(2 * words, 0);
                 let (reach, weak) = t.split_at_mut(words);
                 let (number, through) = (&self.number, &self.through);
-                weak_of(g, c, d, |w| {
+                weak_of(g, c, d, self.cell_links, |w| {
                     let s = number[w];
                     if s != UNSET {
                         let s = s as usize;
@@ -185,7 +196,7 @@ impl Failed {
     /// that each assumption reaches gives the same answer.
     #[inline(never)]
     pub(super) fn multiple_may_hint(&mut self, g: &Grid) -> bool {
-        let n = self.graph(g);
+        let n = self.graph(g, true, true);
         let words = self.words;
         let ncomp = self.comp.iter().max().map_or(0, |&m| m as usize + 1);
         // Per component, the off potentials its members reach; components are closed
@@ -199,7 +210,7 @@ impl Failed {
             let id = self.comp[u] as usize;
             let a = self.strong[u] as usize;
             let mut row = self.off_rows[id];
-            weak_of(g, a / 9, (a % 9) as u8 + 1, |w| row[w / 64] |= 1 << (w % 64));
+            weak_of(g, a / 9, (a % 9) as u8 + 1, true, |w| row[w / 64] |= 1 << (w % 64));
             for j in self.start[u] as usize..self.start[u + 1] as usize {
                 let t = self.comp[self.adj[j] as usize] as usize;
                 if t != id {
@@ -246,7 +257,7 @@ impl Failed {
                 let s = self.number[i] as usize;
                 r_on[s / 64] |= 1 << (s % 64);
             }
-            weak_of(g, c, d, |w| {
+            weak_of(g, c, d, self.cell_links, |w| {
                 r_off[w / 64] |= 1 << (w % 64);
                 let s = self.number[w];
                 if s != UNSET {
@@ -311,7 +322,7 @@ impl Failed {
     }
 
     /// After [`Failed::any`] answered yes on `g`: what the strong neighbours of every
-    /// strong candidate reach (`any` may stop before it has them all), for [`XyLinks`].
+    /// strong candidate reach (`any` may stop before it has them all), for [`PassLinks`].
     pub(super) fn complete(&mut self) {
         let (n, words) = (self.strong.len(), self.words);
         self.through.clear();
@@ -327,15 +338,23 @@ impl Failed {
         }
     }
 
-    /// Whether the on potential of candidate `(c, d)` lies on a cycle of the XY pass's
-    /// graph: `a ->+ a` (an on potential follows another only through `->`).
-    pub(super) fn xy_on_cycle(&self, c: usize, d: u8) -> bool {
+    /// The graph of the X pass (house links, `y` false) or the Y pass (cell links, `x`
+    /// false) of a nested search on `g`, for [`PassLinks`] (the same argument holds for
+    /// their graphs: their links are symmetric too).
+    pub(super) fn pass(&mut self, g: &Grid, y: bool, x: bool) {
+        self.graph(g, y, x);
+        self.complete();
+    }
+
+    /// Whether the on potential of candidate `(c, d)` lies on a cycle of the pass's graph:
+    /// `a ->+ a` (an on potential follows another only through `->`).
+    pub(super) fn on_cycle(&self, c: usize, d: u8) -> bool {
         let s = self.number[c * 9 + d as usize - 1];
         s != UNSET && self.cyclic[self.comp[s as usize] as usize]
     }
 
     /// Whether `(c, d)` on reaches `(c, d)` off in the XY pass's graph (`a ->+ b` for some
-    /// `b` in `W(a)`, as [`Failed::any`] asks it), and aims [`XyLinks::leads_to`] at
+    /// `b` in `W(a)`, as [`Failed::any`] asks it), and aims [`PassLinks::leads_to`] at
     /// `(c, d)` off: an on potential `u` leads there when `u ->* b` for some strong `b` in
     /// `W(a)` (`u` itself in `W(a)` included: `rows` hold their own members), an off
     /// potential when one of its strong neighbours does.
@@ -347,7 +366,7 @@ impl Failed {
         self.aim.clear();
         self.aim.resize(words, 0);
         let (number, through, aim) = (&self.number, &self.through, &mut self.aim);
-        weak_of(g, c, d, |w| {
+        weak_of(g, c, d, self.cell_links, |w| {
             let s = number[w];
             if s != UNSET {
                 let s = s as usize;
@@ -363,7 +382,7 @@ impl Failed {
     }
 
     /// Whether `(c, d)` off reaches `(c, d)` on in the XY pass's graph (a strong neighbour
-    /// of `a` reaches `a`), and aims [`XyLinks::leads_to`] at `(c, d)` on: a potential leads
+    /// of `a` reaches `a`), and aims [`PassLinks::leads_to`] at `(c, d)` on: a potential leads
     /// there when `a` is among what it reaches.
     pub(super) fn aim_on(&mut self, c: usize, d: u8) -> bool {
         let words = self.words;
@@ -399,7 +418,9 @@ impl Failed {
 
     /// The strong candidates of `g`, the relation `->` between them, its components and
     /// their rows; returns how many strong candidates (with none, nothing else is built).
-    fn graph(&mut self, g: &Grid) -> usize {
+    fn graph(&mut self, g: &Grid, cell_links: bool, house_links: bool) -> usize {
+        self.cell_links = cell_links;
+        self.house_links = house_links;
         // The strong neighbours of every candidate; the strong candidates numbered.
         self.number.clear();
         self.number.resize(81 * 9, UNSET);
@@ -412,15 +433,17 @@ impl Failed {
                 let i = c * 9 + d as usize - 1;
                 let mut list = [0u16; 4];
                 let mut n = 0;
-                let cell = cell_on_key(g, c, d);
+                let cell = if cell_links { cell_on_key(g, c, d) } else { NO_KEY };
                 if cell != NO_KEY {
                     list[0] = cell / 2;
                     n = 1;
                 }
-                let (reg, m) = house_on_keys(g, c, d);
-                for &k in &reg[..m] {
-                    list[n] = k / 2;
-                    n += 1;
+                if house_links {
+                    let (reg, m) = house_on_keys(g, c, d);
+                    for &k in &reg[..m] {
+                        list[n] = k / 2;
+                        n += 1;
+                    }
                 }
                 if n > 0 {
                     self.strong_of[i] = list;
@@ -443,7 +466,7 @@ impl Failed {
             let a = self.strong[i] as usize;
             let (number, strong_of, strong_n, adj) =
                 (&self.number, &self.strong_of, &self.strong_n, &mut self.adj);
-            weak_of(g, a / 9, (a % 9) as u8 + 1, |w| {
+            weak_of(g, a / 9, (a % 9) as u8 + 1, cell_links, |w| {
                 for &s in &strong_of[w][..strong_n[w] as usize] {
                     adj.push(number[s as usize]);
                 }
@@ -556,12 +579,12 @@ impl Failed {
 /// potential `w` when a strong neighbour of `w` reaches `a`. A forcing search's target is
 /// set by [`Failed::aim_off`] or [`Failed::aim_on`]. So the searches meet the same
 /// potentials in the same order as on the XY graph's [`Reach`](super::reach::Reach).
-pub(super) struct XyLinks<'a> {
+pub(super) struct PassLinks<'a> {
     pub(super) links: &'a super::reach::Reach,
     pub(super) failed: &'a Failed,
 }
 
-impl super::reach::Links for XyLinks<'_> {
+impl super::reach::Links for PassLinks<'_> {
     #[inline]
     fn succ_keys(&self, k: u16) -> &[u16] {
         self.links.succ_keys(k)
@@ -640,33 +663,37 @@ mod tests {
     use super::super::reach::Links;
     use super::*;
 
-    /// [`XyLinks`] and the aims answer as the XY graph's components (`reach`, built with
-    /// bits) for every candidate as root and every potential the root reaches.
-    fn xy_links_equal_the_xy_graph(
+    /// [`PassLinks`] and the aims answer as a pass's graph's components (`reach`, built
+    /// with bits) for every candidate as root (of a bivalue cell only, with
+    /// `bivalue_only`: the Y pass starts only there) and every potential the root reaches.
+    fn links_equal_the_graph(
         failed: &mut Failed,
         reach: &super::super::reach::Reach,
         g: &Grid,
-        round: usize,
+        bivalue_only: bool,
     ) {
-        failed.complete();
+        let round = (bivalue_only, failed.cell_links, failed.house_links);
         let keys: Vec<u16> = (0..81)
             .flat_map(|c| digits(g.cand[c]).flat_map(move |d| [key(c, d, false), key(c, d, true)]))
             .collect();
         for c in 0..81 {
+            if bivalue_only && g.count(c) != 2 {
+                continue;
+            }
             for d in digits(g.cand[c]) {
                 let (on, off) = (key(c, d, true), key(c, d, false));
-                assert_eq!(failed.xy_on_cycle(c, d), reach.on_cycle(on), "{round} {c} {d}");
+                assert_eq!(failed.on_cycle(c, d), reach.on_cycle(on), "{round:?} {c} {d}");
                 for (root, target) in [(on, off), (off, on)] {
                     let want = reach.reaches(root, target);
                     let got =
                         if root == on { failed.aim_off(g, c, d) } else { failed.aim_on(c, d) };
-                    assert_eq!(got, want, "{round} {c} {d} {root}");
-                    let links = XyLinks { links: reach, failed };
+                    assert_eq!(got, want, "{round:?} {c} {d} {root}");
+                    let links = PassLinks { links: reach, failed };
                     for &k in keys.iter().filter(|&&k| k != root && reach.reaches(root, k)) {
                         let want = k == target || reach.reaches(k, target);
-                        assert_eq!(links.leads_to(k, target), want, "{round} {root} {k}");
+                        assert_eq!(links.leads_to(k, target), want, "{round:?} {root} {k}");
                         if root == on {
-                            assert_eq!(links.beside(k, on), reach.beside(k, on), "{round} {k}");
+                            assert_eq!(links.beside(k, on), reach.beside(k, on), "{round:?} {k}");
                         }
                     }
                 }
@@ -708,7 +735,18 @@ mod tests {
             if want {
                 yes += 1;
                 if round % 8 == 0 {
-                    xy_links_equal_the_xy_graph(&mut failed, &reach, &g, round);
+                    failed.complete();
+                    links_equal_the_graph(&mut failed, &reach, &g, false);
+                    // The X pass's and the Y pass's graphs, as the searches build them.
+                    let mut fast = super::super::fast::Fast::new();
+                    fast.prepare(&g);
+                    for (y, x) in [(false, true), (true, false)] {
+                        let mut pass = super::super::reach::Reach::default();
+                        pass.build_over(&fast, &g, y, x, true, true, !x);
+                        let mut failed = Failed::default();
+                        failed.pass(&g, y, x);
+                        links_equal_the_graph(&mut failed, &pass, &g, !x);
+                    }
                     links_checked += 1;
                 }
             } else {

@@ -211,9 +211,11 @@ pub struct Chainer {
     reach_xy: reach::Reach,
     /// Whether a nested search can have a hint.
     failed: failed::Failed,
-    /// Whether the current pass is a nested search's XY pass, whose searches ask `failed`
-    /// what reaches what (`reach` then holds its links only).
-    xy_on_failed: bool,
+    /// The graph of a nested search's X or Y pass (swapped into `failed` for the pass).
+    failed_pass: failed::Failed,
+    /// Whether the current pass is a nested search's, whose searches ask `failed` what
+    /// reaches what (`reach` then holds its links only).
+    pass_on_failed: bool,
     /// Whether static passes skip the searches their graph cannot satisfy (off in tests that
     /// compare the two).
     skip_unreachable: bool,
@@ -313,7 +315,8 @@ impl Chainer {
             reach: reach::Reach::default(),
             reach_xy: reach::Reach::default(),
             failed: failed::Failed::default(),
-            xy_on_failed: false,
+            failed_pass: failed::Failed::default(),
+            pass_on_failed: false,
             skip_unreachable: true,
             subs: Vec::new(),
             on_cache: Vec::new(),
@@ -514,7 +517,8 @@ impl Chainer {
             // Every hint wanted (a nested search): without a candidate that implies its own
             // opposite in the XY pass's graph, no pass has a hint (see `failed`). Else the
             // XY pass's links are built first, from the grid; what reaches what there is
-            // read from `failed`'s graph (`failed::XyLinks`).
+            // read from `failed`'s graph (`failed::PassLinks`), and in the X and Y passes
+            // from the same graph of their links.
             let nested = !self.prune && self.skip_unreachable;
             if nested {
                 if !self.failed.any(g) {
@@ -533,9 +537,13 @@ impl Chainer {
                 }
                 // The Y pass asks only which bivalue candidates lie on a cycle.
                 let bivalue_only = y && !x;
-                self.xy_on_failed = nested && y && x;
-                if self.xy_on_failed {
+                self.pass_on_failed = nested;
+                if nested && y && x {
                     std::mem::swap(&mut self.reach, &mut self.reach_xy);
+                } else if nested {
+                    self.reach.build_over(&self.fast, g, y, x, false, false, bivalue_only);
+                    self.failed_pass.pass(g, y, x);
+                    std::mem::swap(&mut self.failed, &mut self.failed_pass);
                 } else {
                     self.reach.build_over(
                         &self.fast,
@@ -557,7 +565,10 @@ impl Chainer {
                         }
                     }
                 }
-                self.xy_on_failed = false;
+                if nested && !(y && x) {
+                    std::mem::swap(&mut self.failed, &mut self.failed_pass);
+                }
+                self.pass_on_failed = false;
             }
         }
         out.into_iter()

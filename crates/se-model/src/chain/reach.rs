@@ -107,7 +107,7 @@ impl Reach {
 
     /// The XY pass's links only (as [`Reach::build_xy`], without components): a nested
     /// search asks [`Failed`](super::failed::Failed) what reaches what instead
-    /// ([`XyLinks`](super::failed::XyLinks)).
+    /// ([`PassLinks`](super::failed::PassLinks)).
     pub(super) fn build_xy_links(&mut self, g: &Grid) {
         self.build_xy_over(g, false);
     }

@@ -35,8 +35,8 @@ impl Chainer {
         if !skip {
             let cycle_limit = self.limit(if y && x { 70 } else { 65 });
             self.cycles(g, root, y, x, &mut cycles, cycle_limit);
-        } else if if self.xy_on_failed {
-            self.failed.xy_on_cycle(c, d)
+        } else if if self.pass_on_failed {
+            self.failed.on_cycle(c, d)
         } else {
             self.reach.on_cycle(src)
         } {
@@ -49,7 +49,7 @@ impl Chainer {
             let r1 = self.node(src, &[]);
             if !skip {
                 self.forcing(g, r1, true, y, &mut chains, limit);
-            } else if if self.xy_on_failed {
+            } else if if self.pass_on_failed {
                 self.failed.aim_off(g, c, d)
             } else {
                 self.reach.reaches(src, src & !1)
@@ -59,7 +59,7 @@ impl Chainer {
             let r2 = self.node(src & !1, &[]);
             if !skip {
                 self.forcing(g, r2, false, y, &mut chains, limit);
-            } else if if self.xy_on_failed {
+            } else if if self.pass_on_failed {
                 self.failed.aim_on(c, d)
             } else {
                 self.reach.reaches(src & !1, src)
@@ -191,8 +191,8 @@ impl Chainer {
     ) {
         let src = self.key_of(root);
         let mut found = Vec::new();
-        if self.xy_on_failed {
-            let links = failed::XyLinks { links: &self.reach, failed: &self.failed };
+        if self.pass_on_failed {
+            let links = failed::PassLinks { links: &self.reach, failed: &self.failed };
             self.fast.cycles(&links, src, limit, &mut found);
         } else {
             self.fast.cycles(&self.reach, src, limit, &mut found);
@@ -238,9 +238,9 @@ impl Chainer {
         limit: u32,
     ) {
         let src = self.key_of(root);
-        let found = if self.xy_on_failed {
+        let found = if self.pass_on_failed {
             // Aimed at the target by `Failed::aim_off` or `Failed::aim_on` just before.
-            let links = failed::XyLinks { links: &self.reach, failed: &self.failed };
+            let links = failed::PassLinks { links: &self.reach, failed: &self.failed };
             self.fast.forcing(&links, src, root_on, limit)
         } else {
             self.fast.forcing(&self.reach, src, root_on, limit)
