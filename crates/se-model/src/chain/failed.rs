@@ -54,7 +54,6 @@
 //! same order and find the same hints; the unit test also compares these answers with the
 //! XY graph's.
 
-use super::fast::{NO_KEY, cell_on_key, house_on_keys};
 use super::*;
 
 const UNSET: u32 = u32::MAX;
@@ -428,26 +427,43 @@ impl Failed {
         self.strong_n.clear();
         self.strong_n.resize(81 * 9, 0);
         self.strong.clear();
+        // Per candidate, as `cell_on_key` then `house_on_keys` list them: the bivalue
+        // cell's other value, then the other position in each house (block, row, column)
+        // where the digit has two, without repeats; found house by house.
+        let (strong_of, strong_n) = (&mut self.strong_of, &mut self.strong_n);
+        let mut link = |a: usize, b: usize| {
+            let n = strong_n[a] as usize;
+            if !strong_of[a][..n].contains(&(b as u16)) {
+                strong_of[a][n] = b as u16;
+                strong_n[a] += 1;
+            }
+        };
+        if cell_links {
+            for c in 0..81 {
+                if g.count(c) == 2 {
+                    let (d1, d2) = (low(g.cand[c]), 15 - g.cand[c].leading_zeros() as usize);
+                    link(c * 9 + d1, c * 9 + d2);
+                    link(c * 9 + d2, c * 9 + d1);
+                }
+            }
+        }
+        if house_links {
+            for r in 0..27 {
+                for d in 0..9 {
+                    let pos = g.positions(r, d as u8 + 1);
+                    if pos.count_ones() == 2 {
+                        let a = HOUSE_CELLS[r][low(pos)] as usize * 9 + d;
+                        let b = HOUSE_CELLS[r][15 - pos.leading_zeros() as usize] as usize * 9 + d;
+                        link(a, b);
+                        link(b, a);
+                    }
+                }
+            }
+        }
         for c in 0..81 {
             for d in digits(g.cand[c]) {
                 let i = c * 9 + d as usize - 1;
-                let mut list = [0u16; 4];
-                let mut n = 0;
-                let cell = if cell_links { cell_on_key(g, c, d) } else { NO_KEY };
-                if cell != NO_KEY {
-                    list[0] = cell / 2;
-                    n = 1;
-                }
-                if house_links {
-                    let (reg, m) = house_on_keys(g, c, d);
-                    for &k in &reg[..m] {
-                        list[n] = k / 2;
-                        n += 1;
-                    }
-                }
-                if n > 0 {
-                    self.strong_of[i] = list;
-                    self.strong_n[i] = n as u8;
+                if self.strong_n[i] > 0 {
                     self.number[i] = self.strong.len() as u32;
                     self.strong.push(i as u16);
                 }
