@@ -762,6 +762,16 @@ mod tests {
                         let mut failed = Failed::default();
                         failed.pass(&g, y, x);
                         links_equal_the_graph(&mut failed, &pass, &g, !x);
+                        // The links read from the grid are the tables' links.
+                        let mut links = super::super::reach::Reach::default();
+                        links.build_links(&g, y, x, !x);
+                        for c in (0..81).filter(|&c| x || g.count(c) == 2) {
+                            for d in digits(g.cand[c]) {
+                                for k in [key(c, d, false), key(c, d, true)] {
+                                    assert_eq!(links.succ_keys(k), pass.succ_keys(k), "{k}");
+                                }
+                            }
+                        }
                     }
                     links_checked += 1;
                 }

@@ -74,15 +74,7 @@ impl Fast {
     /// Tabulates the links of `g` (the grid does not change during a static search).
     #[inline(never)]
     pub(super) fn prepare(&mut self, g: &Grid) {
-        if self.seen_on.is_empty() {
-            self.seen_on = vec![0; NKEYS];
-            self.seen_off = vec![0; NKEYS];
-            self.depth_on = vec![0; NKEYS];
-            self.depth_off = vec![0; NKEYS];
-            self.via_off = vec![0; NKEYS];
-            self.via_on = vec![0; NKEYS];
-            self.parent = vec![0; NKEYS];
-        }
+        self.arrays();
         self.peer.clear();
         self.peer_start.clear();
         self.cell_on.clear();
@@ -106,6 +98,19 @@ impl Fast {
             }
         }
         self.peer_start.push(self.peer.len() as u32);
+    }
+
+    /// Allocates the search arrays (once): what the searches need besides the tables.
+    pub(super) fn arrays(&mut self) {
+        if self.seen_on.is_empty() {
+            self.seen_on = vec![0; NKEYS];
+            self.seen_off = vec![0; NKEYS];
+            self.depth_on = vec![0; NKEYS];
+            self.depth_off = vec![0; NKEYS];
+            self.via_off = vec![0; NKEYS];
+            self.via_on = vec![0; NKEYS];
+            self.parent = vec![0; NKEYS];
+        }
     }
 
     /// `on_to_off_keys` from the tables.

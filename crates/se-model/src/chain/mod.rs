@@ -527,9 +527,12 @@ impl Chainer {
                     return Vec::new();
                 }
                 self.failed.complete();
-                self.reach_xy.build_xy_links(g);
+                self.reach_xy.build_links(g, true, true, false);
+                // The passes read their links from the grid: the search arrays only.
+                self.fast.arrays();
+            } else {
+                self.fast.prepare(g);
             }
-            self.fast.prepare(g);
             for (y, x) in [(false, true), (true, false), (true, true)] {
                 if self.prune {
                     self.pass_fast(g, y, x, &mut out);
@@ -541,7 +544,7 @@ impl Chainer {
                 if nested && y && x {
                     std::mem::swap(&mut self.reach, &mut self.reach_xy);
                 } else if nested {
-                    self.reach.build_over(&self.fast, g, y, x, false, false, bivalue_only);
+                    self.reach.build_links(g, y, x, bivalue_only);
                     self.failed_pass.pass(g, y, x);
                     std::mem::swap(&mut self.failed, &mut self.failed_pass);
                 } else {

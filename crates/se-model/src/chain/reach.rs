@@ -102,32 +102,51 @@ impl Reach {
     /// [`Reach::build_over`] from them (`Fast::offs_of`, `Fast::ons_of`).
     #[cfg(test)]
     pub(super) fn build_xy(&mut self, g: &Grid) {
-        self.build_xy_over(g, true);
+        self.build_from_grid(g, true, true, true, true, false);
     }
 
-    /// The XY pass's links only (as [`Reach::build_xy`], without components): a nested
-    /// search asks [`Failed`](super::failed::Failed) what reaches what instead
-    /// ([`PassLinks`](super::failed::PassLinks)).
-    pub(super) fn build_xy_links(&mut self, g: &Grid) {
-        self.build_xy_over(g, false);
+    /// A pass's links only (as [`Reach::build_over`] without components, read from `g` as
+    /// [`Reach::build_xy`] reads them): a nested search asks
+    /// [`Failed`](super::failed::Failed) what reaches what instead
+    /// ([`PassLinks`](super::failed::PassLinks)), and needs no [`Fast`] tables.
+    pub(super) fn build_links(&mut self, g: &Grid, y: bool, x: bool, bivalue_only: bool) {
+        self.build_from_grid(g, y, x, false, false, bivalue_only);
     }
 
+    /// The successors of `Fast::offs_of` (`y`: the cell's other values, then the digit's
+    /// other positions in block, row and column) and `Fast::ons_of` (`y`: a bivalue cell's
+    /// other value, `x`: the digit's other position in each house where it has two,
+    /// without repeats), from `g`.
     #[inline(never)]
-    fn build_xy_over(&mut self, g: &Grid, components: bool) {
-        self.build_with(g, components, true, false, |k, out| {
+    fn build_from_grid(
+        &mut self,
+        g: &Grid,
+        y: bool,
+        x: bool,
+        components: bool,
+        with_bits: bool,
+        bivalue_only: bool,
+    ) {
+        self.build_with(g, components, with_bits, bivalue_only, |k, out| {
             let (c, d, on) = unkey(k);
             if on {
-                for v in digits(g.cand[c] & !(1 << (d - 1))) {
-                    out.push(key(c, v, false));
+                if y {
+                    for v in digits(g.cand[c] & !(1 << (d - 1))) {
+                        out.push(key(c, v, false));
+                    }
                 }
                 g.for_peers_with(c, d, |o| out.push(key(o, d, false)));
             } else {
-                let cell_on = fast::cell_on_key(g, c, d);
-                if cell_on != fast::NO_KEY {
-                    out.push(cell_on);
+                if y {
+                    let cell_on = fast::cell_on_key(g, c, d);
+                    if cell_on != fast::NO_KEY {
+                        out.push(cell_on);
+                    }
                 }
-                let (reg, n) = fast::house_on_keys(g, c, d);
-                out.extend_from_slice(&reg[..n]);
+                if x {
+                    let (reg, n) = fast::house_on_keys(g, c, d);
+                    out.extend_from_slice(&reg[..n]);
+                }
             }
         });
     }
