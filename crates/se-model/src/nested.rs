@@ -24,13 +24,40 @@ pub fn changed_digits(g: &Grid, source: &Grid) -> [u16; 27] {
 /// SE's order (`b` first, then `a`): the pairs SE's loop over every pair visits, less those
 /// that rest on nothing removed (neither in `m`) and those the caller's test would pass
 /// over anyway (not both in `allowed`); the order of the others is kept.
-fn lex_pairs_touching(m: u16, allowed: u16) -> impl Iterator<Item = (usize, usize)> {
-    digits(allowed).flat_map(move |b| {
-        let b = b as usize - 1;
-        let below = allowed & ((1u16 << b) - 1);
-        let am = if m >> b & 1 != 0 { below } else { m & below };
-        digits(am).map(move |a| (a as usize - 1, b))
-    })
+fn lex_pairs_touching(m: u16, allowed: u16) -> Pairs {
+    Pairs { m, allowed, rest: allowed, b: 0, below: 0 }
+}
+
+/// The iterator of [`lex_pairs_touching`]: `b` over `rest`, then `a` over `below`.
+struct Pairs {
+    m: u16,
+    allowed: u16,
+    rest: u16,
+    b: usize,
+    below: u16,
+}
+
+impl Iterator for Pairs {
+    type Item = (usize, usize);
+
+    #[inline]
+    fn next(&mut self) -> Option<(usize, usize)> {
+        loop {
+            if self.below != 0 {
+                let a = self.below.trailing_zeros() as usize;
+                self.below &= self.below - 1;
+                return Some((a, self.b));
+            }
+            if self.rest == 0 {
+                return None;
+            }
+            let b = self.rest.trailing_zeros() as usize;
+            self.rest &= self.rest - 1;
+            self.b = b;
+            let below = self.allowed & ((1u16 << b) - 1);
+            self.below = if self.m >> b & 1 != 0 { below } else { self.m & below };
+        }
+    }
 }
 
 /// The digits (bit `d - 1`) with exactly two positions in house `r`: a hidden pair's or an
@@ -47,38 +74,49 @@ pub fn locking_all(g: &Grid, source: &Grid, changed: &[u16; 27]) -> Vec<Nested> 
     // The first house outermost, so a house whose digits lost nothing is passed over whole;
     // of the second houses, only the three that meet the first (ascending, as SE's loop
     // meets them; the others share no cell with it and give nothing).
-    let groups =
-        [(0..9, COL..COL + 9), (0..9, ROW..ROW + 9), (COL..COL + 9, 0..9), (ROW..ROW + 9, 0..9)];
-    let pairs = groups.into_iter().flat_map(|(first, second)| {
-        first
-            .filter(|&r1| changed[r1] != 0)
-            .flat_map(move |r1| meeting(r1, second.start).into_iter().map(move |r2| (r1, r2)))
-    });
-    for (r1, r2) in pairs {
-        let (inside, outside2) = (INSIDE[r1][r2], !INSIDE[r2][r1]);
-        debug_assert!(inside != 0);
-        // `gone` below is empty for a digit that lost no position in `r1`.
-        for d in digits(changed[r1]) {
-            let p = g.positions(r1, d);
-            if p.count_ones() <= 1 || p & !inside != 0 {
-                continue;
+    for (first, second) in [(0, COL), (0, ROW), (COL, 0), (ROW, 0)] {
+        for r1 in first..first + 9 {
+            if changed[r1] != 0 {
+                for r2 in meeting(r1, second) {
+                    locking_pair(g, source, changed, r1, r2, &mut out);
+                }
             }
-            let rest = g.positions(r2, d) & outside2;
-            // A hint that rests on no removed candidate is of no use to the propagation.
-            let gone = source.positions(r1, d) & !p & !inside;
-            if rest == 0 || gone == 0 {
-                continue;
-            }
-            let removable: Vec<(u8, u8)> =
-                (0..9).filter(|i| rest >> i & 1 != 0).map(|i| (HOUSE_CELLS[r2][i], d)).collect();
-            let parents = (0..9)
-                .filter(|i| gone >> i & 1 != 0)
-                .map(|i| (HOUSE_CELLS[r1][i] as usize, d))
-                .collect();
-            out.push((removable, parents, 0, 0));
         }
     }
     out
+}
+
+/// The locked candidates hints of first house `r1` and second house `r2` (which meet).
+fn locking_pair(
+    g: &Grid,
+    source: &Grid,
+    changed: &[u16; 27],
+    r1: usize,
+    r2: usize,
+    out: &mut Vec<Nested>,
+) {
+    let (inside, outside2) = (INSIDE[r1][r2], !INSIDE[r2][r1]);
+    debug_assert!(inside != 0);
+    // `gone` below is empty for a digit that lost no position in `r1`.
+    for d in digits(changed[r1]) {
+        let p = g.positions(r1, d);
+        if p.count_ones() <= 1 || p & !inside != 0 {
+            continue;
+        }
+        let rest = g.positions(r2, d) & outside2;
+        // A hint that rests on no removed candidate is of no use to the propagation.
+        let gone = source.positions(r1, d) & !p & !inside;
+        if rest == 0 || gone == 0 {
+            continue;
+        }
+        let removable: Vec<(u8, u8)> =
+            (0..9).filter(|i| rest >> i & 1 != 0).map(|i| (HOUSE_CELLS[r2][i], d)).collect();
+        let parents = (0..9)
+            .filter(|i| gone >> i & 1 != 0)
+            .map(|i| (HOUSE_CELLS[r1][i] as usize, d))
+            .collect();
+        out.push((removable, parents, 0, 0));
+    }
 }
 
 /// The three houses of the kind starting at `first` (columns from [`COL`] or rows from
