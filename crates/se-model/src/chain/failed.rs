@@ -595,15 +595,35 @@ impl Failed {
 /// potential `w` when a strong neighbour of `w` reaches `a`. A forcing search's target is
 /// set by [`Failed::aim_off`] or [`Failed::aim_on`]. So the searches meet the same
 /// potentials in the same order as on the XY graph's [`Reach`](super::reach::Reach).
+///
+/// `links` are the XY pass's links; the X and Y passes read their parts of them: an on
+/// potential's list is the cell's other values (left out without cell links), then the
+/// digit's other positions; an off potential's is the bivalue cell's other value (only it
+/// without house links), then the house links (left out without cell links). The Y pass's
+/// own graph kept only bivalue cells' candidates; the others' off potentials are not
+/// strong there, so [`PassLinks::beside`] passes over them as the smaller graph did.
 pub(super) struct PassLinks<'a> {
     pub(super) links: &'a super::reach::Reach,
     pub(super) failed: &'a Failed,
+    pub(super) g: &'a Grid,
+    pub(super) y: bool,
+    pub(super) x: bool,
 }
 
 impl super::reach::Links for PassLinks<'_> {
     #[inline]
     fn succ_keys(&self, k: u16) -> &[u16] {
-        self.links.succ_keys(k)
+        let all = self.links.succ_keys(k);
+        if self.y && self.x {
+            return all;
+        }
+        let (c, _, on) = unkey(k);
+        if on {
+            if self.y { all } else { &all[self.g.count(c) as usize - 1..] }
+        } else {
+            let cell = usize::from(self.g.count(c) == 2);
+            if self.y { &all[..cell] } else { &all[cell..] }
+        }
     }
 
     #[inline]
@@ -704,7 +724,7 @@ mod tests {
                     let got =
                         if root == on { failed.aim_off(g, c, d) } else { failed.aim_on(c, d) };
                     assert_eq!(got, want, "{round:?} {c} {d} {root}");
-                    let links = PassLinks { links: reach, failed };
+                    let links = PassLinks { links: reach, failed, g, y: true, x: true };
                     for &k in keys.iter().filter(|&&k| k != root && reach.reaches(root, k)) {
                         let want = k == target || reach.reaches(k, target);
                         assert_eq!(links.leads_to(k, target), want, "{round:?} {root} {k}");
@@ -762,13 +782,21 @@ mod tests {
                         let mut failed = Failed::default();
                         failed.pass(&g, y, x);
                         links_equal_the_graph(&mut failed, &pass, &g, !x);
-                        // The links read from the grid are the tables' links.
-                        let mut links = super::super::reach::Reach::default();
-                        links.build_links(&g, y, x, !x);
+                        // The pass's part of the XY links read from the grid is the
+                        // tables' links (in the Y pass, those between bivalue cells).
+                        let mut xy = super::super::reach::Reach::default();
+                        xy.build_links(&g, true, true, false);
+                        let links = PassLinks { links: &xy, failed: &failed, g: &g, y, x };
                         for c in (0..81).filter(|&c| x || g.count(c) == 2) {
                             for d in digits(g.cand[c]) {
                                 for k in [key(c, d, false), key(c, d, true)] {
-                                    assert_eq!(links.succ_keys(k), pass.succ_keys(k), "{k}");
+                                    let got: Vec<u16> = links
+                                        .succ_keys(k)
+                                        .iter()
+                                        .copied()
+                                        .filter(|&o| x || g.count(unkey(o).0) == 2)
+                                        .collect();
+                                    assert_eq!(got, pass.succ_keys(k), "{k}");
                                 }
                             }
                         }

@@ -207,7 +207,8 @@ pub struct Chainer {
     best: Option<(u32, u32)>,
     fast: Fast,
     reach: reach::Reach,
-    /// The XY pass's graph of a nested search, built before the other passes.
+    /// The XY pass's links of a nested search, built before the passes: each pass reads
+    /// its part of them (`failed::PassLinks`).
     reach_xy: reach::Reach,
     /// Whether a nested search can have a hint.
     failed: failed::Failed,
@@ -541,13 +542,11 @@ impl Chainer {
                 // The Y pass asks only which bivalue candidates lie on a cycle.
                 let bivalue_only = y && !x;
                 self.pass_on_failed = nested;
-                if nested && y && x {
-                    std::mem::swap(&mut self.reach, &mut self.reach_xy);
-                } else if nested {
-                    self.reach.build_links(g, y, x, bivalue_only);
+                if nested && !(y && x) {
+                    // The pass's links are part of the XY pass's (`PassLinks`).
                     self.failed_pass.pass(g, y, x);
                     std::mem::swap(&mut self.failed, &mut self.failed_pass);
-                } else {
+                } else if !nested {
                     self.reach.build_over(
                         &self.fast,
                         g,

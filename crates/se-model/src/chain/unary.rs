@@ -192,7 +192,7 @@ impl Chainer {
         let src = self.key_of(root);
         let mut found = Vec::new();
         if self.pass_on_failed {
-            let links = failed::PassLinks { links: &self.reach, failed: &self.failed };
+            let links = failed::PassLinks { links: &self.reach_xy, failed: &self.failed, g, y, x };
             self.fast.cycles(&links, src, limit, &mut found);
         } else {
             self.fast.cycles(&self.reach, src, limit, &mut found);
@@ -240,7 +240,8 @@ impl Chainer {
         let src = self.key_of(root);
         let found = if self.pass_on_failed {
             // Aimed at the target by `Failed::aim_off` or `Failed::aim_on` just before.
-            let links = failed::PassLinks { links: &self.reach, failed: &self.failed };
+            let links =
+                failed::PassLinks { links: &self.reach_xy, failed: &self.failed, g, y, x: true };
             self.fast.forcing(&links, src, root_on, limit)
         } else {
             self.fast.forcing(&self.reach, src, root_on, limit)
