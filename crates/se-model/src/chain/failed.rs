@@ -101,6 +101,10 @@ pub(super) struct Failed {
     memo_done: Vec<bool>,
     /// Buffer.
     row_buf: Vec<u64>,
+    /// Per house and digit (`(house * 9 + digit - 1) * words`): what the strong neighbours
+    /// of its strong candidates reach, and those candidates (see [`Failed::any`]).
+    house_reach: Vec<u64>,
+    house_strong: Vec<u64>,
     /// The pass whose graph this is: cell links (a cell's other values are weak neighbours,
     /// a bivalue cell's other value a strong one) and house links (a digit's other
     /// position in a house where it has two a strong neighbour); the XY pass has both.
@@ -149,6 +153,22 @@ impl Failed {
                 return true;
             }
         }
+        // Per house and digit: what the strong neighbours of its strong candidates reach,
+        // and those candidates (`words` words each).
+        self.house_reach.clear();
+        self.house_reach.resize(27 * 9 * words, 0);
+        self.house_strong.clear();
+        self.house_strong.resize(27 * 9 * words, 0);
+        for i in 0..n {
+            let a = self.strong[i] as usize;
+            for &r in &CELL_HOUSES[a / 9] {
+                let base = (r as usize * 9 + a % 9) * words;
+                for j in 0..words {
+                    self.house_reach[base + j] |= self.through[i * words + j];
+                }
+                self.house_strong[base + i / 64] |= 1 << (i % 64);
+            }
+        }
         // Every candidate: does it reach one of its weak neighbours (a on reaches a off)?
         let mut t = std::mem::take(&mut self.row_buf);
         let mut found = false;
@@ -158,16 +178,35 @@ impl Failed {
                 t.resize(2 * words, 0);
                 let (reach, weak) = t.split_at_mut(words);
                 let (number, through) = (&self.number, &self.through);
-                weak_of(g, c, d, self.cell_links, |w| {
-                    let s = number[w];
-                    if s != UNSET {
-                        let s = s as usize;
-                        for j in 0..words {
-                            reach[j] |= through[s * words + j];
-                        }
-                        weak[s / 64] |= 1 << (s % 64);
+                let mut add = |s: usize| {
+                    for j in 0..words {
+                        reach[j] |= through[s * words + j];
                     }
-                });
+                    weak[s / 64] |= 1 << (s % 64);
+                };
+                if number[c * 9 + d as usize - 1] != UNSET {
+                    weak_of(g, c, d, true, |w| {
+                        if number[w] != UNSET {
+                            add(number[w] as usize);
+                        }
+                    });
+                } else {
+                    // Not strong itself: its digit's other positions are every strong
+                    // candidate of the digit in its houses, whose rows are summed there.
+                    for v in digits(g.cand[c] & !(1 << (d - 1))) {
+                        let w = c * 9 + v as usize - 1;
+                        if number[w] != UNSET {
+                            add(number[w] as usize);
+                        }
+                    }
+                    for &r in &CELL_HOUSES[c] {
+                        let base = (r as usize * 9 + d as usize - 1) * words;
+                        for j in 0..words {
+                            reach[j] |= self.house_reach[base + j];
+                            weak[j] |= self.house_strong[base + j];
+                        }
+                    }
+                }
                 if reach.iter().zip(weak.iter()).any(|(x, y)| x & y != 0) {
                     found = true;
                     break;
