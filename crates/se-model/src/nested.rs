@@ -20,55 +20,116 @@ pub fn changed_digits(g: &Grid, source: &Grid) -> [u16; 27] {
     })
 }
 
-/// The pairs `(a, b)`, `a < b < 9`, with `a` or `b` in mask `m`, in SE's order (`b` first,
-/// then `a`): the others rest on nothing removed.
-fn lex_pairs_touching(m: u16) -> impl Iterator<Item = (usize, usize)> {
-    (0..9).flat_map(move |b| {
-        let below = (1u16 << b) - 1;
-        let am = if m >> b & 1 != 0 { below } else { m & below };
-        digits(am).map(move |a| (a as usize - 1, b))
-    })
+/// The pairs `(a, b)`, `a < b < 9`, both in mask `allowed`, with `a` or `b` in mask `m`, in
+/// SE's order (`b` first, then `a`): the pairs SE's loop over every pair visits, less those
+/// that rest on nothing removed (neither in `m`) and those the caller's test would pass
+/// over anyway (not both in `allowed`); the order of the others is kept.
+fn lex_pairs_touching(m: u16, allowed: u16) -> Pairs {
+    Pairs { m, allowed, rest: allowed, b: 0, below: 0 }
+}
+
+/// The iterator of [`lex_pairs_touching`]: `b` over `rest`, then `a` over `below`.
+struct Pairs {
+    m: u16,
+    allowed: u16,
+    rest: u16,
+    b: usize,
+    below: u16,
+}
+
+impl Iterator for Pairs {
+    type Item = (usize, usize);
+
+    #[inline]
+    fn next(&mut self) -> Option<(usize, usize)> {
+        loop {
+            if self.below != 0 {
+                let a = self.below.trailing_zeros() as usize;
+                self.below &= self.below - 1;
+                return Some((a, self.b));
+            }
+            if self.rest == 0 {
+                return None;
+            }
+            let b = self.rest.trailing_zeros() as usize;
+            self.rest &= self.rest - 1;
+            self.b = b;
+            let below = self.allowed & ((1u16 << b) - 1);
+            self.below = if self.m >> b & 1 != 0 { below } else { self.m & below };
+        }
+    }
+}
+
+/// The digits (bit `d - 1`) with exactly two positions in house `r`: a hidden pair's or an
+/// X-wing's digits. Two digits with two positions or more each whose positions together
+/// are two cells have exactly two positions each, the same ones.
+fn digits_twice(g: &Grid, r: usize) -> u16 {
+    (1..=9u8).fold(0, |m, d| m | u16::from(g.positions(r, d).count_ones() == 2) << (d - 1))
 }
 
 /// Every locked candidates hint, in SE's order, resting on the removed positions of the
 /// digit in the first house outside the second.
 pub fn locking_all(g: &Grid, source: &Grid, changed: &[u16; 27]) -> Vec<Nested> {
     let mut out = Vec::new();
-    // The first house outermost, so a house whose digits lost nothing is passed over whole.
-    let groups =
-        [(0..9, COL..COL + 9), (0..9, ROW..ROW + 9), (COL..COL + 9, 0..9), (ROW..ROW + 9, 0..9)];
-    let pairs = groups.into_iter().flat_map(|(first, second)| {
-        first
-            .filter(|&r1| changed[r1] != 0)
-            .flat_map(move |r1| second.clone().map(move |r2| (r1, r2)))
-    });
-    for (r1, r2) in pairs {
-        let (inside, outside2) = (INSIDE[r1][r2], !INSIDE[r2][r1]);
-        if inside == 0 {
-            continue;
-        }
-        // `gone` below is empty for a digit that lost no position in `r1`.
-        for d in digits(changed[r1]) {
-            let p = g.positions(r1, d);
-            if p.count_ones() <= 1 || p & !inside != 0 {
-                continue;
+    // The first house outermost, so a house whose digits lost nothing is passed over whole;
+    // of the second houses, only the three that meet the first (ascending, as SE's loop
+    // meets them; the others share no cell with it and give nothing).
+    for (first, second) in [(0, COL), (0, ROW), (COL, 0), (ROW, 0)] {
+        for r1 in first..first + 9 {
+            if changed[r1] != 0 {
+                for r2 in meeting(r1, second) {
+                    locking_pair(g, source, changed, r1, r2, &mut out);
+                }
             }
-            let rest = g.positions(r2, d) & outside2;
-            // A hint that rests on no removed candidate is of no use to the propagation.
-            let gone = source.positions(r1, d) & !p & !inside;
-            if rest == 0 || gone == 0 {
-                continue;
-            }
-            let removable: Vec<(u8, u8)> =
-                (0..9).filter(|i| rest >> i & 1 != 0).map(|i| (HOUSE_CELLS[r2][i], d)).collect();
-            let parents = (0..9)
-                .filter(|i| gone >> i & 1 != 0)
-                .map(|i| (HOUSE_CELLS[r1][i] as usize, d))
-                .collect();
-            out.push((removable, parents, 0, 0));
         }
     }
     out
+}
+
+/// The locked candidates hints of first house `r1` and second house `r2` (which meet).
+fn locking_pair(
+    g: &Grid,
+    source: &Grid,
+    changed: &[u16; 27],
+    r1: usize,
+    r2: usize,
+    out: &mut Vec<Nested>,
+) {
+    let (inside, outside2) = (INSIDE[r1][r2], !INSIDE[r2][r1]);
+    debug_assert!(inside != 0);
+    // `gone` below is empty for a digit that lost no position in `r1`.
+    for d in digits(changed[r1]) {
+        let p = g.positions(r1, d);
+        if p.count_ones() <= 1 || p & !inside != 0 {
+            continue;
+        }
+        let rest = g.positions(r2, d) & outside2;
+        // A hint that rests on no removed candidate is of no use to the propagation.
+        let gone = source.positions(r1, d) & !p & !inside;
+        if rest == 0 || gone == 0 {
+            continue;
+        }
+        let removable: Vec<(u8, u8)> =
+            (0..9).filter(|i| rest >> i & 1 != 0).map(|i| (HOUSE_CELLS[r2][i], d)).collect();
+        let parents = (0..9)
+            .filter(|i| gone >> i & 1 != 0)
+            .map(|i| (HOUSE_CELLS[r1][i] as usize, d))
+            .collect();
+        out.push((removable, parents, 0, 0));
+    }
+}
+
+/// The three houses of the kind starting at `first` (columns from [`COL`] or rows from
+/// [`ROW`] for a block `r`; blocks, from 0, for a row or column `r`) that share cells with
+/// house `r`, ascending.
+fn meeting(r: usize, first: usize) -> [usize; 3] {
+    let three = |s: usize, step: usize| [s, s + step, s + 2 * step];
+    match first {
+        COL => three(COL + r % 3 * 3, 1),
+        ROW => three(ROW + r / 3 * 3, 1),
+        _ if r >= COL => three((r - COL) / 3, 3),
+        _ => three((r - ROW) / 3 * 3, 1),
+    }
 }
 
 fn bcr() -> impl Iterator<Item = usize> {
@@ -80,11 +141,12 @@ fn bcr() -> impl Iterator<Item = usize> {
 pub fn hidden_pairs_all(g: &Grid, source: &Grid, changed: &[u16; 27]) -> Vec<Nested> {
     let mut out = Vec::new();
     for r in bcr() {
-        if g.empty_count(r) <= 4 || changed[r] == 0 {
+        if changed[r] == 0 || g.empty_count(r) <= 4 {
             continue;
         }
-        // Without a lost position of either digit the pair rests on nothing removed.
-        for (a, b) in lex_pairs_touching(changed[r]) {
+        // Without a lost position of either digit the pair rests on nothing removed; a
+        // digit without exactly two positions is in no pair.
+        for (a, b) in lex_pairs_touching(changed[r], digits_twice(g, r)) {
             let (da, db) = (a as u8 + 1, b as u8 + 1);
             let (pa, pb) = (g.positions(r, da), g.positions(r, db));
             if pa.count_ones() <= 1 || pb.count_ones() <= 1 || (pa | pb).count_ones() != 2 {
@@ -125,12 +187,16 @@ pub fn naked_pairs_all(g: &Grid, source: &Grid) -> Vec<Nested> {
     // The cells that lost a value: a pair of cells that lost none rests on nothing removed.
     let lost: [bool; 81] = std::array::from_fn(|c| source.cand[c] != g.cand[c]);
     for r in bcr() {
-        let lost_here =
-            (0..9).fold(0u16, |m, i| m | u16::from(lost[HOUSE_CELLS[r][i] as usize]) << i);
-        if g.empty_count(r) < 4 || lost_here == 0 {
+        let (mut lost_here, mut bivalue) = (0u16, 0u16);
+        for (i, &c) in HOUSE_CELLS[r].iter().enumerate() {
+            lost_here |= u16::from(lost[c as usize]) << i;
+            bivalue |= u16::from(g.count(c as usize) == 2) << i;
+        }
+        if lost_here == 0 || g.empty_count(r) < 4 {
             continue;
         }
-        for (a, b) in lex_pairs_touching(lost_here) {
+        // Two cells of two candidates or more with two values together are bivalue cells.
+        for (a, b) in lex_pairs_touching(lost_here, bivalue) {
             let (ca, cb) = (HOUSE_CELLS[r][a] as usize, HOUSE_CELLS[r][b] as usize);
             if g.count(ca) <= 1 || g.count(cb) <= 1 {
                 continue;
@@ -166,12 +232,19 @@ pub fn naked_pairs_all(g: &Grid, source: &Grid) -> Vec<Nested> {
 /// its base lines outside its cover lines.
 pub fn xwings_all(g: &Grid, source: &Grid, changed: &[u16; 27]) -> Vec<Nested> {
     let mut out = Vec::new();
-    let occ: [u32; 10] = std::array::from_fn(|d| if d == 0 { 0 } else { g.occurrences(d as u8) });
+    // How many times each digit is placed, counted when first asked.
+    let mut occ: Option<[u32; 10]> = None;
     for (base, cover) in [(COL, ROW), (ROW, COL)] {
-        // Only a digit that lost a position in a base line can rest on a removal.
+        // Only a digit that lost a position in a base line can rest on a removal; only a
+        // digit with exactly two positions in both base lines makes an X-wing.
         let lines = (0..9).fold(0u16, |m, i| m | u16::from(changed[base + i] != 0) << i);
-        for (a, b) in lex_pairs_touching(lines) {
-            for d in digits(changed[base + a] | changed[base + b]) {
+        let twice: [u16; 9] = std::array::from_fn(|i| digits_twice(g, base + i));
+        let with_twice = (0..9).fold(0u16, |m, i| m | u16::from(twice[i] != 0) << i);
+        for (a, b) in lex_pairs_touching(lines, with_twice) {
+            for d in digits((changed[base + a] | changed[base + b]) & twice[a] & twice[b]) {
+                let occ = occ.get_or_insert_with(|| {
+                    std::array::from_fn(|d| if d == 0 { 0 } else { g.occurrences(d as u8) })
+                });
                 if occ[d as usize] + 4 > 9 {
                     continue;
                 }

@@ -39,8 +39,21 @@
 //! candidates `a ->+` reaches, and the off potentials of their weak neighbours (per
 //! component, a set of candidates). The answer is the XY graph's, so the same searches
 //! run and no rating can change; a unit test compares the two on 400 reduced grids.
+//!
+//! The searches that go on read the same graph instead of their passes' components
+//! ([`PassLinks`]): in the XY pass this graph, in the X pass (house links only) and the Y
+//! pass (cell links only) the one built the same way from their links (`W` and `S`
+//! without the cell's, or without the house's, links; both stay symmetric). In each of
+//! them, an on potential other than a root's is always strong
+//! (only an off potential forces one on), `u` on reaches `v` on exactly when `u ->* v`, `w`
+//! off reaches what its strong neighbours reach, and a potential reaches `a` off exactly
+//! when it reaches the on potential of a strong candidate in `W(a)` (or is one). Which
+//! roots can lie on a cycle (`a ->+ a`), which reach their opposite (the two tests above)
+//! and which potentials a search follows (those that lead back to its root, or to its
+//! target) are then the XY graph's answers, so the searches meet the same potentials in the
+//! same order and find the same hints; the unit test also compares these answers with the
+//! XY graph's.
 
-use super::fast::{NO_KEY, cell_on_key, house_on_keys};
 use super::*;
 
 const UNSET: u32 = u32::MAX;
@@ -60,6 +73,12 @@ pub(super) struct Failed {
     adj: Vec<u32>,
     /// Per strong number: its component (numbered as Tarjan closes them).
     comp: Vec<u32>,
+    /// Per component: whether it holds a cycle of `->` (more than one member, or one that
+    /// leads to itself).
+    cyclic: Vec<bool>,
+    /// The target of the next forcing search on [`PassLinks`], as strong numbers: the weak
+    /// neighbours of `a` for `a` off, `a` itself for `a` on (see [`Failed::aim_off`]).
+    aim: Vec<u64>,
     /// Per component, `words` words: the strong numbers it reaches (its own included).
     rows: Vec<u64>,
     /// Per strong number `w`, `words` words: what the strong neighbours of `w` reach (so
@@ -82,16 +101,28 @@ pub(super) struct Failed {
     memo_done: Vec<bool>,
     /// Buffer.
     row_buf: Vec<u64>,
+    /// Per house and digit (`(house * 9 + digit - 1) * words`): what the strong neighbours
+    /// of its strong candidates reach, and those candidates (see [`Failed::any`]).
+    house_reach: Vec<u64>,
+    house_strong: Vec<u64>,
+    /// The pass whose graph this is: cell links (a cell's other values are weak neighbours,
+    /// a bivalue cell's other value a strong one) and house links (a digit's other
+    /// position in a house where it has two a strong neighbour); the XY pass has both.
+    cell_links: bool,
+    house_links: bool,
 }
 
 /// Words of a set of candidates (bit `c * 9 + d - 1`).
 const OFF_WORDS: usize = (81 * 9usize).div_ceil(64);
 
-/// The weak neighbours of candidate `(c, d)` as candidate indices.
+/// The weak neighbours of candidate `(c, d)` as candidate indices: the digit's other
+/// positions in its houses, and (with `cell_links`) the cell's other values.
 #[inline]
-fn weak_of(g: &Grid, c: usize, d: u8, mut f: impl FnMut(usize)) {
-    for v in digits(g.cand[c] & !(1 << (d - 1))) {
-        f(c * 9 + v as usize - 1);
+fn weak_of(g: &Grid, c: usize, d: u8, cell_links: bool, mut f: impl FnMut(usize)) {
+    if cell_links {
+        for v in digits(g.cand[c] & !(1 << (d - 1))) {
+            f(c * 9 + v as usize - 1);
+        }
     }
     g.for_peers_with(c, d, |o| f(o * 9 + d as usize - 1));
 }
@@ -101,7 +132,7 @@ impl Failed {
     /// answer of `Reach::any_forcing` on that graph).
     #[inline(never)]
     pub(super) fn any(&mut self, g: &Grid) -> bool {
-        let n = self.graph(g);
+        let n = self.graph(g, true, true);
         if n == 0 {
             return false;
         }
@@ -122,6 +153,22 @@ impl Failed {
                 return true;
             }
         }
+        // Per house and digit: what the strong neighbours of its strong candidates reach,
+        // and those candidates (`words` words each).
+        self.house_reach.clear();
+        self.house_reach.resize(27 * 9 * words, 0);
+        self.house_strong.clear();
+        self.house_strong.resize(27 * 9 * words, 0);
+        for i in 0..n {
+            let a = self.strong[i] as usize;
+            for &r in &CELL_HOUSES[a / 9] {
+                let base = (r as usize * 9 + a % 9) * words;
+                for j in 0..words {
+                    self.house_reach[base + j] |= self.through[i * words + j];
+                }
+                self.house_strong[base + i / 64] |= 1 << (i % 64);
+            }
+        }
         // Every candidate: does it reach one of its weak neighbours (a on reaches a off)?
         let mut t = std::mem::take(&mut self.row_buf);
         let mut found = false;
@@ -131,16 +178,35 @@ impl Failed {
                 t.resize(2 * words, 0);
                 let (reach, weak) = t.split_at_mut(words);
                 let (number, through) = (&self.number, &self.through);
-                weak_of(g, c, d, |w| {
-                    let s = number[w];
-                    if s != UNSET {
-                        let s = s as usize;
-                        for j in 0..words {
-                            reach[j] |= through[s * words + j];
-                        }
-                        weak[s / 64] |= 1 << (s % 64);
+                let mut add = |s: usize| {
+                    for j in 0..words {
+                        reach[j] |= through[s * words + j];
                     }
-                });
+                    weak[s / 64] |= 1 << (s % 64);
+                };
+                if number[c * 9 + d as usize - 1] != UNSET {
+                    weak_of(g, c, d, true, |w| {
+                        if number[w] != UNSET {
+                            add(number[w] as usize);
+                        }
+                    });
+                } else {
+                    // Not strong itself: its digit's other positions are every strong
+                    // candidate of the digit in its houses, whose rows are summed there.
+                    for v in digits(g.cand[c] & !(1 << (d - 1))) {
+                        let w = c * 9 + v as usize - 1;
+                        if number[w] != UNSET {
+                            add(number[w] as usize);
+                        }
+                    }
+                    for &r in &CELL_HOUSES[c] {
+                        let base = (r as usize * 9 + d as usize - 1) * words;
+                        for j in 0..words {
+                            reach[j] |= self.house_reach[base + j];
+                            weak[j] |= self.house_strong[base + j];
+                        }
+                    }
+                }
                 if reach.iter().zip(weak.iter()).any(|(x, y)| x & y != 0) {
                     found = true;
                     break;
@@ -168,7 +234,7 @@ impl Failed {
     /// that each assumption reaches gives the same answer.
     #[inline(never)]
     pub(super) fn multiple_may_hint(&mut self, g: &Grid) -> bool {
-        let n = self.graph(g);
+        let n = self.graph(g, true, true);
         let words = self.words;
         let ncomp = self.comp.iter().max().map_or(0, |&m| m as usize + 1);
         // Per component, the off potentials its members reach; components are closed
@@ -182,7 +248,7 @@ impl Failed {
             let id = self.comp[u] as usize;
             let a = self.strong[u] as usize;
             let mut row = self.off_rows[id];
-            weak_of(g, a / 9, (a % 9) as u8 + 1, |w| row[w / 64] |= 1 << (w % 64));
+            weak_of(g, a / 9, (a % 9) as u8 + 1, true, |w| row[w / 64] |= 1 << (w % 64));
             for j in self.start[u] as usize..self.start[u + 1] as usize {
                 let t = self.comp[self.adj[j] as usize] as usize;
                 if t != id {
@@ -229,7 +295,7 @@ impl Failed {
                 let s = self.number[i] as usize;
                 r_on[s / 64] |= 1 << (s % 64);
             }
-            weak_of(g, c, d, |w| {
+            weak_of(g, c, d, self.cell_links, |w| {
                 r_off[w / 64] |= 1 << (w % 64);
                 let s = self.number[w];
                 if s != UNSET {
@@ -293,9 +359,106 @@ impl Failed {
         found
     }
 
+    /// After [`Failed::any`] answered yes on `g`: what the strong neighbours of every
+    /// strong candidate reach (`any` may stop before it has them all), for [`PassLinks`].
+    pub(super) fn complete(&mut self) {
+        let (n, words) = (self.strong.len(), self.words);
+        self.through.clear();
+        self.through.resize(n * words, 0);
+        for i in 0..n {
+            let a = self.strong[i] as usize;
+            for &s in &self.strong_of[a][..self.strong_n[a] as usize] {
+                let r = self.comp[self.number[s as usize] as usize] as usize * words;
+                for j in 0..words {
+                    self.through[i * words + j] |= self.rows[r + j];
+                }
+            }
+        }
+    }
+
+    /// The graph of the X pass (house links, `y` false) or the Y pass (cell links, `x`
+    /// false) of a nested search on `g`, for [`PassLinks`] (the same argument holds for
+    /// their graphs: their links are symmetric too).
+    pub(super) fn pass(&mut self, g: &Grid, y: bool, x: bool) {
+        self.graph(g, y, x);
+        self.complete();
+    }
+
+    /// Whether the on potential of candidate `(c, d)` lies on a cycle of the pass's graph:
+    /// `a ->+ a` (an on potential follows another only through `->`).
+    pub(super) fn on_cycle(&self, c: usize, d: u8) -> bool {
+        let s = self.number[c * 9 + d as usize - 1];
+        s != UNSET && self.cyclic[self.comp[s as usize] as usize]
+    }
+
+    /// Whether `(c, d)` on reaches `(c, d)` off in the XY pass's graph (`a ->+ b` for some
+    /// `b` in `W(a)`, as [`Failed::any`] asks it), and aims [`PassLinks::leads_to`] at
+    /// `(c, d)` off: an on potential `u` leads there when `u ->* b` for some strong `b` in
+    /// `W(a)` (`u` itself in `W(a)` included: `rows` hold their own members), an off
+    /// potential when one of its strong neighbours does.
+    pub(super) fn aim_off(&mut self, g: &Grid, c: usize, d: u8) -> bool {
+        let words = self.words;
+        let mut t = std::mem::take(&mut self.row_buf);
+        t.clear();
+        t.resize(words, 0);
+        self.aim.clear();
+        self.aim.resize(words, 0);
+        let (number, through, aim) = (&self.number, &self.through, &mut self.aim);
+        weak_of(g, c, d, self.cell_links, |w| {
+            let s = number[w];
+            if s != UNSET {
+                let s = s as usize;
+                for j in 0..words {
+                    t[j] |= through[s * words + j];
+                }
+                aim[s / 64] |= 1 << (s % 64);
+            }
+        });
+        let found = t.iter().zip(&self.aim).any(|(x, y)| x & y != 0);
+        self.row_buf = t;
+        found
+    }
+
+    /// Whether `(c, d)` off reaches `(c, d)` on in the XY pass's graph (a strong neighbour
+    /// of `a` reaches `a`), and aims [`PassLinks::leads_to`] at `(c, d)` on: a potential leads
+    /// there when `a` is among what it reaches.
+    pub(super) fn aim_on(&mut self, c: usize, d: u8) -> bool {
+        let words = self.words;
+        self.aim.clear();
+        self.aim.resize(words, 0);
+        let s = self.number[c * 9 + d as usize - 1];
+        if s == UNSET {
+            return false;
+        }
+        let s = s as usize;
+        self.aim[s / 64] |= 1 << (s % 64);
+        self.through[s * words + s / 64] >> (s % 64) & 1 != 0
+    }
+
+    /// The strong candidates potential `k` reaches in the XY pass's graph, its own on
+    /// potential's included, as a row of strong numbers (none for the on potential of a
+    /// candidate without strong neighbours, which only its own assumption meets, and for
+    /// its off potential, which forces nothing).
+    #[inline]
+    fn row_of(&self, k: u16) -> Option<&[u64]> {
+        let s = self.number[k as usize / 2];
+        if s == UNSET {
+            return None;
+        }
+        let (s, words) = (s as usize, self.words);
+        Some(if k & 1 == 1 {
+            let r = self.comp[s] as usize * words;
+            &self.rows[r..r + words]
+        } else {
+            &self.through[s * words..(s + 1) * words]
+        })
+    }
+
     /// The strong candidates of `g`, the relation `->` between them, its components and
     /// their rows; returns how many strong candidates (with none, nothing else is built).
-    fn graph(&mut self, g: &Grid) -> usize {
+    fn graph(&mut self, g: &Grid, cell_links: bool, house_links: bool) -> usize {
+        self.cell_links = cell_links;
+        self.house_links = house_links;
         // The strong neighbours of every candidate; the strong candidates numbered.
         self.number.clear();
         self.number.resize(81 * 9, UNSET);
@@ -303,24 +466,43 @@ impl Failed {
         self.strong_n.clear();
         self.strong_n.resize(81 * 9, 0);
         self.strong.clear();
+        // Per candidate, as `cell_on_key` then `house_on_keys` list them: the bivalue
+        // cell's other value, then the other position in each house (block, row, column)
+        // where the digit has two, without repeats; found house by house.
+        let (strong_of, strong_n) = (&mut self.strong_of, &mut self.strong_n);
+        let mut link = |a: usize, b: usize| {
+            let n = strong_n[a] as usize;
+            if !strong_of[a][..n].contains(&(b as u16)) {
+                strong_of[a][n] = b as u16;
+                strong_n[a] += 1;
+            }
+        };
+        if cell_links {
+            for c in 0..81 {
+                if g.count(c) == 2 {
+                    let (d1, d2) = (low(g.cand[c]), 15 - g.cand[c].leading_zeros() as usize);
+                    link(c * 9 + d1, c * 9 + d2);
+                    link(c * 9 + d2, c * 9 + d1);
+                }
+            }
+        }
+        if house_links {
+            for r in 0..27 {
+                for d in 0..9 {
+                    let pos = g.positions(r, d as u8 + 1);
+                    if pos.count_ones() == 2 {
+                        let a = HOUSE_CELLS[r][low(pos)] as usize * 9 + d;
+                        let b = HOUSE_CELLS[r][15 - pos.leading_zeros() as usize] as usize * 9 + d;
+                        link(a, b);
+                        link(b, a);
+                    }
+                }
+            }
+        }
         for c in 0..81 {
             for d in digits(g.cand[c]) {
                 let i = c * 9 + d as usize - 1;
-                let mut list = [0u16; 4];
-                let mut n = 0;
-                let cell = cell_on_key(g, c, d);
-                if cell != NO_KEY {
-                    list[0] = cell / 2;
-                    n = 1;
-                }
-                let (reg, m) = house_on_keys(g, c, d);
-                for &k in &reg[..m] {
-                    list[n] = k / 2;
-                    n += 1;
-                }
-                if n > 0 {
-                    self.strong_of[i] = list;
-                    self.strong_n[i] = n as u8;
+                if self.strong_n[i] > 0 {
                     self.number[i] = self.strong.len() as u32;
                     self.strong.push(i as u16);
                 }
@@ -339,7 +521,7 @@ impl Failed {
             let a = self.strong[i] as usize;
             let (number, strong_of, strong_n, adj) =
                 (&self.number, &self.strong_of, &self.strong_n, &mut self.adj);
-            weak_of(g, a / 9, (a % 9) as u8 + 1, |w| {
+            weak_of(g, a / 9, (a % 9) as u8 + 1, cell_links, |w| {
                 for &s in &strong_of[w][..strong_n[w] as usize] {
                     adj.push(number[s as usize]);
                 }
@@ -364,6 +546,7 @@ impl Failed {
         self.on_stack.clear();
         self.on_stack.resize(n, false);
         self.rows.clear();
+        self.cyclic.clear();
         let mut next = 0u32;
         let mut ncomp = 0u32;
         for root in 0..n as u32 {
@@ -415,6 +598,9 @@ impl Failed {
         let base = self.rows.len();
         self.rows.resize(base + words, 0);
         let first = self.stack.iter().rposition(|&w| w == v).expect("the root is on the stack");
+        let (s, e) = (self.start[v as usize] as usize, self.start[v as usize + 1] as usize);
+        let cyclic = self.stack.len() - first > 1 || self.adj[s..e].contains(&v);
+        self.cyclic.push(cyclic);
         for i in first..self.stack.len() {
             let w = self.stack[i];
             self.on_stack[w as usize] = false;
@@ -436,6 +622,71 @@ impl Failed {
             }
         }
         self.stack.truncate(first);
+    }
+}
+
+/// The XY pass's links ([`Reach::build_xy_links`](super::reach::Reach::build_xy_links),
+/// without components) with what reaches what read from [`Failed`] (after
+/// [`Failed::any`] said yes and [`Failed::complete`]), for the array searches of a nested
+/// XY pass. The answers are those of the XY graph's components: an on potential met from
+/// the root `a` on lies in its component exactly when it reaches `a` (every potential a
+/// search meets is reached from its root), that is when its row holds `a`; an off
+/// potential `w` when a strong neighbour of `w` reaches `a`. A forcing search's target is
+/// set by [`Failed::aim_off`] or [`Failed::aim_on`]. So the searches meet the same
+/// potentials in the same order as on the XY graph's [`Reach`](super::reach::Reach).
+///
+/// `links` are the XY pass's links; the X and Y passes read their parts of them: an on
+/// potential's list is the cell's other values (left out without cell links), then the
+/// digit's other positions; an off potential's is the bivalue cell's other value (only it
+/// without house links), then the house links (left out without cell links). The Y pass's
+/// own graph kept only bivalue cells' candidates; the others' off potentials are not
+/// strong there, so [`PassLinks::beside`] passes over them as the smaller graph did.
+pub(super) struct PassLinks<'a> {
+    pub(super) links: &'a super::reach::Reach,
+    pub(super) failed: &'a Failed,
+    pub(super) g: &'a Grid,
+    pub(super) y: bool,
+    pub(super) x: bool,
+}
+
+impl super::reach::Links for PassLinks<'_> {
+    #[inline]
+    fn succ_keys(&self, k: u16) -> &[u16] {
+        let all = self.links.succ_keys(k);
+        if self.y && self.x {
+            return all;
+        }
+        let (c, _, on) = unkey(k);
+        if on {
+            if self.y { all } else { &all[self.g.count(c) as usize - 1..] }
+        } else {
+            let cell = usize::from(self.g.count(c) == 2);
+            if self.y { &all[..cell] } else { &all[cell..] }
+        }
+    }
+
+    #[inline]
+    fn beside(&self, k: u16, src: u16) -> bool {
+        let a = self.failed.number[src as usize / 2];
+        if a == UNSET {
+            // Only its own assumption meets the root: no cycle (never asked).
+            return false;
+        }
+        let a = a as usize;
+        self.failed.row_of(k).is_some_and(|r| r[a / 64] >> (a % 64) & 1 != 0)
+    }
+
+    #[inline]
+    fn leads_to(&self, k: u16, target: u16) -> bool {
+        if k == target {
+            return true;
+        }
+        match self.failed.row_of(k) {
+            Some(r) => r.iter().zip(&self.failed.aim).any(|(x, y)| x & y != 0),
+            // An on potential without strong neighbours is never met but as a root; an off
+            // one forces nothing.
+            None => k & 1 == 1,
+        }
     }
 }
 
@@ -484,7 +735,46 @@ pub(super) fn multiple_may_hint(reach: &super::reach::Reach, g: &Grid) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::reach::Links;
     use super::*;
+
+    /// [`PassLinks`] and the aims answer as a pass's graph's components (`reach`, built
+    /// with bits) for every candidate as root (of a bivalue cell only, with
+    /// `bivalue_only`: the Y pass starts only there) and every potential the root reaches.
+    fn links_equal_the_graph(
+        failed: &mut Failed,
+        reach: &super::super::reach::Reach,
+        g: &Grid,
+        bivalue_only: bool,
+    ) {
+        let round = (bivalue_only, failed.cell_links, failed.house_links);
+        let keys: Vec<u16> = (0..81)
+            .flat_map(|c| digits(g.cand[c]).flat_map(move |d| [key(c, d, false), key(c, d, true)]))
+            .collect();
+        for c in 0..81 {
+            if bivalue_only && g.count(c) != 2 {
+                continue;
+            }
+            for d in digits(g.cand[c]) {
+                let (on, off) = (key(c, d, true), key(c, d, false));
+                assert_eq!(failed.on_cycle(c, d), reach.on_cycle(on), "{round:?} {c} {d}");
+                for (root, target) in [(on, off), (off, on)] {
+                    let want = reach.reaches(root, target);
+                    let got =
+                        if root == on { failed.aim_off(g, c, d) } else { failed.aim_on(c, d) };
+                    assert_eq!(got, want, "{round:?} {c} {d} {root}");
+                    let links = PassLinks { links: reach, failed, g, y: true, x: true };
+                    for &k in keys.iter().filter(|&&k| k != root && reach.reaches(root, k)) {
+                        let want = k == target || reach.reaches(k, target);
+                        assert_eq!(links.leads_to(k, target), want, "{round:?} {root} {k}");
+                        if root == on {
+                            assert_eq!(links.beside(k, on), reach.beside(k, on), "{round:?} {k}");
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     /// The tests (no-hint and level 3) equal the XY graph's on reduced grids of a hard
     /// puzzle: every candidate kept with a fixed probability, a few hundred draws.
@@ -499,6 +789,7 @@ mod tests {
         let mut seed = 0x9e37_79b9_u64;
         let (mut yes, mut no) = (0, 0);
         let (mut multiple_yes, mut multiple_no) = (0, 0);
+        let mut links_checked = 0;
         for round in 0..400 {
             let mut g = start.clone();
             // From 0 to about 30% of the candidates removed.
@@ -517,7 +808,40 @@ mod tests {
             let want = reach.any_forcing();
             assert_eq!(failed.any(&g), want, "round {round}");
             if want {
-                yes += 1
+                yes += 1;
+                if round % 8 == 0 {
+                    failed.complete();
+                    links_equal_the_graph(&mut failed, &reach, &g, false);
+                    // The X pass's and the Y pass's graphs, as the searches build them.
+                    let mut fast = super::super::fast::Fast::new();
+                    fast.prepare(&g);
+                    for (y, x) in [(false, true), (true, false)] {
+                        let mut pass = super::super::reach::Reach::default();
+                        pass.build_over(&fast, &g, y, x, true, true, !x);
+                        let mut failed = Failed::default();
+                        failed.pass(&g, y, x);
+                        links_equal_the_graph(&mut failed, &pass, &g, !x);
+                        // The pass's part of the XY links read from the grid is the
+                        // tables' links (in the Y pass, those between bivalue cells).
+                        let mut xy = super::super::reach::Reach::default();
+                        xy.build_links(&g, true, true, false);
+                        let links = PassLinks { links: &xy, failed: &failed, g: &g, y, x };
+                        for c in (0..81).filter(|&c| x || g.count(c) == 2) {
+                            for d in digits(g.cand[c]) {
+                                for k in [key(c, d, false), key(c, d, true)] {
+                                    let got: Vec<u16> = links
+                                        .succ_keys(k)
+                                        .iter()
+                                        .copied()
+                                        .filter(|&o| x || g.count(unkey(o).0) == 2)
+                                        .collect();
+                                    assert_eq!(got, pass.succ_keys(k), "{k}");
+                                }
+                            }
+                        }
+                    }
+                    links_checked += 1;
+                }
             } else {
                 no += 1
             }
@@ -526,6 +850,7 @@ mod tests {
             if want { multiple_yes += 1 } else { multiple_no += 1 }
         }
         assert!(yes > 20 && no > 20, "{yes} {no}");
+        assert!(links_checked >= 5, "{links_checked}");
         assert!(multiple_yes > 20 && multiple_no > 20, "{multiple_yes} {multiple_no}");
     }
 }

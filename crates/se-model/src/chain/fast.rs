@@ -1,7 +1,7 @@
 //! The first cycle or forcing chain of a static pass, without potential objects: tables of
 //! the grid's links, breadth-first searches on arrays, bounded by the best hint so far.
 
-use super::reach::Reach;
+use super::reach::Links;
 use super::unary::{cycle_found, cycle_removable};
 use super::*;
 
@@ -74,15 +74,7 @@ impl Fast {
     /// Tabulates the links of `g` (the grid does not change during a static search).
     #[inline(never)]
     pub(super) fn prepare(&mut self, g: &Grid) {
-        if self.seen_on.is_empty() {
-            self.seen_on = vec![0; NKEYS];
-            self.seen_off = vec![0; NKEYS];
-            self.depth_on = vec![0; NKEYS];
-            self.depth_off = vec![0; NKEYS];
-            self.via_off = vec![0; NKEYS];
-            self.via_on = vec![0; NKEYS];
-            self.parent = vec![0; NKEYS];
-        }
+        self.arrays();
         self.peer.clear();
         self.peer_start.clear();
         self.cell_on.clear();
@@ -106,6 +98,19 @@ impl Fast {
             }
         }
         self.peer_start.push(self.peer.len() as u32);
+    }
+
+    /// Allocates the search arrays (once): what the searches need besides the tables.
+    pub(super) fn arrays(&mut self) {
+        if self.seen_on.is_empty() {
+            self.seen_on = vec![0; NKEYS];
+            self.seen_off = vec![0; NKEYS];
+            self.depth_on = vec![0; NKEYS];
+            self.depth_off = vec![0; NKEYS];
+            self.via_off = vec![0; NKEYS];
+            self.via_on = vec![0; NKEYS];
+            self.parent = vec![0; NKEYS];
+        }
     }
 
     /// `on_to_off_keys` from the tables.
@@ -167,9 +172,9 @@ impl Fast {
     /// The shortest forcing chain from `src` (on when `root_on`) to its opposite, as SE's
     /// breadth-first search finds it: its complexity, if at most `limit`.
     #[inline(never)]
-    pub(super) fn forcing(
+    pub(super) fn forcing<L: Links>(
         &mut self,
-        links: &Reach,
+        links: &L,
         src: u16,
         root_on: bool,
         limit: u32,
@@ -267,9 +272,9 @@ impl Fast {
     /// SE's cycle search from on key `src`: every (off key, its parent on key) that leads
     /// back to `src` after at least four links, in SE's order.
     #[inline(never)]
-    pub(super) fn cycles(
+    pub(super) fn cycles<L: Links>(
         &mut self,
-        links: &Reach,
+        links: &L,
         src: u16,
         limit: u32,
         found: &mut Vec<(u16, u16)>,

@@ -207,10 +207,16 @@ pub struct Chainer {
     best: Option<(u32, u32)>,
     fast: Fast,
     reach: reach::Reach,
-    /// The XY pass's graph of a nested search, built before the other passes.
+    /// The XY pass's links of a nested search, built before the passes: each pass reads
+    /// its part of them (`failed::PassLinks`).
     reach_xy: reach::Reach,
     /// Whether a nested search can have a hint.
     failed: failed::Failed,
+    /// The graph of a nested search's X or Y pass (swapped into `failed` for the pass).
+    failed_pass: failed::Failed,
+    /// Whether the current pass is a nested search's, whose searches ask `failed` what
+    /// reaches what (`reach` then holds its links only).
+    pass_on_failed: bool,
     /// Whether static passes skip the searches their graph cannot satisfy (off in tests that
     /// compare the two).
     skip_unreachable: bool,
@@ -310,6 +316,8 @@ impl Chainer {
             reach: reach::Reach::default(),
             reach_xy: reach::Reach::default(),
             failed: failed::Failed::default(),
+            failed_pass: failed::Failed::default(),
+            pass_on_failed: false,
             skip_unreachable: true,
             subs: Vec::new(),
             on_cache: Vec::new(),
@@ -509,7 +517,9 @@ impl Chainer {
         } else {
             // Every hint wanted (a nested search): without a candidate that implies its own
             // opposite in the XY pass's graph, no pass has a hint (see `failed`). Else the
-            // XY pass's graph is built first, from the grid.
+            // XY pass's links are built first, from the grid; what reaches what there is
+            // read from `failed`'s graph (`failed::PassLinks`), and in the X and Y passes
+            // from the same graph of their links.
             let nested = !self.prune && self.skip_unreachable;
             if nested {
                 if !self.failed.any(g) {
@@ -517,9 +527,13 @@ impl Chainer {
                     bitdoku_bitboard::budget::tick(3 * 81);
                     return Vec::new();
                 }
-                self.reach_xy.build_xy(g);
+                self.failed.complete();
+                self.reach_xy.build_links(g, true, true, false);
+                // The passes read their links from the grid: the search arrays only.
+                self.fast.arrays();
+            } else {
+                self.fast.prepare(g);
             }
-            self.fast.prepare(g);
             for (y, x) in [(false, true), (true, false), (true, true)] {
                 if self.prune {
                     self.pass_fast(g, y, x, &mut out);
@@ -527,9 +541,12 @@ impl Chainer {
                 }
                 // The Y pass asks only which bivalue candidates lie on a cycle.
                 let bivalue_only = y && !x;
-                if nested && y && x {
-                    std::mem::swap(&mut self.reach, &mut self.reach_xy);
-                } else {
+                self.pass_on_failed = nested;
+                if nested && !(y && x) {
+                    // The pass's links are part of the XY pass's (`PassLinks`).
+                    self.failed_pass.pass(g, y, x);
+                    std::mem::swap(&mut self.failed, &mut self.failed_pass);
+                } else if !nested {
                     self.reach.build_over(
                         &self.fast,
                         g,
@@ -550,6 +567,10 @@ impl Chainer {
                         }
                     }
                 }
+                if nested && !(y && x) {
+                    std::mem::swap(&mut self.failed, &mut self.failed_pass);
+                }
+                self.pass_on_failed = false;
             }
         }
         out.into_iter()

@@ -100,22 +100,53 @@ impl Reach {
     /// The XY pass's graph (cell and house links) with components and what reaches what,
     /// read from `g` without [`Fast`]'s tables: the same successors in the same order as
     /// [`Reach::build_over`] from them (`Fast::offs_of`, `Fast::ons_of`).
-    #[inline(never)]
+    #[cfg(test)]
     pub(super) fn build_xy(&mut self, g: &Grid) {
-        self.build_with(g, true, true, false, |k, out| {
+        self.build_from_grid(g, true, true, true, true, false);
+    }
+
+    /// A pass's links only (as [`Reach::build_over`] without components, read from `g` as
+    /// [`Reach::build_xy`] reads them): a nested search asks
+    /// [`Failed`](super::failed::Failed) what reaches what instead
+    /// ([`PassLinks`](super::failed::PassLinks)), and needs no [`Fast`] tables.
+    pub(super) fn build_links(&mut self, g: &Grid, y: bool, x: bool, bivalue_only: bool) {
+        self.build_from_grid(g, y, x, false, false, bivalue_only);
+    }
+
+    /// The successors of `Fast::offs_of` (`y`: the cell's other values, then the digit's
+    /// other positions in block, row and column) and `Fast::ons_of` (`y`: a bivalue cell's
+    /// other value, `x`: the digit's other position in each house where it has two,
+    /// without repeats), from `g`.
+    #[inline(never)]
+    fn build_from_grid(
+        &mut self,
+        g: &Grid,
+        y: bool,
+        x: bool,
+        components: bool,
+        with_bits: bool,
+        bivalue_only: bool,
+    ) {
+        self.build_with(g, components, with_bits, bivalue_only, |k, out| {
             let (c, d, on) = unkey(k);
             if on {
-                for v in digits(g.cand[c] & !(1 << (d - 1))) {
-                    out.push(key(c, v, false));
+                if y {
+                    for v in digits(g.cand[c] & !(1 << (d - 1))) {
+                        out.push(key(c, v, false));
+                    }
                 }
                 g.for_peers_with(c, d, |o| out.push(key(o, d, false)));
             } else {
-                let cell_on = fast::cell_on_key(g, c, d);
-                if cell_on != fast::NO_KEY {
-                    out.push(cell_on);
+                if y {
+                    let cell_on = fast::cell_on_key(g, c, d);
+                    if cell_on != fast::NO_KEY {
+                        out.push(cell_on);
+                    }
                 }
-                let (reg, n) = fast::house_on_keys(g, c, d);
-                out.extend_from_slice(&reg[..n]);
+                if x {
+                    let (reg, n) = fast::house_on_keys(g, c, d);
+                    out.extend_from_slice(&reg[..n]);
+                }
             }
         });
     }
@@ -359,5 +390,35 @@ impl Reach {
     pub(super) fn on_cycle(&self, k: u16) -> bool {
         let i = self.number[k as usize];
         i != UNSET && self.cyclic[self.comp[i as usize] as usize]
+    }
+}
+
+/// What the array searches ([`Fast::cycles`], [`Fast::forcing`]) ask of a pass's graph: its
+/// links, and which potentials to leave out. A search meets the same potentials, in the
+/// same order, whenever `beside` and `leads_to` are true for every potential that can lead
+/// back to the root or to the target (what they leave out never comes before one that can).
+pub(super) trait Links {
+    /// The potentials that key `k` (a candidate of the grid) forces in this pass.
+    fn succ_keys(&self, k: u16) -> &[u16];
+    /// Whether a cycle search from `src` follows potential `k` (met from `src`).
+    fn beside(&self, k: u16, src: u16) -> bool;
+    /// Whether a forcing search towards `target` follows potential `k`.
+    fn leads_to(&self, k: u16, target: u16) -> bool;
+}
+
+impl Links for Reach {
+    #[inline]
+    fn succ_keys(&self, k: u16) -> &[u16] {
+        Reach::succ_keys(self, k)
+    }
+
+    #[inline]
+    fn beside(&self, k: u16, src: u16) -> bool {
+        Reach::beside(self, k, src)
+    }
+
+    #[inline]
+    fn leads_to(&self, k: u16, target: u16) -> bool {
+        Reach::leads_to(self, k, target)
     }
 }

@@ -35,7 +35,11 @@ impl Chainer {
         if !skip {
             let cycle_limit = self.limit(if y && x { 70 } else { 65 });
             self.cycles(g, root, y, x, &mut cycles, cycle_limit);
-        } else if self.reach.on_cycle(src) {
+        } else if if self.pass_on_failed {
+            self.failed.on_cycle(c, d)
+        } else {
+            self.reach.on_cycle(src)
+        } {
             let cycle_limit = self.limit(if y && x { 70 } else { 65 });
             self.cycles_on_arrays(g, root, y, x, &mut hints, cycle_limit);
         }
@@ -45,13 +49,21 @@ impl Chainer {
             let r1 = self.node(src, &[]);
             if !skip {
                 self.forcing(g, r1, true, y, &mut chains, limit);
-            } else if self.reach.reaches(src, src & !1) {
+            } else if if self.pass_on_failed {
+                self.failed.aim_off(g, c, d)
+            } else {
+                self.reach.reaches(src, src & !1)
+            } {
                 self.forcing_on_arrays(g, r1, true, y, &mut chains, limit);
             }
             let r2 = self.node(src & !1, &[]);
             if !skip {
                 self.forcing(g, r2, false, y, &mut chains, limit);
-            } else if self.reach.reaches(src & !1, src) {
+            } else if if self.pass_on_failed {
+                self.failed.aim_on(c, d)
+            } else {
+                self.reach.reaches(src & !1, src)
+            } {
                 self.forcing_on_arrays(g, r2, false, y, &mut chains, limit);
             }
         }
@@ -179,7 +191,12 @@ impl Chainer {
     ) {
         let src = self.key_of(root);
         let mut found = Vec::new();
-        self.fast.cycles(&self.reach, src, limit, &mut found);
+        if self.pass_on_failed {
+            let links = failed::PassLinks { links: &self.reach_xy, failed: &self.failed, g, y, x };
+            self.fast.cycles(&links, src, limit, &mut found);
+        } else {
+            self.fast.cycles(&self.reach, src, limit, &mut found);
+        }
         for (k, par) in found {
             let path = self.fast.cycle_path(src, k, par);
             let removable = cycle_removable(g, &path);
@@ -221,7 +238,15 @@ impl Chainer {
         limit: u32,
     ) {
         let src = self.key_of(root);
-        if self.fast.forcing(&self.reach, src, root_on, limit).is_none() {
+        let found = if self.pass_on_failed {
+            // Aimed at the target by `Failed::aim_off` or `Failed::aim_on` just before.
+            let links =
+                failed::PassLinks { links: &self.reach_xy, failed: &self.failed, g, y, x: true };
+            self.fast.forcing(&links, src, root_on, limit)
+        } else {
+            self.fast.forcing(&self.reach, src, root_on, limit)
+        };
+        if found.is_none() {
             return;
         }
         let mut p = root;
