@@ -42,7 +42,7 @@ mod bound;
 
 use crate::brt::{CELL_HOUSE_IDX, Grid, HOUSE_BITS, PEER_BITS};
 use crate::budget::{Budget, OverBudget};
-use crate::house_fold::house_at;
+use crate::house_fold::{house_any, house_at};
 use bound::{Bfs, Bound};
 
 /// Whips or braids.
@@ -199,6 +199,36 @@ impl ChainSearch {
         broken
     }
 
+    /// Whether asserting `x` (a live candidate, not asserted) would leave a variable with no
+    /// live candidate: what [`ChainSearch::add`] returns, read from the live masks and the
+    /// counters without changing them (no kills to record and undo). `add` kills the other
+    /// digits of x's cell and x's digit in its peers; a variable is left empty when it is
+    /// a peer cell whose only live digit is x's, a house of x's cell where another digit of
+    /// the cell has its only live place, or a house where every live place of x's digit is
+    /// a peer of x's cell (the houses of x's cell keep x). The state has no empty variable.
+    fn closes(&self, x: Cand) -> bool {
+        let (d, c) = (x / 81, x % 81);
+        let mut peers = PEER_BITS[c] & self.live[d];
+        while peers != 0 {
+            let p = peers.trailing_zeros() as usize;
+            peers &= peers - 1;
+            if self.cell_live[p] == 1 << d {
+                return true;
+            }
+        }
+        let mut others = self.cell_live[c] & !(1 << d);
+        while others != 0 {
+            let e = others.trailing_zeros() as usize;
+            others &= others - 1;
+            if CELL_HOUSE_IDX[c].iter().any(|&h| self.house_live[e][usize::from(h)] == 1) {
+                return true;
+            }
+        }
+        let [rows, cols, boxes] = house_any(self.live[d] & !PEER_BITS[c]);
+        let open = &self.open[d];
+        (open[0] & !rows) | (open[1] & !cols) | (open[2] & !boxes) != 0
+    }
+
     /// Undoes everything back to trail length `mark`, and un-asserts `x`.
     fn undo(&mut self, mark: usize, x: Cand) {
         while self.trail.len() > mark {
@@ -336,8 +366,9 @@ impl ChainSearch {
     /// budget (not when `replay`ing a resumed path), assert `x`, and either close the chain
     /// here (asserting `x` empties a variable) or go one level down with `recurse`, given the
     /// child's singles and the fresh ones (not from a `leaf`, a node whose child would have
-    /// no variable left: the chain fails there). `x` joins the found path on success and the resume
-    /// path when the budget stops the search below it.
+    /// no variable left: the chain fails there, and x is only tested with
+    /// [`ChainSearch::closes`], not asserted). `x` joins the found path on success and the
+    /// resume path when the budget stops the search below it.
     fn step(
         &mut self,
         x: Cand,
@@ -351,16 +382,27 @@ impl ChainSearch {
             self.resume.push(x as u16);
             return Err(OverBudget);
         }
+        if leaf {
+            // The chain has no variable left: only whether x closes it, read from the
+            // counters without asserting x (no child to look at).
+            let closes = self.closes(x);
+            #[cfg(debug_assertions)]
+            {
+                let mark = self.trail.len();
+                let broken = self.add(x);
+                self.undo(mark, x);
+                debug_assert_eq!(closes, broken, "a leaf closes as asserting it would");
+            }
+            if closes {
+                self.found.push(x as u16);
+            }
+            return Ok(closes);
+        }
         let mark = self.trail.len();
         if self.add(x) {
             self.undo(mark, x);
             self.found.push(x as u16);
             return Ok(true);
-        }
-        if leaf {
-            // The chain has no variable left: no child to look at.
-            self.undo(mark, x);
-            return Ok(false);
         }
         let f = self.fresh_mask();
         let fresh: [u128; 9] = std::array::from_fn(|e| f[e] & !avail[e]);
