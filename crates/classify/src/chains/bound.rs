@@ -31,7 +31,7 @@ pub(super) struct Bfs {
     /// run, whether kept or not: no copy per round).
     rounds: Vec<Round>,
     /// The round where a contradiction showed (within the node's rounds).
-    round: Option<u32>,
+    pub(super) round: Option<u32>,
 }
 
 impl Bfs {

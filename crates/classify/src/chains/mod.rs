@@ -42,7 +42,7 @@ mod bound;
 
 use crate::brt::{CELL_HOUSE_IDX, Grid, HOUSE_BITS, PEER_BITS};
 use crate::budget::{Budget, OverBudget};
-use crate::house_fold::{house_any, house_at};
+use crate::house_fold::{BOX0, COL0, ROW0, house_any, house_at, house_counts};
 use bound::{Bfs, Bound};
 
 /// Whips or braids.
@@ -229,6 +229,47 @@ impl ChainSearch {
         (open[0] & !rows) | (open[1] & !cols) | (open[2] & !boxes) != 0
     }
 
+    /// Whether asserting `x` (a live candidate, not asserted, that empties no variable)
+    /// would leave some variable with one live candidate that is neither in `known` (the
+    /// current singles) nor asserted: a single the child's rounds would start from. Read as
+    /// [`ChainSearch::closes`] reads its answer, without changing anything. `add` kills only
+    /// x's links, so those variables are the peer cells of x's digit, the houses of x's cell
+    /// for its other digits, and the houses of x's digit (the houses of x's cell are left
+    /// with x alone). Every single of the state is in `known` or asserted, so a single
+    /// outside them is one that x makes.
+    fn makes_single(&self, x: Cand, known: &[u128; 9]) -> bool {
+        let (d, c) = (x / 81, x % 81);
+        let old = |e: usize| known[e] | self.asserted[e];
+        let mut peers = PEER_BITS[c] & self.live[d];
+        while peers != 0 {
+            let p = peers.trailing_zeros() as usize;
+            peers &= peers - 1;
+            let left = self.cell_live[p] & !(1 << d);
+            if left & (left - 1) == 0 && old(left.trailing_zeros() as usize) >> p & 1 == 0 {
+                return true;
+            }
+        }
+        let mut others = self.cell_live[c] & !(1 << d);
+        while others != 0 {
+            let e = others.trailing_zeros() as usize;
+            others &= others - 1;
+            for h in CELL_HOUSE_IDX[c] {
+                let h = usize::from(h);
+                if self.house_live[e][h] == 2
+                    && self.live[e] & HOUSE_BITS[h] & !(1u128 << c) & !old(e) != 0
+                {
+                    return true;
+                }
+            }
+        }
+        let rem = self.live[d] & !PEER_BITS[c] & !(1u128 << c);
+        let [rows, cols, boxes] = house_counts(rem);
+        let sole = ((rows.0 & !rows.1) * ROW0)
+            | ((cols.0 & !cols.1) * COL0)
+            | ((boxes.0 & !boxes.1) * BOX0);
+        rem & sole & !old(d) != 0
+    }
+
     /// Undoes everything back to trail length `mark`, and un-asserts `x`.
     fn undo(&mut self, mark: usize, x: Cand) {
         while self.trail.len() > mark {
@@ -367,13 +408,17 @@ impl ChainSearch {
     /// here (asserting `x` empties a variable) or go one level down with `recurse`, given the
     /// child's singles and the fresh ones (not from a `leaf`, a node whose child would have
     /// no variable left: the chain fails there, and x is only tested with
-    /// [`ChainSearch::closes`], not asserted). `x` joins the found path on success and the
-    /// resume path when the budget stops the search below it.
+    /// [`ChainSearch::closes`], not asserted). With `plain_hopeless` (a child without a new
+    /// single would be hopeless, [`ChainSearch::bound`]), x is asserted only if it makes a
+    /// new single ([`ChainSearch::makes_single`]). `x` joins the found path on success and the resume path when the budget stops
+    /// the search below it.
+    #[allow(clippy::too_many_arguments)]
     fn step(
         &mut self,
         x: Cand,
         replay: bool,
         leaf: bool,
+        plain_hopeless: bool,
         avail: &[u128; 9],
         budget: &mut Budget,
         recurse: impl FnOnce(&mut Self, &[u128; 9], &[u128; 9], &mut Budget) -> Result<bool, OverBudget>,
@@ -397,6 +442,27 @@ impl ChainSearch {
                 self.found.push(x as u16);
             }
             return Ok(closes);
+        }
+        if plain_hopeless {
+            // A child with no new single would be hopeless (its rounds are the node's, which
+            // meet their contradiction only past the child's length): only a close or a new
+            // single makes it worth asserting x.
+            // x does not close the chain: the node's round 1, which asserts x among its
+            // singles, would have met a contradiction.
+            let new = self.makes_single(x, avail);
+            #[cfg(debug_assertions)]
+            {
+                let mark = self.trail.len();
+                let broken = self.add(x);
+                let f = self.fresh_mask();
+                let made = (0..9).any(|e| f[e] & !avail[e] != 0);
+                self.undo(mark, x);
+                debug_assert!(!broken, "a node's round 1 holds every close");
+                debug_assert_eq!(new, made, "x makes a single as asserting it shows");
+            }
+            if !new {
+                return Ok(false);
+            }
         }
         let mark = self.trail.len();
         if self.add(x) {
@@ -443,6 +509,7 @@ impl ChainSearch {
         };
         let mut resume = self.resume_at();
         let leaf = len + 1 >= limit;
+        let plain_hopeless = bfs.round.is_none_or(|r| r > limit - len - 1);
         for d in 0..9 {
             let mut m = avail[d] & !self.asserted[d];
             if let Some(l) = last {
@@ -459,9 +526,17 @@ impl ChainSearch {
                 m &= m - 1;
                 let x = d * 81 + c;
                 let Some(replay) = self.resuming(&mut resume, x) else { continue };
-                let found = self.step(x, replay, leaf, avail, budget, |s, child, fresh, budget| {
-                    s.braid(len + 1, limit, Some(x), child, fresh, Some(bfs), slots, budget)
-                });
+                let found = self.step(
+                    x,
+                    replay,
+                    leaf,
+                    plain_hopeless,
+                    avail,
+                    budget,
+                    |s, child, fresh, budget| {
+                        s.braid(len + 1, limit, Some(x), child, fresh, Some(bfs), slots, budget)
+                    },
+                );
                 if found? {
                     return Ok(true);
                 }
@@ -497,6 +572,7 @@ impl ChainSearch {
         let next = self.whip_singles(last);
         let mut resume = self.resume_at();
         let leaf = len + 1 >= limit;
+        let plain_hopeless = bfs.round.is_none_or(|r| r > limit - len - 1);
         for (d, &singles) in next.iter().enumerate() {
             let mut m = singles;
             while m != 0 {
@@ -504,9 +580,17 @@ impl ChainSearch {
                 m &= m - 1;
                 let x = d * 81 + c;
                 let Some(replay) = self.resuming(&mut resume, x) else { continue };
-                let found = self.step(x, replay, leaf, avail, budget, |s, child, fresh, budget| {
-                    s.whip(len + 1, limit, x, child, fresh, Some(bfs), slots, budget)
-                });
+                let found = self.step(
+                    x,
+                    replay,
+                    leaf,
+                    plain_hopeless,
+                    avail,
+                    budget,
+                    |s, child, fresh, budget| {
+                        s.whip(len + 1, limit, x, child, fresh, Some(bfs), slots, budget)
+                    },
+                );
                 if found? {
                     return Ok(true);
                 }
