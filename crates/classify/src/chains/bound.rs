@@ -39,6 +39,12 @@ impl Bfs {
     pub(super) const fn empty() -> Bfs {
         Bfs { rounds: Vec::new(), round: None }
     }
+
+    /// The live candidates after round 1 (kept: the contradiction showed later).
+    pub(super) fn live_after_first(&self) -> &[u128; 9] {
+        debug_assert!(self.round.is_some_and(|r| r > 1), "round 1 is kept");
+        &self.rounds[0].live
+    }
 }
 
 /// What [`ChainSearch::bound`] says of a node.
@@ -105,7 +111,7 @@ impl ChainSearch {
     /// are linked (one digit in two peers, or two digits in one cell) kill each other: their
     /// variables are left empty, a contradiction, as adding them one by one finds too. What a
     /// round kills is the union of what each of its singles kills.
-    fn rounds_from(
+    pub(super) fn rounds_from(
         &self,
         mut live: [u128; 9],
         mut asserted: [u128; 9],
@@ -248,6 +254,45 @@ impl ChainSearch {
         }
         own.round = round;
         if round.is_some() { Bound::Own } else { Bound::Hopeless }
+    }
+
+    /// Whether a child with one variable left, whose parent's round-1 live candidates are
+    /// `p1` (the parent having met its contradiction at round 2), meets one at its round 1,
+    /// its right-linking candidate having made the singles `new`: the child's bound, as
+    /// [`ChainSearch::rounds_child`] reads it (the masks after round 1 are `p1` less what
+    /// `new` kills), without the child's node (its candidate is not asserted).
+    pub(super) fn child_closes_at_first(&self, p1: &[u128; 9], new: &[u128; 9]) -> bool {
+        let (mut cells, mut clash) = (0u128, 0u128);
+        for &m in new {
+            clash |= cells & m;
+            cells |= m;
+        }
+        let mut live = *p1;
+        let mut changed = 0u16;
+        for d in 0..9 {
+            let mut kill = (cells & !new[d]) | (clash & new[d]);
+            let mut m = new[d];
+            while m != 0 {
+                let c = m.trailing_zeros() as usize;
+                m &= m - 1;
+                kill |= PEER_BITS[c];
+            }
+            if live[d] & kill != 0 {
+                live[d] &= !kill;
+                changed |= 1 << d;
+            }
+        }
+        if self.unsolved & !live.iter().fold(0, |a, &m| a | m) != 0 {
+            return true;
+        }
+        (0..9).any(|d| {
+            if changed >> d & 1 == 0 {
+                return false;
+            }
+            let [rows, cols, boxes] = house_any(live[d]);
+            let open = &self.open[d];
+            (open[0] & !rows) | (open[1] & !cols) | (open[2] & !boxes) != 0
+        })
     }
 
     /// A child node's rounds from its parent's `p` (which met its contradiction, at round

@@ -270,6 +270,43 @@ impl ChainSearch {
         rem & sole & !old(d) != 0
     }
 
+    /// The singles asserting `x` (a live candidate, not asserted, that empties no variable)
+    /// would make, outside `known` (the current singles) and the asserted candidates: the
+    /// `new` singles its child starts from, read as [`ChainSearch::makes_single`] reads
+    /// whether there is one (which tells where they can be).
+    fn new_singles(&self, x: Cand, known: &[u128; 9]) -> [u128; 9] {
+        let (d, c) = (x / 81, x % 81);
+        let old = |e: usize| known[e] | self.asserted[e];
+        let mut out = [0u128; 9];
+        let mut peers = PEER_BITS[c] & self.live[d];
+        while peers != 0 {
+            let p = peers.trailing_zeros() as usize;
+            peers &= peers - 1;
+            let left = self.cell_live[p] & !(1 << d);
+            if left & (left - 1) == 0 {
+                out[left.trailing_zeros() as usize] |= 1u128 << p;
+            }
+        }
+        let mut others = self.cell_live[c] & !(1 << d);
+        while others != 0 {
+            let e = others.trailing_zeros() as usize;
+            others &= others - 1;
+            for h in CELL_HOUSE_IDX[c] {
+                let h = usize::from(h);
+                if self.house_live[e][h] == 2 {
+                    out[e] |= self.live[e] & HOUSE_BITS[h] & !(1u128 << c);
+                }
+            }
+        }
+        let rem = self.live[d] & !PEER_BITS[c] & !(1u128 << c);
+        let [rows, cols, boxes] = house_counts(rem);
+        let sole = ((rows.0 & !rows.1) * ROW0)
+            | ((cols.0 & !cols.1) * COL0)
+            | ((boxes.0 & !boxes.1) * BOX0);
+        out[d] |= rem & sole;
+        std::array::from_fn(|e| out[e] & !old(e))
+    }
+
     /// Undoes everything back to trail length `mark`, and un-asserts `x`.
     fn undo(&mut self, mark: usize, x: Cand) {
         while self.trail.len() > mark {
@@ -419,6 +456,7 @@ impl ChainSearch {
         replay: bool,
         leaf: bool,
         plain_hopeless: bool,
+        first: Option<&[u128; 9]>,
         avail: &[u128; 9],
         budget: &mut Budget,
         recurse: impl FnOnce(&mut Self, &[u128; 9], &[u128; 9], &mut Budget) -> Result<bool, OverBudget>,
@@ -449,16 +487,32 @@ impl ChainSearch {
             // single makes it worth asserting x.
             // x does not close the chain: the node's round 1, which asserts x among its
             // singles, would have met a contradiction.
-            let new = self.makes_single(x, avail);
+            let new = match first {
+                // The child has one variable left: its bound, read without asserting x.
+                Some(p1) => {
+                    let new = self.new_singles(x, avail);
+                    new.iter().any(|&m| m != 0) && self.child_closes_at_first(p1, &new)
+                }
+                None => self.makes_single(x, avail),
+            };
             #[cfg(debug_assertions)]
             {
                 let mark = self.trail.len();
                 let broken = self.add(x);
                 let f = self.fresh_mask();
                 let made = (0..9).any(|e| f[e] & !avail[e] != 0);
+                let want = match first {
+                    Some(_) => {
+                        let first: [u128; 9] =
+                            std::array::from_fn(|e| (avail[e] | f[e]) & !self.asserted[e]);
+                        let r = self.rounds_from(self.live, self.asserted, &first, 1, None, None);
+                        made && r.is_some()
+                    }
+                    None => made,
+                };
                 self.undo(mark, x);
                 debug_assert!(!broken, "a node's round 1 holds every close");
-                debug_assert_eq!(new, made, "x makes a single as asserting it shows");
+                debug_assert_eq!(new, want, "x's child is hopeless as asserting x shows");
             }
             if !new {
                 return Ok(false);
@@ -510,6 +564,7 @@ impl ChainSearch {
         let mut resume = self.resume_at();
         let leaf = len + 1 >= limit;
         let plain_hopeless = bfs.round.is_none_or(|r| r > limit - len - 1);
+        let first = (plain_hopeless && limit - len == 2).then(|| bfs.live_after_first());
         for d in 0..9 {
             let mut m = avail[d] & !self.asserted[d];
             if let Some(l) = last {
@@ -531,6 +586,7 @@ impl ChainSearch {
                     replay,
                     leaf,
                     plain_hopeless,
+                    first,
                     avail,
                     budget,
                     |s, child, fresh, budget| {
@@ -573,6 +629,7 @@ impl ChainSearch {
         let mut resume = self.resume_at();
         let leaf = len + 1 >= limit;
         let plain_hopeless = bfs.round.is_none_or(|r| r > limit - len - 1);
+        let first = (plain_hopeless && limit - len == 2).then(|| bfs.live_after_first());
         for (d, &singles) in next.iter().enumerate() {
             let mut m = singles;
             while m != 0 {
@@ -585,6 +642,7 @@ impl ChainSearch {
                     replay,
                     leaf,
                     plain_hopeless,
+                    first,
                     avail,
                     budget,
                     |s, child, fresh, budget| {
