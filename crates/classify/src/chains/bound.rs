@@ -32,18 +32,15 @@ pub(super) struct Bfs {
     rounds: Vec<Round>,
     /// The round where a contradiction showed (within the node's rounds).
     pub(super) round: Option<u32>,
+    /// Whether the rounds are already those of the node about to be bounded
+    /// ([`ChainSearch::child_hopeless`] ran them before its candidate was asserted).
+    pub(super) ready: bool,
 }
 
 impl Bfs {
     /// Nothing kept yet.
     pub(super) const fn empty() -> Bfs {
-        Bfs { rounds: Vec::new(), round: None }
-    }
-
-    /// The live candidates after round 1 (kept: the contradiction showed later).
-    pub(super) fn live_after_first(&self) -> &[u128; 9] {
-        debug_assert!(self.round.is_some_and(|r| r > 1), "round 1 is kept");
-        &self.rounds[0].live
+        Bfs { rounds: Vec::new(), round: None, ready: false }
     }
 }
 
@@ -244,8 +241,10 @@ impl ChainSearch {
                     Bound::Hopeless
                 };
             }
+            Some(_) if own.ready => own.round,
             Some(p) => self.rounds_child(p, new, left, own),
         };
+        own.ready = false;
         #[cfg(debug_assertions)]
         {
             let first: [u128; 9] = std::array::from_fn(|d| avail[d] & !self.asserted[d]);
@@ -256,43 +255,27 @@ impl ChainSearch {
         if round.is_some() { Bound::Own } else { Bound::Hopeless }
     }
 
-    /// Whether a child with one variable left, whose parent's round-1 live candidates are
-    /// `p1` (the parent having met its contradiction at round 2), meets one at its round 1,
-    /// its right-linking candidate having made the singles `new`: the child's bound, as
-    /// [`ChainSearch::rounds_child`] reads it (the masks after round 1 are `p1` less what
-    /// `new` kills), without the child's node (its candidate is not asserted).
-    pub(super) fn child_closes_at_first(&self, p1: &[u128; 9], new: &[u128; 9]) -> bool {
-        let (mut cells, mut clash) = (0u128, 0u128);
-        for &m in new {
-            clash |= cells & m;
-            cells |= m;
+    /// Whether the bound of a child of the node whose rounds are `p` gives up on it
+    /// (`Hopeless` in [`ChainSearch::bound`]) when the child's right-linking candidate makes
+    /// the singles `new` and the child may use `left` more variables, before the child's
+    /// candidate is asserted: its rounds ([`ChainSearch::rounds_child`], into `scratch`) read
+    /// only the node's rounds and `new`.
+    pub(super) fn child_hopeless(
+        &self,
+        p: &Bfs,
+        new: &[u128; 9],
+        left: u32,
+        scratch: &mut Bfs,
+    ) -> bool {
+        if new.iter().all(|&m| m == 0) {
+            return p.round.is_none_or(|r| r > left);
         }
-        let mut live = *p1;
-        let mut changed = 0u16;
-        for d in 0..9 {
-            let mut kill = (cells & !new[d]) | (clash & new[d]);
-            let mut m = new[d];
-            while m != 0 {
-                let c = m.trailing_zeros() as usize;
-                m &= m - 1;
-                kill |= PEER_BITS[c];
-            }
-            if live[d] & kill != 0 {
-                live[d] &= !kill;
-                changed |= 1 << d;
-            }
+        if scratch.rounds.len() < left as usize {
+            scratch.rounds.resize_with(left as usize, Round::default);
         }
-        if self.unsolved & !live.iter().fold(0, |a, &m| a | m) != 0 {
-            return true;
-        }
-        (0..9).any(|d| {
-            if changed >> d & 1 == 0 {
-                return false;
-            }
-            let [rows, cols, boxes] = house_any(live[d]);
-            let open = &self.open[d];
-            (open[0] & !rows) | (open[1] & !cols) | (open[2] & !boxes) != 0
-        })
+        scratch.round = self.rounds_child(p, new, left, scratch);
+        scratch.ready = scratch.round.is_some();
+        !scratch.ready
     }
 
     /// A child node's rounds from its parent's `p` (which met its contradiction, at round

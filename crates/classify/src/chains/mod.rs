@@ -32,7 +32,11 @@
 //! round by round, less what the few singles its own right-linking candidate made (and the
 //! singles those make) kill, so a node counts again only what differs from its parent's
 //! rounds, and a node whose candidate made no new single reuses them as they are
-//! (`bound.rs`).
+//! (`bound.rs`). When the node's rounds meet their contradiction only past what its
+//! children may use, a child with no new single is hopeless, and so are most others: the
+//! child's new singles are read from the masks and counters and its rounds run before its
+//! candidate is asserted, so a hopeless child costs no `add` and `undo`; a leaf (a child
+//! that would have no variable left) is only tested for a close the same way.
 //!
 //! A search may be given a node cap; a capped search says where it stopped, and a later
 //! search for the same target on the same state resumes there
@@ -229,51 +233,15 @@ impl ChainSearch {
         (open[0] & !rows) | (open[1] & !cols) | (open[2] & !boxes) != 0
     }
 
-    /// Whether asserting `x` (a live candidate, not asserted, that empties no variable)
-    /// would leave some variable with one live candidate that is neither in `known` (the
-    /// current singles) nor asserted: a single the child's rounds would start from. Read as
-    /// [`ChainSearch::closes`] reads its answer, without changing anything. `add` kills only
-    /// x's links, so those variables are the peer cells of x's digit, the houses of x's cell
-    /// for its other digits, and the houses of x's digit (the houses of x's cell are left
-    /// with x alone). Every single of the state is in `known` or asserted, so a single
-    /// outside them is one that x makes.
-    fn makes_single(&self, x: Cand, known: &[u128; 9]) -> bool {
-        let (d, c) = (x / 81, x % 81);
-        let old = |e: usize| known[e] | self.asserted[e];
-        let mut peers = PEER_BITS[c] & self.live[d];
-        while peers != 0 {
-            let p = peers.trailing_zeros() as usize;
-            peers &= peers - 1;
-            let left = self.cell_live[p] & !(1 << d);
-            if left & (left - 1) == 0 && old(left.trailing_zeros() as usize) >> p & 1 == 0 {
-                return true;
-            }
-        }
-        let mut others = self.cell_live[c] & !(1 << d);
-        while others != 0 {
-            let e = others.trailing_zeros() as usize;
-            others &= others - 1;
-            for h in CELL_HOUSE_IDX[c] {
-                let h = usize::from(h);
-                if self.house_live[e][h] == 2
-                    && self.live[e] & HOUSE_BITS[h] & !(1u128 << c) & !old(e) != 0
-                {
-                    return true;
-                }
-            }
-        }
-        let rem = self.live[d] & !PEER_BITS[c] & !(1u128 << c);
-        let [rows, cols, boxes] = house_counts(rem);
-        let sole = ((rows.0 & !rows.1) * ROW0)
-            | ((cols.0 & !cols.1) * COL0)
-            | ((boxes.0 & !boxes.1) * BOX0);
-        rem & sole & !old(d) != 0
-    }
-
     /// The singles asserting `x` (a live candidate, not asserted, that empties no variable)
     /// would make, outside `known` (the current singles) and the asserted candidates: the
-    /// `new` singles its child starts from, read as [`ChainSearch::makes_single`] reads
-    /// whether there is one (which tells where they can be).
+    /// `new` singles its child starts from, read as [`ChainSearch::closes`] reads its
+    /// answer, without changing anything. `add` kills only x's links, so the variables it
+    /// changes are the peer cells of x's digit, the houses of x's cell for its other
+    /// digits, and the houses of x's digit (the houses of x's cell are left with x alone).
+    /// Every single of the state is in `known` or asserted, so a single outside them is in
+    /// one of those variables.
+    /// (Should x close the chain, the answer is not used.)
     fn new_singles(&self, x: Cand, known: &[u128; 9]) -> [u128; 9] {
         let (d, c) = (x / 81, x % 81);
         let old = |e: usize| known[e] | self.asserted[e];
@@ -283,7 +251,7 @@ impl ChainSearch {
             let p = peers.trailing_zeros() as usize;
             peers &= peers - 1;
             let left = self.cell_live[p] & !(1 << d);
-            if left & (left - 1) == 0 {
+            if left != 0 && left & (left - 1) == 0 {
                 out[left.trailing_zeros() as usize] |= 1u128 << p;
             }
         }
@@ -445,18 +413,17 @@ impl ChainSearch {
     /// here (asserting `x` empties a variable) or go one level down with `recurse`, given the
     /// child's singles and the fresh ones (not from a `leaf`, a node whose child would have
     /// no variable left: the chain fails there, and x is only tested with
-    /// [`ChainSearch::closes`], not asserted). With `plain_hopeless` (a child without a new
-    /// single would be hopeless, [`ChainSearch::bound`]), x is asserted only if it makes a
-    /// new single ([`ChainSearch::makes_single`]). `x` joins the found path on success and the resume path when the budget stops
-    /// the search below it.
+    /// [`ChainSearch::closes`], not asserted). `hopeless` (the child's length left) says
+    /// that the child's bound, found before asserting x ([`ChainSearch::child_hopeless`]),
+    /// gives up on it: x is not asserted then. `x` joins the found path on success and the
+    /// resume path when the budget stops the search below it.
     #[allow(clippy::too_many_arguments)]
     fn step(
         &mut self,
         x: Cand,
         replay: bool,
         leaf: bool,
-        plain_hopeless: bool,
-        first: Option<&[u128; 9]>,
+        hopeless: Option<u32>,
         avail: &[u128; 9],
         budget: &mut Budget,
         recurse: impl FnOnce(&mut Self, &[u128; 9], &[u128; 9], &mut Budget) -> Result<bool, OverBudget>,
@@ -481,43 +448,24 @@ impl ChainSearch {
             }
             return Ok(closes);
         }
-        if plain_hopeless {
-            // A child with no new single would be hopeless (its rounds are the node's, which
-            // meet their contradiction only past the child's length): only a close or a new
-            // single makes it worth asserting x.
-            // x does not close the chain: the node's round 1, which asserts x among its
-            // singles, would have met a contradiction.
-            let new = match first {
-                // The child has one variable left: its bound, read without asserting x.
-                Some(p1) => {
-                    let new = self.new_singles(x, avail);
-                    new.iter().any(|&m| m != 0) && self.child_closes_at_first(p1, &new)
-                }
-                None => self.makes_single(x, avail),
-            };
+        if let Some(left) = hopeless {
             #[cfg(debug_assertions)]
             {
                 let mark = self.trail.len();
                 let broken = self.add(x);
                 let f = self.fresh_mask();
-                let made = (0..9).any(|e| f[e] & !avail[e] != 0);
-                let want = match first {
-                    Some(_) => {
-                        let first: [u128; 9] =
-                            std::array::from_fn(|e| (avail[e] | f[e]) & !self.asserted[e]);
-                        let r = self.rounds_from(self.live, self.asserted, &first, 1, None, None);
-                        made && r.is_some()
-                    }
-                    None => made,
-                };
+                let first: [u128; 9] =
+                    std::array::from_fn(|e| (avail[e] | f[e]) & !self.asserted[e]);
+                let r = self.rounds_from(self.live, self.asserted, &first, left, None, None);
                 self.undo(mark, x);
-                debug_assert!(!broken, "a node's round 1 holds every close");
-                debug_assert_eq!(new, want, "x's child is hopeless as asserting x shows");
+                debug_assert!(!broken && r.is_none(), "x's child is hopeless as asserting x shows");
             }
-            if !new {
-                return Ok(false);
-            }
+            #[cfg(not(debug_assertions))]
+            let _ = left;
+            return Ok(false);
         }
+        #[cfg(debug_assertions)]
+        let ahead = self.new_singles(x, avail);
         let mark = self.trail.len();
         if self.add(x) {
             self.undo(mark, x);
@@ -526,6 +474,8 @@ impl ChainSearch {
         }
         let f = self.fresh_mask();
         let fresh: [u128; 9] = std::array::from_fn(|e| f[e] & !avail[e]);
+        #[cfg(debug_assertions)]
+        debug_assert_eq!(ahead, fresh, "the new singles as asserting x makes them");
         let child: [u128; 9] = std::array::from_fn(|e| avail[e] | f[e]);
         let found = recurse(self, &child, &fresh, budget);
         self.undo(mark, x);
@@ -564,7 +514,6 @@ impl ChainSearch {
         let mut resume = self.resume_at();
         let leaf = len + 1 >= limit;
         let plain_hopeless = bfs.round.is_none_or(|r| r > limit - len - 1);
-        let first = (plain_hopeless && limit - len == 2).then(|| bfs.live_after_first());
         for d in 0..9 {
             let mut m = avail[d] & !self.asserted[d];
             if let Some(l) = last {
@@ -581,18 +530,24 @@ impl ChainSearch {
                 m &= m - 1;
                 let x = d * 81 + c;
                 let Some(replay) = self.resuming(&mut resume, x) else { continue };
+                let hopeless =
+                    (plain_hopeless && !leaf && !replay).then(|| limit - len - 1).filter(|&left| {
+                        let new = self.new_singles(x, avail);
+                        self.child_hopeless(bfs, &new, left, &mut slots[0])
+                    });
                 let found = self.step(
                     x,
                     replay,
                     leaf,
-                    plain_hopeless,
-                    first,
+                    hopeless,
                     avail,
                     budget,
                     |s, child, fresh, budget| {
                         s.braid(len + 1, limit, Some(x), child, fresh, Some(bfs), slots, budget)
                     },
                 );
+                // Rounds run ahead for a child that was not asserted are not its sibling's.
+                slots[0].ready = false;
                 if found? {
                     return Ok(true);
                 }
@@ -629,7 +584,6 @@ impl ChainSearch {
         let mut resume = self.resume_at();
         let leaf = len + 1 >= limit;
         let plain_hopeless = bfs.round.is_none_or(|r| r > limit - len - 1);
-        let first = (plain_hopeless && limit - len == 2).then(|| bfs.live_after_first());
         for (d, &singles) in next.iter().enumerate() {
             let mut m = singles;
             while m != 0 {
@@ -637,18 +591,24 @@ impl ChainSearch {
                 m &= m - 1;
                 let x = d * 81 + c;
                 let Some(replay) = self.resuming(&mut resume, x) else { continue };
+                let hopeless =
+                    (plain_hopeless && !leaf && !replay).then(|| limit - len - 1).filter(|&left| {
+                        let new = self.new_singles(x, avail);
+                        self.child_hopeless(bfs, &new, left, &mut slots[0])
+                    });
                 let found = self.step(
                     x,
                     replay,
                     leaf,
-                    plain_hopeless,
-                    first,
+                    hopeless,
                     avail,
                     budget,
                     |s, child, fresh, budget| {
                         s.whip(len + 1, limit, x, child, fresh, Some(bfs), slots, budget)
                     },
                 );
+                // Rounds run ahead for a child that was not asserted are not its sibling's.
+                slots[0].ready = false;
                 if found? {
                     return Ok(true);
                 }
