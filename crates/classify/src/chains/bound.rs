@@ -31,13 +31,16 @@ pub(super) struct Bfs {
     /// run, whether kept or not: no copy per round).
     rounds: Vec<Round>,
     /// The round where a contradiction showed (within the node's rounds).
-    round: Option<u32>,
+    pub(super) round: Option<u32>,
+    /// Whether the rounds are already those of the node about to be bounded
+    /// ([`ChainSearch::child_hopeless`] ran them before its candidate was asserted).
+    pub(super) ready: bool,
 }
 
 impl Bfs {
     /// Nothing kept yet.
     pub(super) const fn empty() -> Bfs {
-        Bfs { rounds: Vec::new(), round: None }
+        Bfs { rounds: Vec::new(), round: None, ready: false }
     }
 }
 
@@ -105,7 +108,7 @@ impl ChainSearch {
     /// are linked (one digit in two peers, or two digits in one cell) kill each other: their
     /// variables are left empty, a contradiction, as adding them one by one finds too. What a
     /// round kills is the union of what each of its singles kills.
-    fn rounds_from(
+    pub(super) fn rounds_from(
         &self,
         mut live: [u128; 9],
         mut asserted: [u128; 9],
@@ -238,8 +241,10 @@ impl ChainSearch {
                     Bound::Hopeless
                 };
             }
+            Some(_) if own.ready => own.round,
             Some(p) => self.rounds_child(p, new, left, own),
         };
+        own.ready = false;
         #[cfg(debug_assertions)]
         {
             let first: [u128; 9] = std::array::from_fn(|d| avail[d] & !self.asserted[d]);
@@ -248,6 +253,29 @@ impl ChainSearch {
         }
         own.round = round;
         if round.is_some() { Bound::Own } else { Bound::Hopeless }
+    }
+
+    /// Whether the bound of a child of the node whose rounds are `p` gives up on it
+    /// (`Hopeless` in [`ChainSearch::bound`]) when the child's right-linking candidate makes
+    /// the singles `new` and the child may use `left` more variables, before the child's
+    /// candidate is asserted: its rounds ([`ChainSearch::rounds_child`], into `scratch`) read
+    /// only the node's rounds and `new`.
+    pub(super) fn child_hopeless(
+        &self,
+        p: &Bfs,
+        new: &[u128; 9],
+        left: u32,
+        scratch: &mut Bfs,
+    ) -> bool {
+        if new.iter().all(|&m| m == 0) {
+            return p.round.is_none_or(|r| r > left);
+        }
+        if scratch.rounds.len() < left as usize {
+            scratch.rounds.resize_with(left as usize, Round::default);
+        }
+        scratch.round = self.rounds_child(p, new, left, scratch);
+        scratch.ready = scratch.round.is_some();
+        !scratch.ready
     }
 
     /// A child node's rounds from its parent's `p` (which met its contradiction, at round

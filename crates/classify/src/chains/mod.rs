@@ -32,7 +32,11 @@
 //! round by round, less what the few singles its own right-linking candidate made (and the
 //! singles those make) kill, so a node counts again only what differs from its parent's
 //! rounds, and a node whose candidate made no new single reuses them as they are
-//! (`bound.rs`).
+//! (`bound.rs`). When the node's rounds meet their contradiction only past what its
+//! children may use, a child with no new single is hopeless, and so are most others: the
+//! child's new singles are read from the masks and counters and its rounds run before its
+//! candidate is asserted, so a hopeless child costs no `add` and `undo`; a leaf (a child
+//! that would have no variable left) is only tested for a close the same way.
 //!
 //! A search may be given a node cap; a capped search says where it stopped, and a later
 //! search for the same target on the same state resumes there
@@ -42,7 +46,7 @@ mod bound;
 
 use crate::brt::{CELL_HOUSE_IDX, Grid, HOUSE_BITS, PEER_BITS};
 use crate::budget::{Budget, OverBudget};
-use crate::house_fold::house_at;
+use crate::house_fold::{BOX0, COL0, ROW0, house_any, house_at, house_counts};
 use bound::{Bfs, Bound};
 
 /// Whips or braids.
@@ -199,6 +203,78 @@ impl ChainSearch {
         broken
     }
 
+    /// Whether asserting `x` (a live candidate, not asserted) would leave a variable with no
+    /// live candidate: what [`ChainSearch::add`] returns, read from the live masks and the
+    /// counters without changing them (no kills to record and undo). `add` kills the other
+    /// digits of x's cell and x's digit in its peers; a variable is left empty when it is
+    /// a peer cell whose only live digit is x's, a house of x's cell where another digit of
+    /// the cell has its only live place, or a house where every live place of x's digit is
+    /// a peer of x's cell (the houses of x's cell keep x). The state has no empty variable.
+    fn closes(&self, x: Cand) -> bool {
+        let (d, c) = (x / 81, x % 81);
+        let mut peers = PEER_BITS[c] & self.live[d];
+        while peers != 0 {
+            let p = peers.trailing_zeros() as usize;
+            peers &= peers - 1;
+            if self.cell_live[p] == 1 << d {
+                return true;
+            }
+        }
+        let mut others = self.cell_live[c] & !(1 << d);
+        while others != 0 {
+            let e = others.trailing_zeros() as usize;
+            others &= others - 1;
+            if CELL_HOUSE_IDX[c].iter().any(|&h| self.house_live[e][usize::from(h)] == 1) {
+                return true;
+            }
+        }
+        let [rows, cols, boxes] = house_any(self.live[d] & !PEER_BITS[c]);
+        let open = &self.open[d];
+        (open[0] & !rows) | (open[1] & !cols) | (open[2] & !boxes) != 0
+    }
+
+    /// The singles asserting `x` (a live candidate, not asserted, that empties no variable)
+    /// would make, outside `known` (the current singles) and the asserted candidates: the
+    /// `new` singles its child starts from, read as [`ChainSearch::closes`] reads its
+    /// answer, without changing anything. `add` kills only x's links, so the variables it
+    /// changes are the peer cells of x's digit, the houses of x's cell for its other
+    /// digits, and the houses of x's digit (the houses of x's cell are left with x alone).
+    /// Every single of the state is in `known` or asserted, so a single outside them is in
+    /// one of those variables.
+    /// (Should x close the chain, the answer is not used.)
+    fn new_singles(&self, x: Cand, known: &[u128; 9]) -> [u128; 9] {
+        let (d, c) = (x / 81, x % 81);
+        let old = |e: usize| known[e] | self.asserted[e];
+        let mut out = [0u128; 9];
+        let mut peers = PEER_BITS[c] & self.live[d];
+        while peers != 0 {
+            let p = peers.trailing_zeros() as usize;
+            peers &= peers - 1;
+            let left = self.cell_live[p] & !(1 << d);
+            if left != 0 && left & (left - 1) == 0 {
+                out[left.trailing_zeros() as usize] |= 1u128 << p;
+            }
+        }
+        let mut others = self.cell_live[c] & !(1 << d);
+        while others != 0 {
+            let e = others.trailing_zeros() as usize;
+            others &= others - 1;
+            for h in CELL_HOUSE_IDX[c] {
+                let h = usize::from(h);
+                if self.house_live[e][h] == 2 {
+                    out[e] |= self.live[e] & HOUSE_BITS[h] & !(1u128 << c);
+                }
+            }
+        }
+        let rem = self.live[d] & !PEER_BITS[c] & !(1u128 << c);
+        let [rows, cols, boxes] = house_counts(rem);
+        let sole = ((rows.0 & !rows.1) * ROW0)
+            | ((cols.0 & !cols.1) * COL0)
+            | ((boxes.0 & !boxes.1) * BOX0);
+        out[d] |= rem & sole;
+        std::array::from_fn(|e| out[e] & !old(e))
+    }
+
     /// Undoes everything back to trail length `mark`, and un-asserts `x`.
     fn undo(&mut self, mark: usize, x: Cand) {
         while self.trail.len() > mark {
@@ -336,13 +412,18 @@ impl ChainSearch {
     /// budget (not when `replay`ing a resumed path), assert `x`, and either close the chain
     /// here (asserting `x` empties a variable) or go one level down with `recurse`, given the
     /// child's singles and the fresh ones (not from a `leaf`, a node whose child would have
-    /// no variable left: the chain fails there). `x` joins the found path on success and the resume
-    /// path when the budget stops the search below it.
+    /// no variable left: the chain fails there, and x is only tested with
+    /// [`ChainSearch::closes`], not asserted). `hopeless` (the child's length left) says
+    /// that the child's bound, found before asserting x ([`ChainSearch::child_hopeless`]),
+    /// gives up on it: x is not asserted then. `x` joins the found path on success and the
+    /// resume path when the budget stops the search below it.
+    #[allow(clippy::too_many_arguments)]
     fn step(
         &mut self,
         x: Cand,
         replay: bool,
         leaf: bool,
+        hopeless: Option<u32>,
         avail: &[u128; 9],
         budget: &mut Budget,
         recurse: impl FnOnce(&mut Self, &[u128; 9], &[u128; 9], &mut Budget) -> Result<bool, OverBudget>,
@@ -351,19 +432,50 @@ impl ChainSearch {
             self.resume.push(x as u16);
             return Err(OverBudget);
         }
+        if leaf {
+            // The chain has no variable left: only whether x closes it, read from the
+            // counters without asserting x (no child to look at).
+            let closes = self.closes(x);
+            #[cfg(debug_assertions)]
+            {
+                let mark = self.trail.len();
+                let broken = self.add(x);
+                self.undo(mark, x);
+                debug_assert_eq!(closes, broken, "a leaf closes as asserting it would");
+            }
+            if closes {
+                self.found.push(x as u16);
+            }
+            return Ok(closes);
+        }
+        if let Some(left) = hopeless {
+            #[cfg(debug_assertions)]
+            {
+                let mark = self.trail.len();
+                let broken = self.add(x);
+                let f = self.fresh_mask();
+                let first: [u128; 9] =
+                    std::array::from_fn(|e| (avail[e] | f[e]) & !self.asserted[e]);
+                let r = self.rounds_from(self.live, self.asserted, &first, left, None, None);
+                self.undo(mark, x);
+                debug_assert!(!broken && r.is_none(), "x's child is hopeless as asserting x shows");
+            }
+            #[cfg(not(debug_assertions))]
+            let _ = left;
+            return Ok(false);
+        }
+        #[cfg(debug_assertions)]
+        let ahead = self.new_singles(x, avail);
         let mark = self.trail.len();
         if self.add(x) {
             self.undo(mark, x);
             self.found.push(x as u16);
             return Ok(true);
         }
-        if leaf {
-            // The chain has no variable left: no child to look at.
-            self.undo(mark, x);
-            return Ok(false);
-        }
         let f = self.fresh_mask();
         let fresh: [u128; 9] = std::array::from_fn(|e| f[e] & !avail[e]);
+        #[cfg(debug_assertions)]
+        debug_assert_eq!(ahead, fresh, "the new singles as asserting x makes them");
         let child: [u128; 9] = std::array::from_fn(|e| avail[e] | f[e]);
         let found = recurse(self, &child, &fresh, budget);
         self.undo(mark, x);
@@ -401,6 +513,7 @@ impl ChainSearch {
         };
         let mut resume = self.resume_at();
         let leaf = len + 1 >= limit;
+        let plain_hopeless = bfs.round.is_none_or(|r| r > limit - len - 1);
         for d in 0..9 {
             let mut m = avail[d] & !self.asserted[d];
             if let Some(l) = last {
@@ -417,9 +530,24 @@ impl ChainSearch {
                 m &= m - 1;
                 let x = d * 81 + c;
                 let Some(replay) = self.resuming(&mut resume, x) else { continue };
-                let found = self.step(x, replay, leaf, avail, budget, |s, child, fresh, budget| {
-                    s.braid(len + 1, limit, Some(x), child, fresh, Some(bfs), slots, budget)
-                });
+                let hopeless =
+                    (plain_hopeless && !leaf && !replay).then(|| limit - len - 1).filter(|&left| {
+                        let new = self.new_singles(x, avail);
+                        self.child_hopeless(bfs, &new, left, &mut slots[0])
+                    });
+                let found = self.step(
+                    x,
+                    replay,
+                    leaf,
+                    hopeless,
+                    avail,
+                    budget,
+                    |s, child, fresh, budget| {
+                        s.braid(len + 1, limit, Some(x), child, fresh, Some(bfs), slots, budget)
+                    },
+                );
+                // Rounds run ahead for a child that was not asserted are not its sibling's.
+                slots[0].ready = false;
                 if found? {
                     return Ok(true);
                 }
@@ -455,6 +583,7 @@ impl ChainSearch {
         let next = self.whip_singles(last);
         let mut resume = self.resume_at();
         let leaf = len + 1 >= limit;
+        let plain_hopeless = bfs.round.is_none_or(|r| r > limit - len - 1);
         for (d, &singles) in next.iter().enumerate() {
             let mut m = singles;
             while m != 0 {
@@ -462,9 +591,24 @@ impl ChainSearch {
                 m &= m - 1;
                 let x = d * 81 + c;
                 let Some(replay) = self.resuming(&mut resume, x) else { continue };
-                let found = self.step(x, replay, leaf, avail, budget, |s, child, fresh, budget| {
-                    s.whip(len + 1, limit, x, child, fresh, Some(bfs), slots, budget)
-                });
+                let hopeless =
+                    (plain_hopeless && !leaf && !replay).then(|| limit - len - 1).filter(|&left| {
+                        let new = self.new_singles(x, avail);
+                        self.child_hopeless(bfs, &new, left, &mut slots[0])
+                    });
+                let found = self.step(
+                    x,
+                    replay,
+                    leaf,
+                    hopeless,
+                    avail,
+                    budget,
+                    |s, child, fresh, budget| {
+                        s.whip(len + 1, limit, x, child, fresh, Some(bfs), slots, budget)
+                    },
+                );
+                // Rounds run ahead for a child that was not asserted are not its sibling's.
+                slots[0].ready = false;
                 if found? {
                     return Ok(true);
                 }
