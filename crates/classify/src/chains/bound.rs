@@ -307,18 +307,39 @@ impl ChainSearch {
                 clash |= cells & m;
                 cells |= m;
             }
-            let cur = &mut own.rounds[round as usize - 1];
             for d in 0..9 {
-                let mut kill = (cells & !e[d]) | (clash & e[d]);
-                let mut m = e[d];
-                while m != 0 {
-                    let c = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    kill |= PEER_BITS[c];
+                let ed = e[d];
+                let mut kill = (cells & !ed) | (clash & ed);
+                if ed != 0 {
+                    let mut m = ed;
+                    while m != 0 {
+                        let c = m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        kill |= PEER_BITS[c];
+                    }
+                    extra[d] |= ed;
                 }
                 killed[d] |= kill;
-                extra[d] |= e[d];
-                cur.live[d] = pr.live[d] & !killed[d];
+            }
+            if round == cap {
+                // The last round: only whether a variable is left empty (nothing kept).
+                let one = pr.live.iter().zip(&killed).fold(0u128, |a, (&l, &k)| a | (l & !k));
+                if self.unsolved & !one != 0 {
+                    return Some(round);
+                }
+                let empty = (0..9).any(|d| {
+                    if pr.live[d] & killed[d] == 0 {
+                        return false;
+                    }
+                    let [rows, cols, boxes] = house_any(pr.live[d] & !killed[d]);
+                    let open = &self.open[d];
+                    (open[0] & !rows) | (open[1] & !cols) | (open[2] & !boxes) != 0
+                });
+                return empty.then_some(round);
+            }
+            let cur = &mut own.rounds[round as usize - 1];
+            for ((l, &pl), &k) in cur.live.iter_mut().zip(&pr.live).zip(&killed) {
+                *l = pl & !k;
             }
             let (mut one, mut two) = (0u128, 0u128);
             for &m in &cur.live {
@@ -327,17 +348,6 @@ impl ChainSearch {
             }
             if self.unsolved & !one != 0 {
                 return Some(round);
-            }
-            if round == cap {
-                let empty = (0..9).any(|d| {
-                    if cur.live[d] == pr.live[d] {
-                        return false;
-                    }
-                    let [rows, cols, boxes] = house_any(cur.live[d]);
-                    let open = &self.open[d];
-                    (open[0] & !rows) | (open[1] & !cols) | (open[2] & !boxes) != 0
-                });
-                return empty.then_some(round);
             }
             let naked = one & !two;
             for d in 0..9 {
