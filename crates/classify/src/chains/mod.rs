@@ -49,6 +49,10 @@ use crate::budget::{Budget, OverBudget};
 use crate::house_fold::{BOX0, COL0, ROW0, house_any, house_at, house_counts};
 use bound::{Bfs, Bound};
 
+/// Up to this many live peers of x's digit, [`ChainSearch::new_singles`] counts the houses
+/// of those peers one by one rather than folding every house of the digit.
+const PEERS_FEW: u32 = 2;
+
 /// Whips or braids.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
@@ -266,12 +270,28 @@ impl ChainSearch {
                 }
             }
         }
-        let rem = self.live[d] & !PEER_BITS[c] & !(1u128 << c);
-        let [rows, cols, boxes] = house_counts(rem);
-        let sole = ((rows.0 & !rows.1) * ROW0)
-            | ((cols.0 & !cols.1) * COL0)
-            | ((boxes.0 & !boxes.1) * BOX0);
-        out[d] |= rem & sole;
+        let gone = PEER_BITS[c] & self.live[d];
+        let rem = self.live[d] & !gone & !(1u128 << c);
+        if gone.count_ones() <= PEERS_FEW {
+            // Only the houses of the peers killed change (a house of x's cell keeps x alone).
+            let mut g = gone;
+            while g != 0 {
+                let q = g.trailing_zeros() as usize;
+                g &= g - 1;
+                for h in CELL_HOUSE_IDX[q] {
+                    let m = rem & HOUSE_BITS[usize::from(h)];
+                    if m.count_ones() == 1 {
+                        out[d] |= m;
+                    }
+                }
+            }
+        } else {
+            let [rows, cols, boxes] = house_counts(rem);
+            let sole = ((rows.0 & !rows.1) * ROW0)
+                | ((cols.0 & !cols.1) * COL0)
+                | ((boxes.0 & !boxes.1) * BOX0);
+            out[d] |= rem & sole;
+        }
         std::array::from_fn(|e| out[e] & !old[e])
     }
 
