@@ -6,8 +6,12 @@
 //! `ChainSearch::bound`) to give up on chains that cannot end within the length asked for.
 
 use super::{Cand, ChainSearch};
-use crate::brt::PEER_BITS;
+use crate::brt::{CELL_HOUSE_IDX, HOUSE_BITS, PEER_BITS};
 use crate::house_fold::{BOX0, COL0, ROW0, house_any, house_counts};
+
+/// A digit that lost at most this many places from the parent's round is counted again
+/// house by house ([`ChainSearch::hidden_near`]), not by the fold over every house.
+const FEW: u32 = 2;
 
 /// One round of a node's breadth-first rounds, as kept for its children.
 #[derive(Clone, Default)]
@@ -278,6 +282,32 @@ impl ChainSearch {
         !scratch.ready
     }
 
+    /// The hidden singles of digit `d` with live places `l`, which are the places of a
+    /// round that had the hidden singles `hidden` and no empty house, less the few places
+    /// `gone`; `None` when a house is left empty. Only the houses of the places gone
+    /// change: a hidden single still live is still one (its house lost no place it had
+    /// not lost already, and it is there), and a new one or an empty house is in a house
+    /// of a place gone. For a few places gone, counting those houses is cheaper than the
+    /// fold over every house ([`house_counts`]).
+    #[inline]
+    fn hidden_near(&self, d: usize, l: u128, hidden: u128, gone: u128) -> Option<u128> {
+        let mut out = hidden & l;
+        let mut g = gone;
+        while g != 0 {
+            let q = g.trailing_zeros() as usize;
+            g &= g - 1;
+            for h in CELL_HOUSE_IDX[q] {
+                let m = l & HOUSE_BITS[usize::from(h)];
+                match m.count_ones() {
+                    0 if self.placed[d] >> h & 1 == 0 => return None,
+                    1 => out |= m,
+                    _ => {}
+                }
+            }
+        }
+        Some(out)
+    }
+
     /// A child node's rounds from its parent's `p` (which met its contradiction, at round
     /// `p.round`), the child's right-linking candidate having made the singles `new` that
     /// the parent did not have; at most `cap` rounds, each written in `own` as
@@ -307,18 +337,43 @@ impl ChainSearch {
                 clash |= cells & m;
                 cells |= m;
             }
-            let cur = &mut own.rounds[round as usize - 1];
             for d in 0..9 {
-                let mut kill = (cells & !e[d]) | (clash & e[d]);
-                let mut m = e[d];
-                while m != 0 {
-                    let c = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    kill |= PEER_BITS[c];
+                let ed = e[d];
+                let mut kill = (cells & !ed) | (clash & ed);
+                if ed != 0 {
+                    let mut m = ed;
+                    while m != 0 {
+                        let c = m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        kill |= PEER_BITS[c];
+                    }
+                    extra[d] |= ed;
                 }
                 killed[d] |= kill;
-                extra[d] |= e[d];
-                cur.live[d] = pr.live[d] & !killed[d];
+            }
+            if round == cap {
+                // The last round: only whether a variable is left empty (nothing kept).
+                let one = pr.live.iter().zip(&killed).fold(0u128, |a, (&l, &k)| a | (l & !k));
+                if self.unsolved & !one != 0 {
+                    return Some(round);
+                }
+                let empty = (0..9).any(|d| {
+                    let gone = pr.live[d] & killed[d];
+                    if gone == 0 {
+                        return false;
+                    }
+                    if gone.count_ones() <= FEW {
+                        return self.hidden_near(d, pr.live[d] & !gone, 0, gone).is_none();
+                    }
+                    let [rows, cols, boxes] = house_any(pr.live[d] & !gone);
+                    let open = &self.open[d];
+                    (open[0] & !rows) | (open[1] & !cols) | (open[2] & !boxes) != 0
+                });
+                return empty.then_some(round);
+            }
+            let cur = &mut own.rounds[round as usize - 1];
+            for ((l, &pl), &k) in cur.live.iter_mut().zip(&pr.live).zip(&killed) {
+                *l = pl & !k;
             }
             let (mut one, mut two) = (0u128, 0u128);
             for &m in &cur.live {
@@ -328,22 +383,17 @@ impl ChainSearch {
             if self.unsolved & !one != 0 {
                 return Some(round);
             }
-            if round == cap {
-                let empty = (0..9).any(|d| {
-                    if cur.live[d] == pr.live[d] {
-                        return false;
-                    }
-                    let [rows, cols, boxes] = house_any(cur.live[d]);
-                    let open = &self.open[d];
-                    (open[0] & !rows) | (open[1] & !cols) | (open[2] & !boxes) != 0
-                });
-                return empty.then_some(round);
-            }
             let naked = one & !two;
             for d in 0..9 {
                 let l = cur.live[d];
-                cur.hidden[d] = if l == pr.live[d] {
+                let gone = pr.live[d] & !l;
+                cur.hidden[d] = if gone == 0 {
                     pr.hidden[d]
+                } else if gone.count_ones() <= FEW {
+                    match self.hidden_near(d, l, pr.hidden[d], gone) {
+                        Some(h) => h,
+                        None => return Some(round),
+                    }
                 } else {
                     let [rows, cols, boxes] = house_counts(l);
                     let open = &self.open[d];

@@ -49,6 +49,10 @@ use crate::budget::{Budget, OverBudget};
 use crate::house_fold::{BOX0, COL0, ROW0, house_any, house_at, house_counts};
 use bound::{Bfs, Bound};
 
+/// Up to this many live peers of x's digit, [`ChainSearch::new_singles`] counts the houses
+/// of those peers one by one rather than folding every house of the digit.
+const PEERS_FEW: u32 = 2;
+
 /// Whips or braids.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
@@ -234,7 +238,8 @@ impl ChainSearch {
     }
 
     /// The singles asserting `x` (a live candidate, not asserted, that empties no variable)
-    /// would make, outside `known` (the current singles) and the asserted candidates: the
+    /// would make, outside `old` (the current singles and the asserted candidates, which
+    /// the node computes once for all its candidates): the
     /// `new` singles its child starts from, read as [`ChainSearch::closes`] reads its
     /// answer, without changing anything. `add` kills only x's links, so the variables it
     /// changes are the peer cells of x's digit, the houses of x's cell for its other
@@ -242,9 +247,8 @@ impl ChainSearch {
     /// Every single of the state is in `known` or asserted, so a single outside them is in
     /// one of those variables.
     /// (Should x close the chain, the answer is not used.)
-    fn new_singles(&self, x: Cand, known: &[u128; 9]) -> [u128; 9] {
+    fn new_singles(&self, x: Cand, old: &[u128; 9]) -> [u128; 9] {
         let (d, c) = (x / 81, x % 81);
-        let old = |e: usize| known[e] | self.asserted[e];
         let mut out = [0u128; 9];
         let mut peers = PEER_BITS[c] & self.live[d];
         while peers != 0 {
@@ -266,13 +270,29 @@ impl ChainSearch {
                 }
             }
         }
-        let rem = self.live[d] & !PEER_BITS[c] & !(1u128 << c);
-        let [rows, cols, boxes] = house_counts(rem);
-        let sole = ((rows.0 & !rows.1) * ROW0)
-            | ((cols.0 & !cols.1) * COL0)
-            | ((boxes.0 & !boxes.1) * BOX0);
-        out[d] |= rem & sole;
-        std::array::from_fn(|e| out[e] & !old(e))
+        let gone = PEER_BITS[c] & self.live[d];
+        let rem = self.live[d] & !gone & !(1u128 << c);
+        if gone.count_ones() <= PEERS_FEW {
+            // Only the houses of the peers killed change (a house of x's cell keeps x alone).
+            let mut g = gone;
+            while g != 0 {
+                let q = g.trailing_zeros() as usize;
+                g &= g - 1;
+                for h in CELL_HOUSE_IDX[q] {
+                    let m = rem & HOUSE_BITS[usize::from(h)];
+                    if m.count_ones() == 1 {
+                        out[d] |= m;
+                    }
+                }
+            }
+        } else {
+            let [rows, cols, boxes] = house_counts(rem);
+            let sole = ((rows.0 & !rows.1) * ROW0)
+                | ((cols.0 & !cols.1) * COL0)
+                | ((boxes.0 & !boxes.1) * BOX0);
+            out[d] |= rem & sole;
+        }
+        std::array::from_fn(|e| out[e] & !old[e])
     }
 
     /// Undoes everything back to trail length `mark`, and un-asserts `x`.
@@ -465,7 +485,10 @@ impl ChainSearch {
             return Ok(false);
         }
         #[cfg(debug_assertions)]
-        let ahead = self.new_singles(x, avail);
+        let ahead = {
+            let old: [u128; 9] = std::array::from_fn(|e| avail[e] | self.asserted[e]);
+            self.new_singles(x, &old)
+        };
         let mark = self.trail.len();
         if self.add(x) {
             self.undo(mark, x);
@@ -514,6 +537,12 @@ impl ChainSearch {
         let mut resume = self.resume_at();
         let leaf = len + 1 >= limit;
         let plain_hopeless = bfs.round.is_none_or(|r| r > limit - len - 1);
+        // The current singles and the asserted candidates, for `new_singles`.
+        let old: [u128; 9] = if plain_hopeless && !leaf {
+            std::array::from_fn(|e| avail[e] | self.asserted[e])
+        } else {
+            [0; 9]
+        };
         for d in 0..9 {
             let mut m = avail[d] & !self.asserted[d];
             if let Some(l) = last {
@@ -532,7 +561,7 @@ impl ChainSearch {
                 let Some(replay) = self.resuming(&mut resume, x) else { continue };
                 let hopeless =
                     (plain_hopeless && !leaf && !replay).then(|| limit - len - 1).filter(|&left| {
-                        let new = self.new_singles(x, avail);
+                        let new = self.new_singles(x, &old);
                         self.child_hopeless(bfs, &new, left, &mut slots[0])
                     });
                 let found = self.step(
@@ -584,6 +613,12 @@ impl ChainSearch {
         let mut resume = self.resume_at();
         let leaf = len + 1 >= limit;
         let plain_hopeless = bfs.round.is_none_or(|r| r > limit - len - 1);
+        // The current singles and the asserted candidates, for `new_singles`.
+        let old: [u128; 9] = if plain_hopeless && !leaf {
+            std::array::from_fn(|e| avail[e] | self.asserted[e])
+        } else {
+            [0; 9]
+        };
         for (d, &singles) in next.iter().enumerate() {
             let mut m = singles;
             while m != 0 {
@@ -593,7 +628,7 @@ impl ChainSearch {
                 let Some(replay) = self.resuming(&mut resume, x) else { continue };
                 let hopeless =
                     (plain_hopeless && !leaf && !replay).then(|| limit - len - 1).filter(|&left| {
-                        let new = self.new_singles(x, avail);
+                        let new = self.new_singles(x, &old);
                         self.child_hopeless(bfs, &new, left, &mut slots[0])
                     });
                 let found = self.step(
