@@ -459,12 +459,16 @@ impl Failed {
     fn graph(&mut self, g: &Grid, cell_links: bool, house_links: bool) -> usize {
         self.cell_links = cell_links;
         self.house_links = house_links;
-        // The strong neighbours of every candidate; the strong candidates numbered.
-        self.number.clear();
+        // The strong neighbours of every candidate; the strong candidates numbered. Only
+        // the last graph's strong candidates have a number or strong neighbours: those
+        // entries are reset, not the whole tables.
         self.number.resize(81 * 9, UNSET);
         self.strong_of.resize(81 * 9, [0; 4]);
-        self.strong_n.clear();
         self.strong_n.resize(81 * 9, 0);
+        for &i in &self.strong {
+            self.number[i as usize] = UNSET;
+            self.strong_n[i as usize] = 0;
+        }
         self.strong.clear();
         // Per candidate, as `cell_on_key` then `house_on_keys` list them: the bivalue
         // cell's other value, then the other position in each house (block, row, column)
