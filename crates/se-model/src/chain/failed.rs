@@ -170,13 +170,12 @@ impl Failed {
             }
         }
         // Every candidate: does it reach one of its weak neighbours (a on reaches a off)?
-        let mut t = std::mem::take(&mut self.row_buf);
+        // At most 729 strong candidates: `words` is at most `OFF_WORDS`.
         let mut found = false;
         for c in 0..81 {
             for d in digits(g.cand[c]) {
-                t.clear();
-                t.resize(2 * words, 0);
-                let (reach, weak) = t.split_at_mut(words);
+                let (mut reach_buf, mut weak_buf) = ([0u64; OFF_WORDS], [0u64; OFF_WORDS]);
+                let (reach, weak) = (&mut reach_buf[..words], &mut weak_buf[..words]);
                 let (number, through) = (&self.number, &self.through);
                 let mut add = |s: usize| {
                     for j in 0..words {
@@ -216,7 +215,6 @@ impl Failed {
                 break;
             }
         }
-        self.row_buf = t;
         found
     }
 
