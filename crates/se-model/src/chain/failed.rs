@@ -53,6 +53,13 @@
 //! target) are then the XY graph's answers, so the searches meet the same potentials in the
 //! same order and find the same hints; the unit test also compares these answers with the
 //! XY graph's.
+//!
+//! The scratch is reused between graphs without changing any set the tests read: only the
+//! last graph's strong candidates have a number or strong neighbours, so only those entries
+//! are reset (every other entry is still unset and empty), and the no-hint test's rows per
+//! candidate are stack arrays (at most [`OFF_WORDS`] words, 729 strong candidates at most)
+//! cleared for each candidate as the heap buffer was. The answers, hence the searches run
+//! and the ratings, are the same.
 
 use super::*;
 
