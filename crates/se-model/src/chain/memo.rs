@@ -12,7 +12,7 @@
 use super::Rule;
 use super::propagate::Trace;
 use crate::grid::Grid;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
 /// One hint of a nested search, in the form the propagation uses.
@@ -45,8 +45,8 @@ impl Key {
 const CAPACITY: usize = 20_000;
 
 thread_local! {
-    static TABLE: std::cell::RefCell<HashMap<Key, Rc<Vec<NestedHint>>>> =
-        std::cell::RefCell::new(HashMap::new());
+    static TABLE: std::cell::RefCell<FxHashMap<Key, Rc<Vec<NestedHint>>>> =
+        std::cell::RefCell::new(FxHashMap::default());
 }
 
 /// The remembered result of `rule`'s search on `g`, if any.
