@@ -53,6 +53,13 @@
 //! target) are then the XY graph's answers, so the searches meet the same potentials in the
 //! same order and find the same hints; the unit test also compares these answers with the
 //! XY graph's.
+//!
+//! The scratch is reused between graphs without changing any set the tests read: only the
+//! last graph's strong candidates have a number or strong neighbours, so only those entries
+//! are reset (every other entry is still unset and empty), and the no-hint test's rows per
+//! candidate are stack arrays (at most [`OFF_WORDS`] words, 729 strong candidates at most)
+//! cleared for each candidate as the heap buffer was. The answers, hence the searches run
+//! and the ratings, are the same.
 
 use super::*;
 
@@ -170,13 +177,12 @@ impl Failed {
             }
         }
         // Every candidate: does it reach one of its weak neighbours (a on reaches a off)?
-        let mut t = std::mem::take(&mut self.row_buf);
+        // At most 729 strong candidates: `words` is at most `OFF_WORDS`.
         let mut found = false;
         for c in 0..81 {
             for d in digits(g.cand[c]) {
-                t.clear();
-                t.resize(2 * words, 0);
-                let (reach, weak) = t.split_at_mut(words);
+                let (mut reach_buf, mut weak_buf) = ([0u64; OFF_WORDS], [0u64; OFF_WORDS]);
+                let (reach, weak) = (&mut reach_buf[..words], &mut weak_buf[..words]);
                 let (number, through) = (&self.number, &self.through);
                 let mut add = |s: usize| {
                     for j in 0..words {
@@ -216,7 +222,6 @@ impl Failed {
                 break;
             }
         }
-        self.row_buf = t;
         found
     }
 
@@ -459,12 +464,16 @@ impl Failed {
     fn graph(&mut self, g: &Grid, cell_links: bool, house_links: bool) -> usize {
         self.cell_links = cell_links;
         self.house_links = house_links;
-        // The strong neighbours of every candidate; the strong candidates numbered.
-        self.number.clear();
+        // The strong neighbours of every candidate; the strong candidates numbered. Only
+        // the last graph's strong candidates have a number or strong neighbours: those
+        // entries are reset, not the whole tables.
         self.number.resize(81 * 9, UNSET);
         self.strong_of.resize(81 * 9, [0; 4]);
-        self.strong_n.clear();
         self.strong_n.resize(81 * 9, 0);
+        for &i in &self.strong {
+            self.number[i as usize] = UNSET;
+            self.strong_n[i as usize] = 0;
+        }
         self.strong.clear();
         // Per candidate, as `cell_on_key` then `house_on_keys` list them: the bivalue
         // cell's other value, then the other position in each house (block, row, column)

@@ -199,7 +199,7 @@ pub struct Chainer {
     epoch: u32,
     /// The identities of the nested chains met in this search, by content (SE counts equal
     /// chains once).
-    chain_ids: std::collections::HashMap<Vec<u16>, u32>,
+    chain_ids: rustc_hash::FxHashMap<Vec<u16>, u32>,
     /// Emptied sets for reuse.
     spare: Vec<PotSet>,
     /// Only the first hint is wanted: searches stop below the best (rating, complexity) found.
@@ -381,8 +381,8 @@ impl Chainer {
 
     /// The summed complexity of the distinct nested chains below the targets.
     fn nested_complexity(&mut self, targets: &[u32]) -> u32 {
-        let mut seen_nodes = std::collections::HashSet::new();
-        let mut seen_chains = std::collections::HashSet::new();
+        let mut seen_nodes = rustc_hash::FxHashSet::default();
+        let mut seen_chains = rustc_hash::FxHashSet::default();
         let mut sum = 0;
         for &t in targets {
             let mut todo = vec![t];

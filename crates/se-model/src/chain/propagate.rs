@@ -314,7 +314,7 @@ impl Chainer {
         };
         let mut found = sub.all_hints(g, true);
         found.sort_by(|a, b| se_order(&a.0, &b.0));
-        let mut seen: std::collections::HashSet<Vec<(u8, u8)>> = Default::default();
+        let mut seen: rustc_hash::FxHashSet<Vec<(u8, u8)>> = Default::default();
         let mut out = Vec::with_capacity(found.len());
         for (f, targets, trace) in found {
             let mut set = f.removable.clone();
@@ -346,7 +346,7 @@ impl Chainer {
     pub(super) fn rule_trace(&self, targets: &[u32], root_cause: u8, cycle: bool) -> Trace {
         let mut out: Trace = Vec::new();
         for &t in targets {
-            let mut done = std::collections::HashSet::new();
+            let mut done = rustc_hash::FxHashSet::default();
             let mut todo = vec![t];
             while !todo.is_empty() {
                 let mut next = Vec::new();
