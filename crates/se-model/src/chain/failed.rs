@@ -149,13 +149,7 @@ impl Failed {
         self.through.clear();
         self.through.resize(n * words, 0);
         for i in 0..n {
-            let a = self.strong[i] as usize;
-            for &s in &self.strong_of[a][..self.strong_n[a] as usize] {
-                let r = self.comp[self.number[s as usize] as usize] as usize * words;
-                for j in 0..words {
-                    self.through[i * words + j] |= self.rows[r + j];
-                }
-            }
+            self.fill_through(i);
             if self.through[i * words + i / 64] >> (i % 64) & 1 != 0 {
                 return true;
             }
@@ -371,12 +365,20 @@ impl Failed {
         self.through.clear();
         self.through.resize(n * words, 0);
         for i in 0..n {
-            let a = self.strong[i] as usize;
-            for &s in &self.strong_of[a][..self.strong_n[a] as usize] {
-                let r = self.comp[self.number[s as usize] as usize] as usize * words;
-                for j in 0..words {
-                    self.through[i * words + j] |= self.rows[r + j];
-                }
+            self.fill_through(i);
+        }
+    }
+
+    /// Row `i` of `through` (cleared before): what the strong neighbours of the `i`-th
+    /// strong candidate reach, the union of their components' rows.
+    #[inline]
+    fn fill_through(&mut self, i: usize) {
+        let words = self.words;
+        let a = self.strong[i] as usize;
+        for &s in &self.strong_of[a][..self.strong_n[a] as usize] {
+            let r = self.comp[self.number[s as usize] as usize] as usize * words;
+            for j in 0..words {
+                self.through[i * words + j] |= self.rows[r + j];
             }
         }
     }
