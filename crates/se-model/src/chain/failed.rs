@@ -60,8 +60,17 @@
 //! candidate are stack arrays (at most [`OFF_WORDS`] words, 729 strong candidates at most)
 //! cleared for each candidate as the heap buffer was. The answers, hence the searches run
 //! and the ratings, are the same.
+//!
+//! Only strong candidates add to the relation, to a row or to an aim (a candidate without
+//! strong neighbours has no number), so those loops visit only the strong weak neighbours
+//! of a candidate ([`Where`]: the strong candidates' positions per house and digit and
+//! their digits per cell, set with their numbers), in the order [`weak_of`] lists them:
+//! the relation's lists are the same, entry for entry. In the no-hint test, a candidate
+//! that is not strong has as strong other values in its cell every strong candidate of
+//! the cell, whose rows are summed once per cell; the sets it tests are the same.
 
 use super::*;
+use crate::grid::CELL_INDEX;
 
 const UNSET: u32 = u32::MAX;
 
@@ -75,6 +84,8 @@ pub(super) struct Failed {
     strong_n: Vec<u8>,
     /// Per strong number: the candidate.
     strong: Vec<u16>,
+    /// Where the strong candidates are (set with their numbers).
+    at: Where,
     /// The relation `->` from each strong candidate, in compressed rows of strong numbers.
     start: Vec<u32>,
     adj: Vec<u32>,
@@ -117,6 +128,68 @@ pub(super) struct Failed {
     /// position in a house where it has two a strong neighbour); the XY pass has both.
     cell_links: bool,
     house_links: bool,
+}
+
+/// Where the strong candidates of a graph are: per house and digit their positions
+/// (`pos[house][digit - 1]`, bit 0-8 within the house), per cell their digits (bit
+/// `digit - 1`).
+struct Where {
+    pos: [[u16; 9]; 27],
+    cell: [u16; 81],
+}
+
+impl Default for Where {
+    fn default() -> Where {
+        Where { pos: [[0; 9]; 27], cell: [0; 81] }
+    }
+}
+
+impl Where {
+    /// The strong candidates among the weak neighbours of `(c, d)`, in [`weak_of`]'s order
+    /// (the cell's other values with `cell_links`, then the block, the row and the column
+    /// as [`Grid::for_peers_with`] visits them): the others have no strong neighbour, so
+    /// they add nothing to the relation `->` or to a row.
+    #[inline]
+    fn weak_of(&self, c: usize, d: u8, cell_links: bool, mut f: impl FnMut(usize)) {
+        if cell_links {
+            for v in digits(self.cell[c] & !(1 << (d - 1))) {
+                f(c * 9 + v as usize - 1);
+            }
+        }
+        let [b, r, col] = CELL_HOUSES[c].map(usize::from);
+        let dd = d as usize - 1;
+        let parts = [
+            (b, self.pos[b][dd] & !(1 << CELL_INDEX[c][0])),
+            (r, self.pos[r][dd] & !(0b111 << (b % 3 * 3))),
+            (col, self.pos[col][dd] & !(0b111 << (b / 3 * 3))),
+        ];
+        for (house, mut m) in parts {
+            while m != 0 {
+                f(HOUSE_CELLS[house][m.trailing_zeros() as usize] as usize * 9 + dd);
+                m &= m - 1;
+            }
+        }
+    }
+
+    /// Marks candidate `i` strong.
+    #[inline]
+    fn set(&mut self, i: usize) {
+        let (c, d) = (i / 9, i % 9);
+        self.cell[c] |= 1 << d;
+        for k in 0..3 {
+            self.pos[CELL_HOUSES[c][k] as usize][d] |= 1 << CELL_INDEX[c][k];
+        }
+    }
+
+    /// Unmarks candidate `i` (and the others of its cell and its houses' digit).
+    #[inline]
+    fn reset(&mut self, i: usize) {
+        let (c, d) = (i / 9, i % 9);
+        self.cell[c] = 0;
+        for k in 0..3 {
+            self.pos[CELL_HOUSES[c][k] as usize][d] = 0;
+        }
+    }
 }
 
 /// Words of a set of candidates (bit `c * 9 + d - 1`).
@@ -173,32 +246,39 @@ impl Failed {
         // Every candidate: does it reach one of its weak neighbours (a on reaches a off)?
         // At most 729 strong candidates: `words` is at most `OFF_WORDS`.
         let mut found = false;
+        let (number, through, at) = (&self.number, &self.through, &self.at);
         for c in 0..81 {
+            if g.cand[c] == 0 {
+                continue;
+            }
+            // The cell's strong candidates and what their strong neighbours reach: the
+            // cell's part for a candidate of the cell that is not strong itself.
+            let (mut cell_reach, mut cell_weak) = ([0u64; OFF_WORDS], [0u64; OFF_WORDS]);
+            for v in digits(at.cell[c]) {
+                let s = number[c * 9 + v as usize - 1] as usize;
+                for j in 0..words {
+                    cell_reach[j] |= through[s * words + j];
+                }
+                cell_weak[s / 64] |= 1 << (s % 64);
+            }
             for d in digits(g.cand[c]) {
                 let (mut reach_buf, mut weak_buf) = ([0u64; OFF_WORDS], [0u64; OFF_WORDS]);
                 let (reach, weak) = (&mut reach_buf[..words], &mut weak_buf[..words]);
-                let (number, through) = (&self.number, &self.through);
-                let mut add = |s: usize| {
-                    for j in 0..words {
-                        reach[j] |= through[s * words + j];
-                    }
-                    weak[s / 64] |= 1 << (s % 64);
-                };
-                if number[c * 9 + d as usize - 1] != UNSET {
-                    weak_of(g, c, d, true, |w| {
-                        if number[w] != UNSET {
-                            add(number[w] as usize);
+                if at.cell[c] >> (d - 1) & 1 != 0 {
+                    at.weak_of(c, d, true, |w| {
+                        let s = number[w] as usize;
+                        for j in 0..words {
+                            reach[j] |= through[s * words + j];
                         }
+                        weak[s / 64] |= 1 << (s % 64);
                     });
                 } else {
-                    // Not strong itself: its digit's other positions are every strong
-                    // candidate of the digit in its houses, whose rows are summed there.
-                    for v in digits(g.cand[c] & !(1 << (d - 1))) {
-                        let w = c * 9 + v as usize - 1;
-                        if number[w] != UNSET {
-                            add(number[w] as usize);
-                        }
-                    }
+                    // Not strong itself: its cell's other values that are strong are the
+                    // cell's strong candidates, and its digit's other positions are every
+                    // strong candidate of the digit in its houses, whose rows are summed
+                    // there.
+                    reach.copy_from_slice(&cell_reach[..words]);
+                    weak.copy_from_slice(&cell_weak[..words]);
                     for &r in &CELL_HOUSES[c] {
                         let base = (r as usize * 9 + d as usize - 1) * words;
                         for j in 0..words {
@@ -403,7 +483,7 @@ impl Failed {
     /// `(c, d)` off: an on potential `u` leads there when `u ->* b` for some strong `b` in
     /// `W(a)` (`u` itself in `W(a)` included: `rows` hold their own members), an off
     /// potential when one of its strong neighbours does.
-    pub(super) fn aim_off(&mut self, g: &Grid, c: usize, d: u8) -> bool {
+    pub(super) fn aim_off(&mut self, c: usize, d: u8) -> bool {
         let words = self.words;
         let mut t = std::mem::take(&mut self.row_buf);
         t.clear();
@@ -411,15 +491,12 @@ impl Failed {
         self.aim.clear();
         self.aim.resize(words, 0);
         let (number, through, aim) = (&self.number, &self.through, &mut self.aim);
-        weak_of(g, c, d, self.cell_links, |w| {
-            let s = number[w];
-            if s != UNSET {
-                let s = s as usize;
-                for j in 0..words {
-                    t[j] |= through[s * words + j];
-                }
-                aim[s / 64] |= 1 << (s % 64);
+        self.at.weak_of(c, d, self.cell_links, |w| {
+            let s = number[w] as usize;
+            for j in 0..words {
+                t[j] |= through[s * words + j];
             }
+            aim[s / 64] |= 1 << (s % 64);
         });
         let found = t.iter().zip(&self.aim).any(|(x, y)| x & y != 0);
         self.row_buf = t;
@@ -475,6 +552,7 @@ impl Failed {
         for &i in &self.strong {
             self.number[i as usize] = UNSET;
             self.strong_n[i as usize] = 0;
+            self.at.reset(i as usize);
         }
         self.strong.clear();
         // Per candidate, as `cell_on_key` then `house_on_keys` list them: the bivalue
@@ -516,6 +594,7 @@ impl Failed {
                 if self.strong_n[i] > 0 {
                     self.number[i] = self.strong.len() as u32;
                     self.strong.push(i as u16);
+                    self.at.set(i);
                 }
             }
         }
@@ -532,7 +611,7 @@ impl Failed {
             let a = self.strong[i] as usize;
             let (number, strong_of, strong_n, adj) =
                 (&self.number, &self.strong_of, &self.strong_n, &mut self.adj);
-            weak_of(g, a / 9, (a % 9) as u8 + 1, cell_links, |w| {
+            self.at.weak_of(a / 9, (a % 9) as u8 + 1, cell_links, |w| {
                 for &s in &strong_of[w][..strong_n[w] as usize] {
                     adj.push(number[s as usize]);
                 }
@@ -771,8 +850,7 @@ mod tests {
                 assert_eq!(failed.on_cycle(c, d), reach.on_cycle(on), "{round:?} {c} {d}");
                 for (root, target) in [(on, off), (off, on)] {
                     let want = reach.reaches(root, target);
-                    let got =
-                        if root == on { failed.aim_off(g, c, d) } else { failed.aim_on(c, d) };
+                    let got = if root == on { failed.aim_off(c, d) } else { failed.aim_on(c, d) };
                     assert_eq!(got, want, "{round:?} {c} {d} {root}");
                     let links = PassLinks { links: reach, failed, g, y: true, x: true };
                     for &k in keys.iter().filter(|&&k| k != root && reach.reaches(root, k)) {
