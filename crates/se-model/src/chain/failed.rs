@@ -355,49 +355,47 @@ impl Failed {
                 }
             }
         }
-        // What assumption `(c, d)` on reaches: strong on potentials (`words` words), then
-        // off potentials (`OFF_WORDS` words); computed once per candidate.
+        // What assumption `(c, d)` on reaches: off potentials (`OFF_WORDS` words), then
+        // strong on potentials (`words` words, at most `OFF_WORDS`: at most 729 strong
+        // candidates); computed once per candidate, the first time it is asked.
+        let width = OFF_WORDS + words;
         let mut memo = std::mem::take(&mut self.memo);
         memo.resize(81 * 9, [0; 2 * OFF_WORDS]);
         let mut done = std::mem::take(&mut self.memo_done);
         done.clear();
         done.resize(81 * 9, false);
-        let mut reached = |c: usize, d: u8| -> [u64; 2 * OFF_WORDS] {
-            let i = c * 9 + d as usize - 1;
-            if done[i] {
-                return memo[i];
-            }
-            // At most 729 strong candidates: `words` is at most `OFF_WORDS`.
-            let mut r = [0u64; 2 * OFF_WORDS];
-            let (r_on, r_off) = r.split_at_mut(OFF_WORDS);
-            if self.number[i] != UNSET {
-                let s = self.number[i] as usize;
-                r_on[s / 64] |= 1 << (s % 64);
-            }
-            weak_of(g, c, d, self.cell_links, |w| {
-                r_off[w / 64] |= 1 << (w % 64);
-                let s = self.number[w];
-                if s != UNSET {
-                    let s = s as usize;
-                    for j in 0..words {
-                        r_on[j] |= self.through[s * words + j];
-                    }
-                    for (x, &y) in r_off.iter_mut().zip(&self.off_through[s]) {
-                        *x |= y;
-                    }
-                }
-            });
-            memo[i] = r;
-            done[i] = true;
-            r
-        };
-        // Whether the assumptions `(c, d)` share a reached potential.
-        let mut common = |cands: &mut dyn Iterator<Item = (usize, u8)>| {
+        let (number, through, off_through) = (&self.number, &self.through, &self.off_through);
+        let cell_links = self.cell_links;
+        // Whether the assumptions (candidate indices) share a reached potential.
+        let mut common = |cands: &[u16]| {
             let mut acc = [!0u64; 2 * OFF_WORDS];
-            for (c, d) in cands {
-                let r = reached(c, d);
+            for &i in cands {
+                let i = i as usize;
+                let r = &mut memo[i];
+                if !done[i] {
+                    *r = [0; 2 * OFF_WORDS];
+                    let (r_off, r_on) = r.split_at_mut(OFF_WORDS);
+                    if number[i] != UNSET {
+                        let s = number[i] as usize;
+                        r_on[s / 64] |= 1 << (s % 64);
+                    }
+                    weak_of(g, i / 9, (i % 9) as u8 + 1, cell_links, |w| {
+                        r_off[w / 64] |= 1 << (w % 64);
+                        let s = number[w];
+                        if s != UNSET {
+                            let s = s as usize;
+                            for j in 0..words {
+                                r_on[j] |= through[s * words + j];
+                            }
+                            for (x, &y) in r_off.iter_mut().zip(&off_through[s]) {
+                                *x |= y;
+                            }
+                        }
+                    });
+                    done[i] = true;
+                }
                 let mut any = 0;
-                for (x, &y) in acc.iter_mut().zip(&r) {
+                for (x, &y) in acc[..width].iter_mut().zip(&r[..width]) {
                     *x &= y;
                     any |= *x;
                 }
@@ -408,25 +406,34 @@ impl Failed {
             true
         };
         let mut found = false;
+        let mut cands = [0u16; 9];
         'cells: for c in 0..81 {
             if g.val[c] != 0 || g.count(c) <= 2 {
                 continue;
             }
-            if common(&mut digits(g.cand[c]).map(|v| (c, v))) {
+            let mut n = 0;
+            for v in digits(g.cand[c]) {
+                cands[n] = (c * 9 + v as usize - 1) as u16;
+                n += 1;
+            }
+            if common(&cands[..n]) {
                 found = true;
                 break;
             }
             for d in digits(g.cand[c]) {
                 for &r in &CELL_HOUSES[c] {
                     let r = r as usize;
-                    let pos = g.positions(r, d);
+                    let mut pos = g.positions(r, d);
                     if pos.count_ones() < 2 || HOUSE_CELLS[r][low(pos)] as usize != c {
                         continue;
                     }
-                    let mut cells = (0..9)
-                        .filter(|i| pos >> i & 1 != 0)
-                        .map(|i| (HOUSE_CELLS[r][i] as usize, d));
-                    if common(&mut cells) {
+                    let mut n = 0;
+                    while pos != 0 {
+                        cands[n] = (HOUSE_CELLS[r][low(pos)] as usize * 9 + d as usize - 1) as u16;
+                        n += 1;
+                        pos &= pos - 1;
+                    }
+                    if common(&cands[..n]) {
                         found = true;
                         break 'cells;
                     }
