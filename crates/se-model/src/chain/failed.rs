@@ -244,31 +244,47 @@ impl Failed {
             }
         }
         // Every candidate: does it reach one of its weak neighbours (a on reaches a off)?
-        // At most 729 strong candidates: `words` is at most `OFF_WORDS`.
-        let mut found = false;
+        match words {
+            1 => self.any_candidate::<1>(g),
+            2 => self.any_candidate::<2>(g),
+            3 => self.any_candidate::<3>(g),
+            4 => self.any_candidate::<4>(g),
+            _ => self.any_candidate::<OFF_WORDS>(g),
+        }
+    }
+
+    /// The last question of [`Failed::any`]: does some candidate of `g` reach one of its
+    /// weak neighbours? Rows of `W` words: `words` itself for one to four words (loops of a
+    /// known length), else `OFF_WORDS` (at most 729 strong candidates) of which `words` are
+    /// used.
+    fn any_candidate<const W: usize>(&self, g: &Grid) -> bool {
+        let words = if W < OFF_WORDS { W } else { self.words };
         let (number, through, at) = (&self.number, &self.through, &self.at);
+        let (house_reach, house_strong) = (&self.house_reach, &self.house_strong);
         for c in 0..81 {
             if g.cand[c] == 0 {
                 continue;
             }
             // The cell's strong candidates and what their strong neighbours reach: the
             // cell's part for a candidate of the cell that is not strong itself.
-            let (mut cell_reach, mut cell_weak) = ([0u64; OFF_WORDS], [0u64; OFF_WORDS]);
+            let (mut cell_reach, mut cell_weak) = ([0u64; W], [0u64; W]);
             for v in digits(at.cell[c]) {
                 let s = number[c * 9 + v as usize - 1] as usize;
+                let row = &through[s * words..(s + 1) * words];
                 for j in 0..words {
-                    cell_reach[j] |= through[s * words + j];
+                    cell_reach[j] |= row[j];
                 }
                 cell_weak[s / 64] |= 1 << (s % 64);
             }
             for d in digits(g.cand[c]) {
-                let (mut reach_buf, mut weak_buf) = ([0u64; OFF_WORDS], [0u64; OFF_WORDS]);
-                let (reach, weak) = (&mut reach_buf[..words], &mut weak_buf[..words]);
+                let (mut reach, mut weak);
                 if at.cell[c] >> (d - 1) & 1 != 0 {
+                    (reach, weak) = ([0u64; W], [0u64; W]);
                     at.weak_of(c, d, true, |w| {
                         let s = number[w] as usize;
+                        let row = &through[s * words..(s + 1) * words];
                         for j in 0..words {
-                            reach[j] |= through[s * words + j];
+                            reach[j] |= row[j];
                         }
                         weak[s / 64] |= 1 << (s % 64);
                     });
@@ -277,26 +293,23 @@ impl Failed {
                     // cell's strong candidates, and its digit's other positions are every
                     // strong candidate of the digit in its houses, whose rows are summed
                     // there.
-                    reach.copy_from_slice(&cell_reach[..words]);
-                    weak.copy_from_slice(&cell_weak[..words]);
+                    (reach, weak) = (cell_reach, cell_weak);
                     for &r in &CELL_HOUSES[c] {
                         let base = (r as usize * 9 + d as usize - 1) * words;
+                        let hr = &house_reach[base..base + words];
+                        let hs = &house_strong[base..base + words];
                         for j in 0..words {
-                            reach[j] |= self.house_reach[base + j];
-                            weak[j] |= self.house_strong[base + j];
+                            reach[j] |= hr[j];
+                            weak[j] |= hs[j];
                         }
                     }
                 }
-                if reach.iter().zip(weak.iter()).any(|(x, y)| x & y != 0) {
-                    found = true;
-                    break;
+                if (0..words).any(|j| reach[j] & weak[j] != 0) {
+                    return true;
                 }
             }
-            if found {
-                break;
-            }
         }
-        found
+        false
     }
 
     /// Whether a nested search of multiple forcing chains (static: cell and house chains,
@@ -566,7 +579,10 @@ impl Failed {
         // cell's other value, then the other position in each house (block, row, column)
         // where the digit has two, without repeats; found house by house.
         let (strong_of, strong_n) = (&mut self.strong_of, &mut self.strong_n);
+        // The candidates with a strong neighbour (bit `c * 9 + d - 1`).
+        let mut marked = [0u64; OFF_WORDS];
         let mut link = |a: usize, b: usize| {
+            marked[a / 64] |= 1 << (a % 64);
             let n = strong_n[a] as usize;
             if !strong_of[a][..n].contains(&(b as u16)) {
                 strong_of[a][n] = b as u16;
@@ -595,14 +611,15 @@ impl Failed {
                 }
             }
         }
-        for c in 0..81 {
-            for d in digits(g.cand[c]) {
-                let i = c * 9 + d as usize - 1;
-                if self.strong_n[i] > 0 {
-                    self.number[i] = self.strong.len() as u32;
-                    self.strong.push(i as u16);
-                    self.at.set(i);
-                }
+        // Numbered in candidate order.
+        for (k, &word) in marked.iter().enumerate() {
+            let mut m = word;
+            while m != 0 {
+                let i = k * 64 + m.trailing_zeros() as usize;
+                m &= m - 1;
+                self.number[i] = self.strong.len() as u32;
+                self.strong.push(i as u16);
+                self.at.set(i);
             }
         }
         let n = self.strong.len();
@@ -939,7 +956,10 @@ mod tests {
                     links_checked += 1;
                 }
             } else {
-                no += 1
+                no += 1;
+                // The candidates' loop on rows of any length (here the one for more than
+                // four words) says no too.
+                assert!(!failed.any_candidate::<OFF_WORDS>(&g), "round {round}");
             }
             let want = multiple_may_hint(&reach, &g);
             assert_eq!(failed.multiple_may_hint(&g), want, "multiple, round {round}");
