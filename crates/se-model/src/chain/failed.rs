@@ -144,6 +144,24 @@ impl Default for Where {
     }
 }
 
+/// Per cell: its block, row and column, each with the positions there that are peers not
+/// listed before (the block's others, then the row's and the column's outside the block),
+/// as [`Grid::for_peers_with`] masks them.
+const PEER_PARTS: [[(u8, u16); 3]; 81] = {
+    let mut t = [[(0u8, 0u16); 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let [b, r, col] = CELL_HOUSES[c];
+        t[c] = [
+            (b, 0x1ff & !(1 << CELL_INDEX[c][0])),
+            (r, 0x1ff & !(0b111 << (b % 3 * 3))),
+            (col, 0x1ff & !(0b111 << (b / 3 * 3))),
+        ];
+        c += 1;
+    }
+    t
+};
+
 impl Where {
     /// The strong candidates among the weak neighbours of `(c, d)`, in [`weak_of`]'s order
     /// (the cell's other values with `cell_links`, then the block, the row and the column
@@ -156,14 +174,10 @@ impl Where {
                 f(c * 9 + v as usize - 1);
             }
         }
-        let [b, r, col] = CELL_HOUSES[c].map(usize::from);
         let dd = d as usize - 1;
-        let parts = [
-            (b, self.pos[b][dd] & !(1 << CELL_INDEX[c][0])),
-            (r, self.pos[r][dd] & !(0b111 << (b % 3 * 3))),
-            (col, self.pos[col][dd] & !(0b111 << (b / 3 * 3))),
-        ];
-        for (house, mut m) in parts {
+        for &(house, keep) in &PEER_PARTS[c] {
+            let house = house as usize;
+            let mut m = self.pos[house][dd] & keep;
             while m != 0 {
                 f(HOUSE_CELLS[house][m.trailing_zeros() as usize] as usize * 9 + dd);
                 m &= m - 1;
@@ -659,7 +673,9 @@ impl Failed {
         self.low.resize(n, 0);
         self.on_stack.clear();
         self.on_stack.resize(n, false);
+        // At most `n` components: their rows are cleared once.
         self.rows.clear();
+        self.rows.resize(n * self.words, 0);
         self.cyclic.clear();
         let mut next = 0u32;
         let mut ncomp = 0u32;
@@ -709,9 +725,12 @@ impl Failed {
     /// of the components its members lead to (closed before it, or itself).
     fn close(&mut self, v: u32, id: u32) {
         let words = self.words;
-        let base = self.rows.len();
-        self.rows.resize(base + words, 0);
-        let first = self.stack.iter().rposition(|&w| w == v).expect("the root is on the stack");
+        let base = id as usize * words;
+        let first = if self.stack.last() == Some(&v) {
+            self.stack.len() - 1
+        } else {
+            self.stack.iter().rposition(|&w| w == v).expect("the root is on the stack")
+        };
         let (s, e) = (self.start[v as usize] as usize, self.start[v as usize + 1] as usize);
         let cyclic = self.stack.len() - first > 1 || self.adj[s..e].contains(&v);
         self.cyclic.push(cyclic);
