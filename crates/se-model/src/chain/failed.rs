@@ -117,8 +117,6 @@ pub(super) struct Failed {
     /// and whether that is computed for the current grid.
     memo: Vec<[u64; 2 * OFF_WORDS]>,
     memo_done: Vec<bool>,
-    /// Buffer.
-    row_buf: Vec<u64>,
     /// Per house and digit (`(house * 9 + digit - 1) * words`): what the strong neighbours
     /// of its strong candidates reach, and those candidates (see [`Failed::any`]).
     house_reach: Vec<u64>,
@@ -519,9 +517,8 @@ impl Failed {
     /// potential when one of its strong neighbours does.
     pub(super) fn aim_off(&mut self, c: usize, d: u8) -> bool {
         let words = self.words;
-        let mut t = std::mem::take(&mut self.row_buf);
-        t.clear();
-        t.resize(words, 0);
+        // At most 729 strong candidates: `words` is at most `OFF_WORDS`.
+        let mut t = [0u64; OFF_WORDS];
         self.aim.clear();
         self.aim.resize(words, 0);
         let (number, through, aim) = (&self.number, &self.through, &mut self.aim);
@@ -532,9 +529,7 @@ impl Failed {
             }
             aim[s / 64] |= 1 << (s % 64);
         });
-        let found = t.iter().zip(&self.aim).any(|(x, y)| x & y != 0);
-        self.row_buf = t;
-        found
+        t[..words].iter().zip(&self.aim).any(|(x, y)| x & y != 0)
     }
 
     /// Whether `(c, d)` off reaches `(c, d)` on in the XY pass's graph (a strong neighbour
