@@ -67,7 +67,10 @@
 //! their digits per cell, set with their numbers), in the order [`weak_of`] lists them:
 //! the relation's lists are the same, entry for entry. In the no-hint test, a candidate
 //! that is not strong has as strong other values in its cell every strong candidate of
-//! the cell, whose rows are summed once per cell; the sets it tests are the same.
+//! the cell, whose rows are summed once per cell; the sets it tests are the same. The
+//! level-3 test takes an assumption's weak neighbours (all of them: their off potentials
+//! are reached) as set operations on 729-bit candidate sets (the digit's candidates among
+//! the peers, the cell's other values): the set `weak_of` lists.
 
 use super::*;
 use crate::grid::CELL_INDEX;
@@ -159,6 +162,62 @@ const PEER_PARTS: [[(u8, u16); 3]; 81] = {
     }
     t
 };
+
+/// Per cell: every candidate of its peers, as a set of candidates (bit `o * 9 + d - 1`).
+const PEER_CANDS: [[u64; OFF_WORDS]; 81] = {
+    let mut t = [[0u64; OFF_WORDS]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut k = 0;
+        while k < 20 {
+            let o = PEERS[c][k] as usize;
+            let mut d = 0;
+            while d < 9 {
+                let b = o * 9 + d;
+                t[c][b / 64] |= 1 << (b % 64);
+                d += 1;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// Per digit: its candidate in every cell (bit `c * 9 + d - 1`).
+const DIGIT_CANDS: [[u64; OFF_WORDS]; 9] = {
+    let mut t = [[0u64; OFF_WORDS]; 9];
+    let mut d = 0;
+    while d < 9 {
+        let mut c = 0;
+        while c < 81 {
+            let b = c * 9 + d;
+            t[d][b / 64] |= 1 << (b % 64);
+            c += 1;
+        }
+        d += 1;
+    }
+    t
+};
+
+/// The candidates of `g` as a set (bit `c * 9 + d - 1`).
+fn grid_cands(g: &Grid) -> [u64; OFF_WORDS] {
+    let mut t = [0u64; OFF_WORDS];
+    for c in 0..81 {
+        or_at(&mut t, c * 9, g.cand[c]);
+    }
+    t
+}
+
+/// ORs the nine bits `m` into `t` from bit `at` on.
+#[inline]
+fn or_at(t: &mut [u64], at: usize, m: u16) {
+    let (w, b) = (at / 64, at % 64);
+    t[w] |= (m as u64) << b;
+    if b > 64 - 9 && w + 1 < t.len() {
+        t[w + 1] |= (m as u64) >> (64 - b);
+    }
+}
 
 impl Where {
     /// The strong candidates among the weak neighbours of `(c, d)`, in [`weak_of`]'s order
@@ -390,7 +449,8 @@ impl Failed {
         done.clear();
         done.resize(81 * 9, false);
         let (number, through, off_through) = (&self.number, &self.through, &self.off_through);
-        let cell_links = self.cell_links;
+        let (cell_links, at) = (self.cell_links, &self.at);
+        let cands_of_g = grid_cands(g);
         // Whether the assumptions (candidate indices) share a reached potential.
         let mut common = |cands: &[u16]| {
             let mut acc = [!0u64; 2 * OFF_WORDS];
@@ -404,17 +464,22 @@ impl Failed {
                         let s = number[i] as usize;
                         r_on[s / 64] |= 1 << (s % 64);
                     }
-                    weak_of(g, i / 9, (i % 9) as u8 + 1, cell_links, |w| {
-                        r_off[w / 64] |= 1 << (w % 64);
-                        let s = number[w];
-                        if s != UNSET {
-                            let s = s as usize;
-                            for j in 0..words {
-                                r_on[j] |= through[s * words + j];
-                            }
-                            for (x, &y) in r_off.iter_mut().zip(&off_through[s]) {
-                                *x |= y;
-                            }
+                    // The weak neighbours (`weak_of`'s set): the digit's candidates among
+                    // the peers, and the cell's other values.
+                    let (c, d) = (i / 9, i % 9);
+                    for j in 0..OFF_WORDS {
+                        r_off[j] = PEER_CANDS[c][j] & DIGIT_CANDS[d][j] & cands_of_g[j];
+                    }
+                    if cell_links {
+                        or_at(r_off, c * 9, g.cand[c] & !(1 << d));
+                    }
+                    at.weak_of(c, d as u8 + 1, cell_links, |w| {
+                        let s = number[w] as usize;
+                        for j in 0..words {
+                            r_on[j] |= through[s * words + j];
+                        }
+                        for (x, &y) in r_off.iter_mut().zip(&off_through[s]) {
+                            *x |= y;
                         }
                     });
                     done[i] = true;
