@@ -102,7 +102,7 @@ pub fn sees(a: usize, b: usize) -> bool {
 }
 
 /// The position (0-8) of each cell in its block, row and column.
-const CELL_INDEX: [[u8; 3]; 81] = {
+pub(crate) const CELL_INDEX: [[u8; 3]; 81] = {
     let mut t = [[0u8; 3]; 81];
     let mut c = 0;
     while c < 81 {

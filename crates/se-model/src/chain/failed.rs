@@ -60,8 +60,22 @@
 //! candidate are stack arrays (at most [`OFF_WORDS`] words, 729 strong candidates at most)
 //! cleared for each candidate as the heap buffer was. The answers, hence the searches run
 //! and the ratings, are the same.
+//!
+//! Only strong candidates add to the relation, to a row or to an aim (a candidate without
+//! strong neighbours has no number), so those loops visit only the strong weak neighbours
+//! of a candidate ([`Where`]: the strong candidates' positions per house and digit and
+//! their digits per cell, set with their numbers), in the order [`weak_of`] lists them:
+//! the relation's lists are the same, entry for entry. In the no-hint test, a candidate
+//! that is not strong has as strong other values in its cell every strong candidate of
+//! the cell, whose rows are summed once per cell; the sets it tests are the same. The
+//! level-3 test takes an assumption's weak neighbours (all of them: their off potentials
+//! are reached) as set operations on 729-bit candidate sets (the digit's candidates among
+//! the peers, the cell's other values): the set `weak_of` lists.
 
 use super::*;
+
+mod strong;
+use strong::{DIGIT_CANDS, PEER_CANDS, Where, grid_cands, or_at};
 
 const UNSET: u32 = u32::MAX;
 
@@ -75,6 +89,8 @@ pub(super) struct Failed {
     strong_n: Vec<u8>,
     /// Per strong number: the candidate.
     strong: Vec<u16>,
+    /// Where the strong candidates are (set with their numbers).
+    at: Where,
     /// The relation `->` from each strong candidate, in compressed rows of strong numbers.
     start: Vec<u32>,
     adj: Vec<u32>,
@@ -106,8 +122,6 @@ pub(super) struct Failed {
     /// and whether that is computed for the current grid.
     memo: Vec<[u64; 2 * OFF_WORDS]>,
     memo_done: Vec<bool>,
-    /// Buffer.
-    row_buf: Vec<u64>,
     /// Per house and digit (`(house * 9 + digit - 1) * words`): what the strong neighbours
     /// of its strong candidates reach, and those candidates (see [`Failed::any`]).
     house_reach: Vec<u64>,
@@ -120,7 +134,7 @@ pub(super) struct Failed {
 }
 
 /// Words of a set of candidates (bit `c * 9 + d - 1`).
-const OFF_WORDS: usize = (81 * 9usize).div_ceil(64);
+pub(super) const OFF_WORDS: usize = (81 * 9usize).div_ceil(64);
 
 /// The weak neighbours of candidate `(c, d)` as candidate indices: the digit's other
 /// positions in its houses, and (with `cell_links`) the cell's other values.
@@ -171,52 +185,72 @@ impl Failed {
             }
         }
         // Every candidate: does it reach one of its weak neighbours (a on reaches a off)?
-        // At most 729 strong candidates: `words` is at most `OFF_WORDS`.
-        let mut found = false;
+        match words {
+            1 => self.any_candidate::<1>(g),
+            2 => self.any_candidate::<2>(g),
+            3 => self.any_candidate::<3>(g),
+            4 => self.any_candidate::<4>(g),
+            _ => self.any_candidate::<OFF_WORDS>(g),
+        }
+    }
+
+    /// The last question of [`Failed::any`]: does some candidate of `g` reach one of its
+    /// weak neighbours? Rows of `W` words: `words` itself for one to four words (loops of a
+    /// known length), else `OFF_WORDS` (at most 729 strong candidates) of which `words` are
+    /// used.
+    fn any_candidate<const W: usize>(&self, g: &Grid) -> bool {
+        let words = if W < OFF_WORDS { W } else { self.words };
+        let (number, through, at) = (&self.number, &self.through, &self.at);
+        let (house_reach, house_strong) = (&self.house_reach, &self.house_strong);
         for c in 0..81 {
+            if g.cand[c] == 0 {
+                continue;
+            }
+            // The cell's strong candidates and what their strong neighbours reach: the
+            // cell's part for a candidate of the cell that is not strong itself.
+            let (mut cell_reach, mut cell_weak) = ([0u64; W], [0u64; W]);
+            for v in digits(at.cell[c]) {
+                let s = number[c * 9 + v as usize - 1] as usize;
+                let row = &through[s * words..(s + 1) * words];
+                for j in 0..words {
+                    cell_reach[j] |= row[j];
+                }
+                cell_weak[s / 64] |= 1 << (s % 64);
+            }
             for d in digits(g.cand[c]) {
-                let (mut reach_buf, mut weak_buf) = ([0u64; OFF_WORDS], [0u64; OFF_WORDS]);
-                let (reach, weak) = (&mut reach_buf[..words], &mut weak_buf[..words]);
-                let (number, through) = (&self.number, &self.through);
-                let mut add = |s: usize| {
-                    for j in 0..words {
-                        reach[j] |= through[s * words + j];
-                    }
-                    weak[s / 64] |= 1 << (s % 64);
-                };
-                if number[c * 9 + d as usize - 1] != UNSET {
-                    weak_of(g, c, d, true, |w| {
-                        if number[w] != UNSET {
-                            add(number[w] as usize);
+                let (mut reach, mut weak);
+                if at.cell[c] >> (d - 1) & 1 != 0 {
+                    (reach, weak) = ([0u64; W], [0u64; W]);
+                    at.weak_of(c, d, true, |w| {
+                        let s = number[w] as usize;
+                        let row = &through[s * words..(s + 1) * words];
+                        for j in 0..words {
+                            reach[j] |= row[j];
                         }
+                        weak[s / 64] |= 1 << (s % 64);
                     });
                 } else {
-                    // Not strong itself: its digit's other positions are every strong
-                    // candidate of the digit in its houses, whose rows are summed there.
-                    for v in digits(g.cand[c] & !(1 << (d - 1))) {
-                        let w = c * 9 + v as usize - 1;
-                        if number[w] != UNSET {
-                            add(number[w] as usize);
-                        }
-                    }
+                    // Not strong itself: its cell's other values that are strong are the
+                    // cell's strong candidates, and its digit's other positions are every
+                    // strong candidate of the digit in its houses, whose rows are summed
+                    // there.
+                    (reach, weak) = (cell_reach, cell_weak);
                     for &r in &CELL_HOUSES[c] {
                         let base = (r as usize * 9 + d as usize - 1) * words;
+                        let hr = &house_reach[base..base + words];
+                        let hs = &house_strong[base..base + words];
                         for j in 0..words {
-                            reach[j] |= self.house_reach[base + j];
-                            weak[j] |= self.house_strong[base + j];
+                            reach[j] |= hr[j];
+                            weak[j] |= hs[j];
                         }
                     }
                 }
-                if reach.iter().zip(weak.iter()).any(|(x, y)| x & y != 0) {
-                    found = true;
-                    break;
+                if (0..words).any(|j| reach[j] & weak[j] != 0) {
+                    return true;
                 }
             }
-            if found {
-                break;
-            }
         }
-        found
+        false
     }
 
     /// Whether a nested search of multiple forcing chains (static: cell and house chains,
@@ -275,49 +309,53 @@ impl Failed {
                 }
             }
         }
-        // What assumption `(c, d)` on reaches: strong on potentials (`words` words), then
-        // off potentials (`OFF_WORDS` words); computed once per candidate.
+        // What assumption `(c, d)` on reaches: off potentials (`OFF_WORDS` words), then
+        // strong on potentials (`words` words, at most `OFF_WORDS`: at most 729 strong
+        // candidates); computed once per candidate, the first time it is asked.
+        let width = OFF_WORDS + words;
         let mut memo = std::mem::take(&mut self.memo);
         memo.resize(81 * 9, [0; 2 * OFF_WORDS]);
         let mut done = std::mem::take(&mut self.memo_done);
         done.clear();
         done.resize(81 * 9, false);
-        let mut reached = |c: usize, d: u8| -> [u64; 2 * OFF_WORDS] {
-            let i = c * 9 + d as usize - 1;
-            if done[i] {
-                return memo[i];
-            }
-            // At most 729 strong candidates: `words` is at most `OFF_WORDS`.
-            let mut r = [0u64; 2 * OFF_WORDS];
-            let (r_on, r_off) = r.split_at_mut(OFF_WORDS);
-            if self.number[i] != UNSET {
-                let s = self.number[i] as usize;
-                r_on[s / 64] |= 1 << (s % 64);
-            }
-            weak_of(g, c, d, self.cell_links, |w| {
-                r_off[w / 64] |= 1 << (w % 64);
-                let s = self.number[w];
-                if s != UNSET {
-                    let s = s as usize;
-                    for j in 0..words {
-                        r_on[j] |= self.through[s * words + j];
-                    }
-                    for (x, &y) in r_off.iter_mut().zip(&self.off_through[s]) {
-                        *x |= y;
-                    }
-                }
-            });
-            memo[i] = r;
-            done[i] = true;
-            r
-        };
-        // Whether the assumptions `(c, d)` share a reached potential.
-        let mut common = |cands: &mut dyn Iterator<Item = (usize, u8)>| {
+        let (number, through, off_through) = (&self.number, &self.through, &self.off_through);
+        let (cell_links, at) = (self.cell_links, &self.at);
+        let cands_of_g = grid_cands(g);
+        // Whether the assumptions (candidate indices) share a reached potential.
+        let mut common = |cands: &[u16]| {
             let mut acc = [!0u64; 2 * OFF_WORDS];
-            for (c, d) in cands {
-                let r = reached(c, d);
+            for &i in cands {
+                let i = i as usize;
+                let r = &mut memo[i];
+                if !done[i] {
+                    *r = [0; 2 * OFF_WORDS];
+                    let (r_off, r_on) = r.split_at_mut(OFF_WORDS);
+                    if number[i] != UNSET {
+                        let s = number[i] as usize;
+                        r_on[s / 64] |= 1 << (s % 64);
+                    }
+                    // The weak neighbours (`weak_of`'s set): the digit's candidates among
+                    // the peers, and the cell's other values.
+                    let (c, d) = (i / 9, i % 9);
+                    for j in 0..OFF_WORDS {
+                        r_off[j] = PEER_CANDS[c][j] & DIGIT_CANDS[d][j] & cands_of_g[j];
+                    }
+                    if cell_links {
+                        or_at(r_off, c * 9, g.cand[c] & !(1 << d));
+                    }
+                    at.weak_of(c, d as u8 + 1, cell_links, |w| {
+                        let s = number[w] as usize;
+                        for j in 0..words {
+                            r_on[j] |= through[s * words + j];
+                        }
+                        for (x, &y) in r_off.iter_mut().zip(&off_through[s]) {
+                            *x |= y;
+                        }
+                    });
+                    done[i] = true;
+                }
                 let mut any = 0;
-                for (x, &y) in acc.iter_mut().zip(&r) {
+                for (x, &y) in acc[..width].iter_mut().zip(&r[..width]) {
                     *x &= y;
                     any |= *x;
                 }
@@ -328,25 +366,34 @@ impl Failed {
             true
         };
         let mut found = false;
+        let mut cands = [0u16; 9];
         'cells: for c in 0..81 {
             if g.val[c] != 0 || g.count(c) <= 2 {
                 continue;
             }
-            if common(&mut digits(g.cand[c]).map(|v| (c, v))) {
+            let mut n = 0;
+            for v in digits(g.cand[c]) {
+                cands[n] = (c * 9 + v as usize - 1) as u16;
+                n += 1;
+            }
+            if common(&cands[..n]) {
                 found = true;
                 break;
             }
             for d in digits(g.cand[c]) {
                 for &r in &CELL_HOUSES[c] {
                     let r = r as usize;
-                    let pos = g.positions(r, d);
+                    let mut pos = g.positions(r, d);
                     if pos.count_ones() < 2 || HOUSE_CELLS[r][low(pos)] as usize != c {
                         continue;
                     }
-                    let mut cells = (0..9)
-                        .filter(|i| pos >> i & 1 != 0)
-                        .map(|i| (HOUSE_CELLS[r][i] as usize, d));
-                    if common(&mut cells) {
+                    let mut n = 0;
+                    while pos != 0 {
+                        cands[n] = (HOUSE_CELLS[r][low(pos)] as usize * 9 + d as usize - 1) as u16;
+                        n += 1;
+                        pos &= pos - 1;
+                    }
+                    if common(&cands[..n]) {
                         found = true;
                         break 'cells;
                     }
@@ -403,27 +450,21 @@ impl Failed {
     /// `(c, d)` off: an on potential `u` leads there when `u ->* b` for some strong `b` in
     /// `W(a)` (`u` itself in `W(a)` included: `rows` hold their own members), an off
     /// potential when one of its strong neighbours does.
-    pub(super) fn aim_off(&mut self, g: &Grid, c: usize, d: u8) -> bool {
+    pub(super) fn aim_off(&mut self, c: usize, d: u8) -> bool {
         let words = self.words;
-        let mut t = std::mem::take(&mut self.row_buf);
-        t.clear();
-        t.resize(words, 0);
+        // At most 729 strong candidates: `words` is at most `OFF_WORDS`.
+        let mut t = [0u64; OFF_WORDS];
         self.aim.clear();
         self.aim.resize(words, 0);
         let (number, through, aim) = (&self.number, &self.through, &mut self.aim);
-        weak_of(g, c, d, self.cell_links, |w| {
-            let s = number[w];
-            if s != UNSET {
-                let s = s as usize;
-                for j in 0..words {
-                    t[j] |= through[s * words + j];
-                }
-                aim[s / 64] |= 1 << (s % 64);
+        self.at.weak_of(c, d, self.cell_links, |w| {
+            let s = number[w] as usize;
+            for j in 0..words {
+                t[j] |= through[s * words + j];
             }
+            aim[s / 64] |= 1 << (s % 64);
         });
-        let found = t.iter().zip(&self.aim).any(|(x, y)| x & y != 0);
-        self.row_buf = t;
-        found
+        t[..words].iter().zip(&self.aim).any(|(x, y)| x & y != 0)
     }
 
     /// Whether `(c, d)` off reaches `(c, d)` on in the XY pass's graph (a strong neighbour
@@ -475,13 +516,17 @@ impl Failed {
         for &i in &self.strong {
             self.number[i as usize] = UNSET;
             self.strong_n[i as usize] = 0;
+            self.at.reset(i as usize);
         }
         self.strong.clear();
         // Per candidate, as `cell_on_key` then `house_on_keys` list them: the bivalue
         // cell's other value, then the other position in each house (block, row, column)
         // where the digit has two, without repeats; found house by house.
         let (strong_of, strong_n) = (&mut self.strong_of, &mut self.strong_n);
+        // The candidates with a strong neighbour (bit `c * 9 + d - 1`).
+        let mut marked = [0u64; OFF_WORDS];
         let mut link = |a: usize, b: usize| {
+            marked[a / 64] |= 1 << (a % 64);
             let n = strong_n[a] as usize;
             if !strong_of[a][..n].contains(&(b as u16)) {
                 strong_of[a][n] = b as u16;
@@ -510,13 +555,15 @@ impl Failed {
                 }
             }
         }
-        for c in 0..81 {
-            for d in digits(g.cand[c]) {
-                let i = c * 9 + d as usize - 1;
-                if self.strong_n[i] > 0 {
-                    self.number[i] = self.strong.len() as u32;
-                    self.strong.push(i as u16);
-                }
+        // Numbered in candidate order.
+        for (k, &word) in marked.iter().enumerate() {
+            let mut m = word;
+            while m != 0 {
+                let i = k * 64 + m.trailing_zeros() as usize;
+                m &= m - 1;
+                self.number[i] = self.strong.len() as u32;
+                self.strong.push(i as u16);
+                self.at.set(i);
             }
         }
         let n = self.strong.len();
@@ -532,7 +579,7 @@ impl Failed {
             let a = self.strong[i] as usize;
             let (number, strong_of, strong_n, adj) =
                 (&self.number, &self.strong_of, &self.strong_n, &mut self.adj);
-            weak_of(g, a / 9, (a % 9) as u8 + 1, cell_links, |w| {
+            self.at.weak_of(a / 9, (a % 9) as u8 + 1, cell_links, |w| {
                 for &s in &strong_of[w][..strong_n[w] as usize] {
                     adj.push(number[s as usize]);
                 }
@@ -556,7 +603,9 @@ impl Failed {
         self.low.resize(n, 0);
         self.on_stack.clear();
         self.on_stack.resize(n, false);
+        // At most `n` components: their rows are cleared once.
         self.rows.clear();
+        self.rows.resize(n * self.words, 0);
         self.cyclic.clear();
         let mut next = 0u32;
         let mut ncomp = 0u32;
@@ -606,9 +655,12 @@ impl Failed {
     /// of the components its members lead to (closed before it, or itself).
     fn close(&mut self, v: u32, id: u32) {
         let words = self.words;
-        let base = self.rows.len();
-        self.rows.resize(base + words, 0);
-        let first = self.stack.iter().rposition(|&w| w == v).expect("the root is on the stack");
+        let base = id as usize * words;
+        let first = if self.stack.last() == Some(&v) {
+            self.stack.len() - 1
+        } else {
+            self.stack.iter().rposition(|&w| w == v).expect("the root is on the stack")
+        };
         let (s, e) = (self.start[v as usize] as usize, self.start[v as usize + 1] as usize);
         let cyclic = self.stack.len() - first > 1 || self.adj[s..e].contains(&v);
         self.cyclic.push(cyclic);
@@ -771,8 +823,7 @@ mod tests {
                 assert_eq!(failed.on_cycle(c, d), reach.on_cycle(on), "{round:?} {c} {d}");
                 for (root, target) in [(on, off), (off, on)] {
                     let want = reach.reaches(root, target);
-                    let got =
-                        if root == on { failed.aim_off(g, c, d) } else { failed.aim_on(c, d) };
+                    let got = if root == on { failed.aim_off(c, d) } else { failed.aim_on(c, d) };
                     assert_eq!(got, want, "{round:?} {c} {d} {root}");
                     let links = PassLinks { links: reach, failed, g, y: true, x: true };
                     for &k in keys.iter().filter(|&&k| k != root && reach.reaches(root, k)) {
@@ -854,7 +905,10 @@ mod tests {
                     links_checked += 1;
                 }
             } else {
-                no += 1
+                no += 1;
+                // The candidates' loop on rows of any length (here the one for more than
+                // four words) says no too.
+                assert!(!failed.any_candidate::<OFF_WORDS>(&g), "round {round}");
             }
             let want = multiple_may_hint(&reach, &g);
             assert_eq!(failed.multiple_may_hint(&g), want, "multiple, round {round}");

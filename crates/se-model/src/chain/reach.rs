@@ -109,8 +109,72 @@ impl Reach {
     /// [`Reach::build_xy`] reads them): a nested search asks
     /// [`Failed`](super::failed::Failed) what reaches what instead
     /// ([`PassLinks`](super::failed::PassLinks)), and needs no [`Fast`] tables.
+    ///
+    /// Without `bivalue_only` the lists are written into a buffer sized for the most a
+    /// candidate can have (32: an on potential's 8 other values and 20 peers, an off
+    /// potential's bivalue cell and 3 houses; it only grows), not pushed one by one, and only
+    /// the last graph's keys are reset in the numbering: the same keys, the same lists in
+    /// the same order as [`Reach::build_from_grid`].
+    #[inline(never)]
     pub(super) fn build_links(&mut self, g: &Grid, y: bool, x: bool, bivalue_only: bool) {
-        self.build_from_grid(g, y, x, false, false, bivalue_only);
+        if bivalue_only {
+            self.build_from_grid(g, y, x, false, false, true);
+            return;
+        }
+        self.with_components = false;
+        self.with_bits = false;
+        // Only the last graph's keys have a number: those are reset.
+        self.number.resize(NKEYS, UNSET);
+        for &k in &self.keys {
+            self.number[k as usize] = UNSET;
+        }
+        self.keys.clear();
+        self.start.clear();
+        self.adj.clear();
+        // The buffer only grows: a list is read between its `start` entries, never past
+        // the last one.
+        let ncand: usize = (0..81).map(|c| g.count(c) as usize).sum();
+        if self.adj_keys.len() < ncand * 32 {
+            self.adj_keys.resize(ncand * 32, 0);
+        }
+        let out = &mut self.adj_keys;
+        let mut used = 0usize;
+        for c in 0..81 {
+            for d in digits(g.cand[c]) {
+                // Off potential, then on potential, as `key` orders them.
+                let k = key(c, d, false);
+                self.number[k as usize] = self.keys.len() as u32;
+                self.keys.push(k);
+                self.start.push(used as u32);
+                if y {
+                    let cell_on = fast::cell_on_key(g, c, d);
+                    if cell_on != fast::NO_KEY {
+                        out[used] = cell_on;
+                        used += 1;
+                    }
+                }
+                if x {
+                    let (reg, n) = fast::house_on_keys(g, c, d);
+                    out[used..used + n].copy_from_slice(&reg[..n]);
+                    used += n;
+                }
+                let k = key(c, d, true);
+                self.number[k as usize] = self.keys.len() as u32;
+                self.keys.push(k);
+                self.start.push(used as u32);
+                if y {
+                    for v in digits(g.cand[c] & !(1 << (d - 1))) {
+                        out[used] = key(c, v, false);
+                        used += 1;
+                    }
+                }
+                g.for_peers_with(c, d, |o| {
+                    out[used] = key(o, d, false);
+                    used += 1;
+                });
+            }
+        }
+        self.start.push(used as u32);
     }
 
     /// The successors of `Fast::offs_of` (`y`: the cell's other values, then the digit's

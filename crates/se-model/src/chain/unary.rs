@@ -50,7 +50,7 @@ impl Chainer {
             if !skip {
                 self.forcing(g, r1, true, y, &mut chains, limit);
             } else if if self.pass_on_failed {
-                self.failed.aim_off(g, c, d)
+                self.failed.aim_off(c, d)
             } else {
                 self.reach.reaches(src, src & !1)
             } {
