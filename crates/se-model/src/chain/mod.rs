@@ -474,12 +474,11 @@ impl Chainer {
         }
     }
 
-    /// Every hint of the rule on `g`, in search order. With `traced` (nested use), each hint
-    /// also lists what its chains rest on as a [`Trace`] (the removed candidates follow from
-    /// it and the propagation's start, see [`trace_parents`]).
-    #[allow(clippy::type_complexity)]
-    fn all_hints(&mut self, g: &Grid, traced: bool) -> Vec<(Found, Vec<u32>, Trace)> {
-        // Recycle the last search's sets (their slots are cleared through the old nodes).
+    /// Empties the last search's potentials (its sets recycled, their slots cleared through
+    /// the old nodes), chain identities and cached propagations. A search calls it only once
+    /// it goes past its no-hint test: most nested searches stop there, and what they would
+    /// have cleared is read by no one before the next search that goes on clears it.
+    fn reset_search(&mut self) {
         let mut outcomes = std::mem::take(&mut self.outcomes);
         for o in outcomes.drain(..) {
             self.give_set(o.on);
@@ -491,6 +490,13 @@ impl Chainer {
         self.chain_ids.clear();
         self.on_cache.clear();
         self.on_cache.resize(NKEYS / 2, NONE);
+    }
+
+    /// Every hint of the rule on `g`, in search order. With `traced` (nested use), each hint
+    /// also lists what its chains rest on as a [`Trace`] (the removed candidates follow from
+    /// it and the propagation's start, see [`trace_parents`]).
+    #[allow(clippy::type_complexity)]
+    fn all_hints(&mut self, g: &Grid, traced: bool) -> Vec<(Found, Vec<u32>, Trace)> {
         let mut out: Vec<(Found, Vec<u32>, u8)> = Vec::new();
         if self.rule.multiple || self.rule.dynamic {
             // A nested static multiple search: skipped when no cell or house has a common
@@ -504,6 +510,7 @@ impl Chainer {
                 bitdoku_bitboard::budget::tick(81);
                 return Vec::new();
             }
+            self.reset_search();
             for c in 0..81 {
                 // The budget: a node per cell searched (the caller discards a search cut short).
                 if !bitdoku_bitboard::budget::tick(1) {
@@ -521,12 +528,13 @@ impl Chainer {
             // read from `failed`'s graph (`failed::PassLinks`), and in the X and Y passes
             // from the same graph of their links.
             let nested = !self.prune && self.skip_unreachable;
+            if nested && !self.failed.any(g) {
+                // The budget the three passes would have counted (a node per cell).
+                bitdoku_bitboard::budget::tick(3 * 81);
+                return Vec::new();
+            }
+            self.reset_search();
             if nested {
-                if !self.failed.any(g) {
-                    // The budget the three passes would have counted (a node per cell).
-                    bitdoku_bitboard::budget::tick(3 * 81);
-                    return Vec::new();
-                }
                 self.failed.complete();
                 self.reach_xy.build_links(g, true, true, false);
                 // The passes read their links from the grid: the search arrays only.
