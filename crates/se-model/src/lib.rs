@@ -200,7 +200,13 @@ fn chained(slot: usize, rule: Rule, g: &Grid, dirty: Option<&Dirty>) -> Option<H
     CHAINERS.with(|c| {
         let mut c = c.borrow_mut();
         debug_assert_eq!(c[slot].rule(), rule);
-        c[slot].first(g, dirty)
+        if slot <= 3 {
+            return c[slot].first(g, dirty);
+        }
+        // A dynamic level goes on from the propagations of the level below, which searched
+        // the same grid just before (see `Chainer::first_after`).
+        let (below, from) = c.split_at_mut(slot);
+        from[0].first_after(g, dirty, below.last_mut())
     })
 }
 

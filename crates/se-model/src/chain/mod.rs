@@ -62,6 +62,11 @@ impl PotSet {
         PotSet { bits: [0; NKEYS.div_ceil(64)], slot: vec![NONE; NKEYS], list: Vec::new() }
     }
 
+    /// A placeholder without a table (not to be used as a set), allocating nothing.
+    fn placeholder() -> PotSet {
+        PotSet { bits: [0; NKEYS.div_ceil(64)], slot: Vec::new(), list: Vec::new() }
+    }
+
     /// Whether potential key `k` is in the set.
     #[inline]
     fn has(&self, k: u16) -> bool {
@@ -225,7 +230,19 @@ pub struct Chainer {
     /// Per candidate: where its "on" propagation in the current search is in `outcomes`
     /// (NONE: not computed yet).
     on_cache: Vec<u32>,
-    /// The "on" propagations of the current search.
+    /// The same for its "off" propagation (binary chains).
+    off_cache: Vec<u32>,
+    /// The grid of this engine's last complete dynamic search, whose propagations (nodes,
+    /// `outcomes`, caches, chain identities) a higher level may take over (see
+    /// [`Chainer::take_over`]).
+    searched: Option<Grid>,
+    /// Whether the next search goes on with propagations taken over from a lower level.
+    taken: bool,
+    /// Whether the last propagation ended at a call of the nested rules that found nothing
+    /// (or, at level 0, without calling them).
+    quiet: bool,
+    /// The propagations of the current search (of candidates assumed on and off), some
+    /// perhaps still of the lower level whose search this one took over.
     outcomes: Vec<Outcome>,
     /// Digits (bit `d - 1`) a Nishio search assumes (all but those unchanged since it last
     /// found nothing: a Nishio chain uses one digit's positions only).
@@ -243,6 +260,14 @@ struct Outcome {
     on: PotSet,
     off: PotSet,
     absurd: Option<(u32, u32)>,
+    /// The level whose propagation this is: a lower level's propagation is the start of a
+    /// higher level's, which goes on from where it stopped (see [`Chainer::resume`]).
+    level: u32,
+    /// Whether it ended at a call of the nested rules that found nothing (or, at level 0,
+    /// without calling them): a higher level's goes on from there.
+    quiet: bool,
+    /// The nested-search memo's generation when the propagation started.
+    generation: u32,
 }
 
 mod failed;
@@ -321,6 +346,10 @@ impl Chainer {
             skip_unreachable: true,
             subs: Vec::new(),
             on_cache: Vec::new(),
+            off_cache: Vec::new(),
+            searched: None,
+            taken: false,
+            quiet: true,
             outcomes: Vec::new(),
             only_digits: 0x1ff,
             q_on: VecDeque::new(),
@@ -409,6 +438,19 @@ impl Chainer {
     /// then kind, then search order). With `dirty` (Nishio only), only the digits that lost a
     /// candidate since the rule last found nothing.
     pub fn first(&mut self, g: &Grid, dirty: Option<&Dirty>) -> Option<Hint> {
+        self.first_after(g, dirty, None)
+    }
+
+    /// As [`Chainer::first`], going on from the propagations of `lower`'s last search when
+    /// it searched `g` completely at a lower dynamic level (SE runs the levels in order on
+    /// the same grid; see [`Chainer::resume`]).
+    pub fn first_after(
+        &mut self,
+        g: &Grid,
+        dirty: Option<&Dirty>,
+        lower: Option<&mut Chainer>,
+    ) -> Option<Hint> {
+        self.taken = lower.is_some_and(|l| self.take_over(l, g));
         self.prune = !(self.rule.multiple || self.rule.dynamic);
         self.best = None;
         self.only_digits = match dirty {
@@ -490,6 +532,31 @@ impl Chainer {
         self.chain_ids.clear();
         self.on_cache.clear();
         self.on_cache.resize(NKEYS / 2, NONE);
+        self.off_cache.clear();
+        self.off_cache.resize(NKEYS / 2, NONE);
+    }
+
+    /// Takes over the propagations of `lower`'s last search if it was a complete dynamic
+    /// search of `g` at a lower level (the same propagation rules): its nodes, chain
+    /// identities and cached outcomes become this search's (each goes on at this level
+    /// when first asked, see [`Chainer::resume`]); `lower` gets this engine's old ones,
+    /// which its next search recycles. Returns whether it did.
+    fn take_over(&mut self, lower: &mut Chainer, g: &Grid) -> bool {
+        let same_kind = |r: Rule| r.dynamic && r.multiple && !r.nishio;
+        if !(same_kind(self.rule) && same_kind(lower.rule) && lower.rule.level < self.rule.level)
+            || propagate::first_new_stage(lower.rule.level, self.rule.level).is_none()
+            || lower.searched.as_ref() != Some(g)
+        {
+            return false;
+        }
+        lower.searched = None;
+        std::mem::swap(&mut self.nodes, &mut lower.nodes);
+        std::mem::swap(&mut self.pool, &mut lower.pool);
+        std::mem::swap(&mut self.chain_ids, &mut lower.chain_ids);
+        std::mem::swap(&mut self.on_cache, &mut lower.on_cache);
+        std::mem::swap(&mut self.off_cache, &mut lower.off_cache);
+        std::mem::swap(&mut self.outcomes, &mut lower.outcomes);
+        true
     }
 
     /// Every hint of the rule on `g`, in search order. With `traced` (nested use), each hint
@@ -510,7 +577,10 @@ impl Chainer {
                 bitdoku_bitboard::budget::tick(81);
                 return Vec::new();
             }
-            self.reset_search();
+            if !std::mem::take(&mut self.taken) {
+                self.reset_search();
+            }
+            self.searched = None;
             for c in 0..81 {
                 // The budget: a node per cell searched (the caller discards a search cut short).
                 if !bitdoku_bitboard::budget::tick(1) {
@@ -520,6 +590,14 @@ impl Chainer {
                 if g.val[c] == 0 && (n > 2 || (n > 1 && self.rule.dynamic)) {
                     self.multiple_chains(g, c, &mut out);
                 }
+            }
+            // A complete search's propagations can be taken over by the next level.
+            if !traced
+                && self.rule.dynamic
+                && !self.rule.nishio
+                && bitdoku_bitboard::budget::exceeded().is_none()
+            {
+                self.searched = Some(g.clone());
             }
         } else {
             // Every hint wanted (a nested search): without a candidate that implies its own

@@ -1,5 +1,9 @@
 //! SE's multiple, Nishio and dynamic forcing chains: binary (contradiction and double),
-//! cell and house chains, each candidate's propagation cached for the search.
+//! cell and house chains, each candidate's propagation (assumed on, and off) cached for the
+//! search. A dynamic level's search takes over the propagations of the level below on the
+//! same grid and goes on from where each stopped instead of propagating again from the
+//! assumption (SE runs the levels in order, each repeating the one below until its own
+//! nested rule is needed; see [`Chainer::resume`] for why the result is the same).
 
 use super::*;
 
@@ -8,16 +12,88 @@ impl Chainer {
     /// and shared by binary, cell and house chains: returns its index in the cache.
     pub(super) fn on_outcome(&mut self, g: &Grid, k: u16) -> usize {
         let i = (k / 2) as usize;
-        if self.on_cache[i] == NONE {
-            let mut on = self.take_set();
-            let mut off = self.take_set();
-            let root = self.node(k, &[]);
-            Self::insert(&mut on, k, root);
-            let absurd = self.propagate(g, &mut on, &mut off);
-            self.on_cache[i] = self.outcomes.len() as u32;
-            self.outcomes.push(Outcome { on, off, absurd });
-        }
+        self.on_cache[i] = self.outcome(g, k, self.on_cache[i]);
         i
+    }
+
+    /// The propagation from candidate `k` (an on key) assumed false, kept as
+    /// [`Chainer::on_outcome`]'s (only the next level reads it again): its index in
+    /// `outcomes`.
+    fn off_outcome(&mut self, g: &Grid, k: u16) -> usize {
+        let i = (k / 2) as usize;
+        self.off_cache[i] = self.outcome(g, k ^ 1, self.off_cache[i]);
+        self.off_cache[i] as usize
+    }
+
+    /// The index in `outcomes` of this level's propagation from the potential `root` on
+    /// `g`: `at` if it is one (NONE: none yet), else a new one, going on from a lower
+    /// level's at `at` when that one can be resumed ([`Chainer::resume`]).
+    fn outcome(&mut self, g: &Grid, root: u16, at: u32) -> u32 {
+        if at != NONE {
+            let o = &self.outcomes[at as usize];
+            if o.level == self.rule.level || o.absurd.is_some() {
+                return at;
+            }
+            if let Some(stage) = propagate::first_new_stage(o.level, self.rule.level)
+                && o.quiet
+                && o.generation == memo::generation()
+            {
+                self.resume(g, at as usize, stage);
+                return at;
+            }
+        }
+        let generation = memo::generation();
+        let mut on = self.take_set();
+        let mut off = self.take_set();
+        let n = self.node(root, &[]);
+        Self::insert(if root & 1 == 1 { &mut on } else { &mut off }, root, n);
+        let absurd = self.propagate(g, &mut on, &mut off);
+        self.outcomes.push(Outcome {
+            on,
+            off,
+            absurd,
+            level: self.rule.level,
+            quiet: self.quiet,
+            generation,
+        });
+        (self.outcomes.len() - 1) as u32
+    }
+
+    /// Goes on with a lower level's propagation `outcomes[at]` (on `g`, the search's grid)
+    /// at this level, from where it stopped.
+    ///
+    /// A level's propagation is a lower level's until the lower one stops: both apply the
+    /// same links, and the nested rules in the same order (basic rules first, then forcing
+    /// chains and multiple forcing chains, see [`nested_rule`]); the lower level stops at a
+    /// call of its nested rules that finds nothing (`quiet`), where the higher one asks
+    /// the same rules again (they find nothing on the same reduced grid) and then its own.
+    /// So the higher level's propagation is the lower one's followed by what comes after:
+    /// the same potentials in the same order, with the same parents. The reduced grid there
+    /// is `g` less every off potential (each was removed when it left the queue, and both
+    /// queues were empty). The nested searches of the lower level's part were put in the
+    /// memo and are still there if it was not emptied since (`generation`), so the higher
+    /// level would only have read them: no budget is counted and the memo is unchanged. A
+    /// contradiction ends both alike. Chain identities are numbers given in order of first
+    /// use and only compared for equality, so taking them over from the lower level's search
+    /// keeps equal chains equal and distinct ones distinct.
+    fn resume(&mut self, g: &Grid, at: usize, stage: usize) {
+        let o = &mut self.outcomes[at];
+        let mut on = std::mem::replace(&mut o.on, PotSet::placeholder());
+        let mut off = std::mem::replace(&mut o.off, PotSet::placeholder());
+        let mut reduced = g.clone();
+        for &n in &off.list {
+            let (c, d, _) = unkey(self.key_of(n));
+            reduced.remove(c, d);
+        }
+        let absurd = self.propagate_on(g, reduced, &mut on, &mut off, Some(stage));
+        let quiet = self.quiet;
+        let level = self.rule.level;
+        let o = &mut self.outcomes[at];
+        o.on = on;
+        o.off = off;
+        o.absurd = absurd;
+        o.level = level;
+        o.quiet = quiet;
     }
 
     pub(super) fn cached(&self, i: usize) -> &Outcome {
@@ -131,11 +207,8 @@ impl Chainer {
             // The "off" side only ever yields contradictions and double implications.
             return i;
         }
-        let mut off_on = self.take_set();
-        let mut off_off = self.take_set();
-        let p_off = self.node(key(c, d, false), &[]);
-        Self::insert(&mut off_off, key(c, d, false), p_off);
-        if let Some((a, b)) = self.propagate(g, &mut off_on, &mut off_off)
+        let j = self.off_outcome(g, key(c, d, true));
+        if let Some((a, b)) = self.outcomes[j].absurd
             && contradiction
             && let Some(f) = self.reduction_hint(g, key(c, d, true), &[a, b], 7)
         {
@@ -145,7 +218,7 @@ impl Chainer {
             let on_list = self.cached(i).on.list.clone();
             for a in on_list {
                 let k = self.key_of(a);
-                let b = off_on.get(k);
+                let b = self.outcomes[j].on.get(k);
                 if b != NONE
                     && let Some(f) = self.reduction_hint(g, k, &[a, b], 1)
                 {
@@ -155,7 +228,7 @@ impl Chainer {
             let off_list = self.cached(i).off.list.clone();
             for a in off_list {
                 let k = self.key_of(a);
-                let b = off_off.get(k);
+                let b = self.outcomes[j].off.get(k);
                 if b != NONE
                     && let Some(f) = self.reduction_hint(g, k, &[a, b], 1)
                 {
@@ -163,8 +236,6 @@ impl Chainer {
                 }
             }
         }
-        self.give_set(off_on);
-        self.give_set(off_off);
         i
     }
 
