@@ -27,11 +27,13 @@ fn unkey(k: u16) -> (usize, u8, bool) {
     (k / 18, (k / 2 % 9) as u8 + 1, k % 2 == 1)
 }
 
-/// One potential with its parents (in the arena's pool) and, for a step found by a nested
-/// rule, the nested chain's complexity and identity.
+/// One potential with its parents and, for a step found by a nested rule, the nested
+/// chain's complexity and identity. Most potentials have one parent, kept in the node;
+/// two or more are kept in the arena's pool.
 #[derive(Clone, Copy)]
 struct Node {
     key: u16,
+    /// The parent (`pn` = 1), or where the parents start in the pool (`pn` > 1).
     p0: u32,
     pn: u32,
     /// Complexity of the nested chain that produced this potential (0 = none).
@@ -361,8 +363,15 @@ impl Chainer {
     }
 
     fn node(&mut self, key: u16, parents: &[u32]) -> u32 {
-        let p0 = self.pool.len() as u32;
-        self.pool.extend_from_slice(parents);
+        let p0 = match parents {
+            [] => 0,
+            &[p] => p,
+            _ => {
+                let at = self.pool.len() as u32;
+                self.pool.extend_from_slice(parents);
+                at
+            }
+        };
         let depth = parents.first().map_or(0, |&p| self.nodes[p as usize].depth + 1);
         self.nodes.push(Node {
             key,
@@ -377,8 +386,12 @@ impl Chainer {
     }
 
     fn parents(&self, n: u32) -> &[u32] {
-        let nd = self.nodes[n as usize];
-        &self.pool[nd.p0 as usize..(nd.p0 + nd.pn) as usize]
+        let nd = &self.nodes[n as usize];
+        match nd.pn {
+            0 => &[],
+            1 => std::slice::from_ref(&nd.p0),
+            _ => &self.pool[nd.p0 as usize..(nd.p0 + nd.pn) as usize],
+        }
     }
 
     fn first_parent(&self, n: u32) -> Option<u32> {
@@ -402,8 +415,7 @@ impl Chainer {
             }
             self.stamp[k] = g;
             count += 1;
-            let nd = self.nodes[p as usize];
-            todo.extend_from_slice(&self.pool[nd.p0 as usize..(nd.p0 + nd.pn) as usize]);
+            todo.extend_from_slice(self.parents(p));
         }
         count
     }
@@ -423,7 +435,7 @@ impl Chainer {
                 if nd.nested != 0 && seen_chains.insert(nd.nested_id) {
                     sum += nd.nested;
                 }
-                todo.extend_from_slice(&self.pool[nd.p0 as usize..(nd.p0 + nd.pn) as usize]);
+                todo.extend_from_slice(self.parents(p));
             }
         }
         sum
