@@ -49,7 +49,9 @@ struct Node {
 
 /// An insertion-ordered set of potentials keyed by identity (SE's `LinkedSet`). Membership
 /// is also kept as bits: the propagation asks it for every link, and 184 bytes stay in cache
-/// where the node table of a set does not.
+/// where the node table of a set does not. The node table is read only where the bit is
+/// set, and each bit is set with its entry, so the table is never initialised or cleared
+/// (an entry of a key not in the set is stale and never read).
 #[derive(Clone)]
 struct PotSet {
     bits: [u64; NKEYS.div_ceil(64)],
@@ -61,7 +63,7 @@ const NONE: u32 = u32::MAX;
 
 impl PotSet {
     fn new() -> PotSet {
-        PotSet { bits: [0; NKEYS.div_ceil(64)], slot: vec![NONE; NKEYS], list: Vec::new() }
+        PotSet { bits: [0; NKEYS.div_ceil(64)], slot: vec![0; NKEYS], list: Vec::new() }
     }
 
     /// A placeholder without a table (not to be used as a set), allocating nothing.
@@ -81,11 +83,8 @@ impl PotSet {
         if self.has(k) { self.slot[k as usize] } else { NONE }
     }
 
-    /// Empties the set in time proportional to its size.
-    fn clear(&mut self, nodes: &[Node]) {
-        for &n in &self.list {
-            self.slot[nodes[n as usize].key as usize] = NONE;
-        }
+    /// Empties the set (its bits; the node table keeps stale entries, never read).
+    fn clear(&mut self) {
         self.bits = [0; NKEYS.div_ceil(64)];
         self.list.clear();
     }
@@ -290,7 +289,7 @@ impl Chainer {
     }
 
     fn give_set(&mut self, mut s: PotSet) {
-        s.clear(&self.nodes);
+        s.clear();
         self.spare.push(s);
     }
 
@@ -528,8 +527,8 @@ impl Chainer {
         }
     }
 
-    /// Empties the last search's potentials (its sets recycled, their slots cleared through
-    /// the old nodes), chain identities and cached propagations. A search calls it only once
+    /// Empties the last search's potentials (its sets recycled), chain identities and
+    /// cached propagations. A search calls it only once
     /// it goes past its no-hint test: most nested searches stop there, and what they would
     /// have cleared is read by no one before the next search that goes on clears it.
     fn reset_search(&mut self) {
