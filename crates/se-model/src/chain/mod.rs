@@ -254,6 +254,11 @@ pub struct Chainer {
     b_off: Vec<u16>,
     b_on: Vec<u32>,
     b_parents: Vec<u32>,
+    /// Per candidate: its closure under the static links (static multiple searches, see
+    /// `Chainer::closures_meet`), valid where `closure_at` is `closure_epoch`.
+    closures: Vec<[u64; NKEYS.div_ceil(64)]>,
+    closure_at: Vec<u32>,
+    closure_epoch: u32,
 }
 
 /// The result of propagating one assumption.
@@ -358,6 +363,9 @@ impl Chainer {
             b_off: Vec::new(),
             b_on: Vec::new(),
             b_parents: Vec::new(),
+            closures: Vec::new(),
+            closure_at: Vec::new(),
+            closure_epoch: 0,
         }
     }
 
@@ -545,6 +553,15 @@ impl Chainer {
         self.on_cache.resize(NKEYS / 2, NONE);
         self.off_cache.clear();
         self.off_cache.resize(NKEYS / 2, NONE);
+        if self.rule.multiple && !self.rule.dynamic {
+            self.closure_epoch = self.closure_epoch.wrapping_add(1);
+            if self.closure_epoch == 0 || self.closures.is_empty() {
+                self.closures.resize(NKEYS / 2, [0; NKEYS.div_ceil(64)]);
+                self.closure_at.clear();
+                self.closure_at.resize(NKEYS / 2, 0);
+                self.closure_epoch = 1;
+            }
+        }
     }
 
     /// Takes over the propagations of `lower`'s last search if it was a complete dynamic

@@ -3,7 +3,9 @@
 //! search. A dynamic level's search takes over the propagations of the level below on the
 //! same grid and goes on from where each stopped instead of propagating again from the
 //! assumption (SE runs the levels in order, each repeating the one below until its own
-//! nested rule is needed; see [`Chainer::resume`] for why the result is the same).
+//! nested rule is needed; see [`Chainer::resume`] for why the result is the same). A static
+//! search propagates only the assumptions of the cell and house chains whose assumptions'
+//! closures meet ([`Chainer::closures_meet`]).
 
 use super::*;
 
@@ -96,6 +98,91 @@ impl Chainer {
         o.quiet = quiet;
     }
 
+    /// Whether this search skips the static cell and house chains whose assumptions'
+    /// closures do not meet (static multiple forcing chains, unless a test compares them
+    /// with the search that skips nothing).
+    fn static_filter(&self) -> bool {
+        self.skip_unreachable && self.rule.multiple && !self.rule.dynamic && !self.rule.nishio
+    }
+
+    /// Whether the closures of the assumptions `keys` (on keys) share a potential.
+    ///
+    /// A static propagation (no candidate removed, no nested rule) from an assumption meets
+    /// potentials of its closure under the same links (a cell's other values and a digit's
+    /// other positions in the houses of an on potential; the other value of a bivalue cell
+    /// and the other position of a digit with two positions in a house of an off one), all
+    /// of them unless it stops at a contradiction. A cell or house chain's targets are
+    /// potentials every assumption of the cell or house meets, so without a potential in
+    /// all their closures it has no hint; skipping it, and the propagations only it would
+    /// have asked for, leaves the same hints in the same order (each propagation depends on
+    /// its assumption and the grid alone). The closures are kept per search.
+    fn closures_meet(&mut self, g: &Grid, keys: &mut dyn Iterator<Item = u16>) -> bool {
+        let mut acc = [!0u64; NKEYS.div_ceil(64)];
+        for k in keys {
+            let row = self.closure(g, k);
+            let mut any = 0;
+            for (x, y) in acc.iter_mut().zip(row) {
+                *x &= y;
+                any |= *x;
+            }
+            if any == 0 {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The closure of on key `k` under the static links (see [`Chainer::closures_meet`]).
+    fn closure(&mut self, g: &Grid, k: u16) -> [u64; NKEYS.div_ceil(64)] {
+        let i = (k / 2) as usize;
+        if self.closure_at[i] == self.closure_epoch {
+            return self.closures[i];
+        }
+        fn mark(seen: &mut [u64; NKEYS.div_ceil(64)], todo: &mut Vec<u16>, k: u16) {
+            let (w, b) = (k as usize / 64, k % 64);
+            if seen[w] >> b & 1 == 0 {
+                seen[w] |= 1 << b;
+                todo.push(k);
+            }
+        }
+        let mut seen = [0u64; NKEYS.div_ceil(64)];
+        let mut todo = std::mem::take(&mut self.b_off);
+        todo.clear();
+        mark(&mut seen, &mut todo, k);
+        while let Some(p) = todo.pop() {
+            let (c, d, on) = unkey(p);
+            if on {
+                for v in digits(g.cand[c]) {
+                    if v != d {
+                        mark(&mut seen, &mut todo, key(c, v, false));
+                    }
+                }
+                g.for_peers_with(c, d, |o| mark(&mut seen, &mut todo, key(o, d, false)));
+            } else {
+                if g.count(c) == 2 {
+                    let other = digits(g.cand[c]).find(|&v| v != d).unwrap_or(d);
+                    mark(&mut seen, &mut todo, key(c, other, true));
+                }
+                for &r in &CELL_HOUSES[c] {
+                    let r = r as usize;
+                    let pos = g.positions(r, d);
+                    if pos.count_ones() != 2 {
+                        continue;
+                    }
+                    let mut j = low(pos);
+                    if HOUSE_CELLS[r][j] as usize == c {
+                        j = low(pos & !(1 << j));
+                    }
+                    mark(&mut seen, &mut todo, key(HOUSE_CELLS[r][j] as usize, d, true));
+                }
+            }
+        }
+        self.b_off = todo;
+        self.closure_at[i] = self.closure_epoch;
+        self.closures[i] = seen;
+        seen
+    }
+
     pub(super) fn cached(&self, i: usize) -> &Outcome {
         &self.outcomes[self.on_cache[i] as usize]
     }
@@ -113,19 +200,30 @@ impl Chainer {
         let mut outcomes: Vec<usize> = Vec::new();
         let mut cell_on: Option<Vec<u32>> = None;
         let mut cell_off: Option<Vec<u32>> = None;
-        // Cell forcing chains (what every value of the cell implies).
-        let cell_chains = !rule.nishio && (card == 2 || (rule.multiple && card > 2));
+        // Cell forcing chains (what every value of the cell implies); static ones only when
+        // the values' closures meet (see `Chainer::closures_meet`).
+        let filter = self.static_filter();
+        let cell_chains = !rule.nishio
+            && (card == 2 || (rule.multiple && card > 2))
+            && (!filter || self.closures_meet(g, &mut digits(g.cand[c]).map(|d| key(c, d, true))));
         for d in digits(g.cand[c] & self.only_digits) {
             let double = card >= 3 && !rule.nishio && rule.dynamic;
             let contradiction = rule.dynamic || rule.nishio;
-            let i = self.binary(g, c, d, double, contradiction, out);
+            // A static binary chain only propagates the value (it has no hint): that
+            // propagation is made when a cell or house chain needs it.
+            let i =
+                if filter { None } else { Some(self.binary(g, c, d, double, contradiction, out)) };
             if !rule.nishio {
                 self.house_chains(g, c, d, i, out);
             }
-            outcomes.push(i);
             if !cell_chains {
                 continue;
             }
+            let i = match i {
+                Some(i) => i,
+                None => self.on_outcome(g, key(c, d, true)),
+            };
+            outcomes.push(i);
             let o = self.cached(i);
             let keep = |v: Vec<u32>, s: &PotSet, nodes: &[Node]| -> Vec<u32> {
                 v.into_iter().filter(|&n| s.has(nodes[n as usize].key)).collect()
@@ -246,9 +344,11 @@ impl Chainer {
         g: &Grid,
         c: usize,
         d: u8,
-        mine: usize,
+        mine: Option<usize>,
         out: &mut Vec<(Found, Vec<u32>, u8)>,
     ) {
+        let filter = self.static_filter();
+        let mut mine = mine;
         for &r in &CELL_HOUSES[c] {
             let r = r as usize;
             let pos = g.positions(r, d);
@@ -259,6 +359,20 @@ impl Chainer {
             if HOUSE_CELLS[r][low(pos)] as usize != c {
                 continue;
             }
+            if filter
+                && !self.closures_meet(
+                    g,
+                    &mut (0..9)
+                        .filter(|&i| pos >> i & 1 != 0)
+                        .map(|i| key(HOUSE_CELLS[r][i] as usize, d, true)),
+                )
+            {
+                continue;
+            }
+            let mine = match mine {
+                Some(i) => i,
+                None => *mine.insert(self.on_outcome(g, key(c, d, true))),
+            };
             let mut outcomes: Vec<usize> = Vec::new();
             for i in 0..9 {
                 if pos >> i & 1 == 0 {
