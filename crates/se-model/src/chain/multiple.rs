@@ -132,7 +132,9 @@ impl Chainer {
         true
     }
 
-    /// The closure of on key `k` under the static links (see [`Chainer::closures_meet`]).
+    /// The closure of on key `k` under the static links (see [`Chainer::closures_meet`]):
+    /// an on potential met whose closure is known adds that closure instead of being
+    /// followed (the closure is closed: what it leads to is in it).
     fn closure(&mut self, g: &Grid, k: u16) -> [u64; NKEYS.div_ceil(64)] {
         let i = (k / 2) as usize;
         if self.closure_at[i] == self.closure_epoch {
@@ -151,6 +153,14 @@ impl Chainer {
         mark(&mut seen, &mut todo, k);
         while let Some(p) = todo.pop() {
             let (c, d, on) = unkey(p);
+            // A closure already made holds everything its on potential leads to.
+            let j = (p / 2) as usize;
+            if on && p != k && self.closure_at[j] == self.closure_epoch {
+                for (x, y) in seen.iter_mut().zip(&self.closures[j]) {
+                    *x |= y;
+                }
+                continue;
+            }
             if on {
                 for v in digits(g.cand[c]) {
                     if v != d {
