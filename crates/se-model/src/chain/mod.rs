@@ -549,10 +549,16 @@ impl Chainer {
         self.nodes.clear();
         self.pool.clear();
         self.chain_ids.clear();
-        self.on_cache.clear();
-        self.on_cache.resize(NKEYS / 2, NONE);
-        self.off_cache.clear();
-        self.off_cache.resize(NKEYS / 2, NONE);
+        // Only multiple and dynamic searches cache propagations, and only dynamic ones
+        // (binary chains with contradictions) propagate assumptions made off.
+        if self.rule.multiple || self.rule.dynamic {
+            self.on_cache.clear();
+            self.on_cache.resize(NKEYS / 2, NONE);
+        }
+        if self.rule.dynamic {
+            self.off_cache.clear();
+            self.off_cache.resize(NKEYS / 2, NONE);
+        }
         if self.rule.multiple && !self.rule.dynamic {
             self.closure_epoch = self.closure_epoch.wrapping_add(1);
             if self.closure_epoch == 0 || self.closures.is_empty() {
