@@ -200,7 +200,13 @@ fn chained(slot: usize, rule: Rule, g: &Grid, dirty: Option<&Dirty>) -> Option<H
     CHAINERS.with(|c| {
         let mut c = c.borrow_mut();
         debug_assert_eq!(c[slot].rule(), rule);
-        c[slot].first(g, dirty)
+        if slot <= 3 {
+            return c[slot].first(g, dirty);
+        }
+        // A dynamic level goes on from the propagations of the level below, which searched
+        // the same grid just before (see `Chainer::first_after`).
+        let (below, from) = c.split_at_mut(slot);
+        from[0].first_after(g, dirty, below.last_mut())
     })
 }
 
@@ -547,7 +553,8 @@ mod tests {
     /// with what it rests on and its chains' content) are the same with and without
     /// skipping the searches the pass's graph cannot satisfy (and, for cycles, ending a
     /// forcing chain search at its target and searching on the pass's link table rather
-    /// than on potentials), between states a few steps apart on rating paths.
+    /// than on potentials; for multiple forcing chains, the cell and house chains whose
+    /// assumptions' closures do not meet), between states a few steps apart on rating paths.
     #[test]
     fn nested_chains_skip_nothing_they_need() {
         let mut set = puzzles("magictour_top1465.txt", 12);

@@ -50,6 +50,19 @@ const CAPACITY: usize = 20_000;
 thread_local! {
     static TABLE: std::cell::RefCell<FxHashMap<Key, Rc<Vec<NestedHint>>>> =
         std::cell::RefCell::new(FxHashMap::default());
+    /// How many times the table was emptied (see [`generation`]).
+    static GENERATION: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+}
+
+/// How many times the table was emptied so far: while it stays the same, every search put
+/// since is still there (a propagation that only read such searches would meet the same
+/// entries again, see `Chainer::resume`).
+pub(super) fn generation() -> u32 {
+    GENERATION.with(|g| g.get())
+}
+
+fn emptied() {
+    GENERATION.with(|g| g.set(g.get().wrapping_add(1)));
 }
 
 /// The remembered result of `rule`'s search on `g`, if any.
@@ -63,6 +76,7 @@ pub(super) fn put(rule: Rule, g: &Grid, hints: &Rc<Vec<NestedHint>>) {
         let mut t = t.borrow_mut();
         if t.len() >= CAPACITY {
             t.clear();
+            emptied();
         }
         t.insert(Key::of(rule, g), Rc::clone(hints));
     });
@@ -75,4 +89,5 @@ pub(crate) fn forget() {
         t.clear();
         t.shrink_to(1024);
     });
+    emptied();
 }

@@ -27,11 +27,13 @@ fn unkey(k: u16) -> (usize, u8, bool) {
     (k / 18, (k / 2 % 9) as u8 + 1, k % 2 == 1)
 }
 
-/// One potential with its parents (in the arena's pool) and, for a step found by a nested
-/// rule, the nested chain's complexity and identity.
+/// One potential with its parents and, for a step found by a nested rule, the nested
+/// chain's complexity and identity. Most potentials have one parent, kept in the node;
+/// two or more are kept in the arena's pool.
 #[derive(Clone, Copy)]
 struct Node {
     key: u16,
+    /// The parent (`pn` = 1), or where the parents start in the pool (`pn` > 1).
     p0: u32,
     pn: u32,
     /// Complexity of the nested chain that produced this potential (0 = none).
@@ -47,7 +49,9 @@ struct Node {
 
 /// An insertion-ordered set of potentials keyed by identity (SE's `LinkedSet`). Membership
 /// is also kept as bits: the propagation asks it for every link, and 184 bytes stay in cache
-/// where the node table of a set does not.
+/// where the node table of a set does not. The node table is read only where the bit is
+/// set, and each bit is set with its entry, so the table is never initialised or cleared
+/// (an entry of a key not in the set is stale and never read).
 #[derive(Clone)]
 struct PotSet {
     bits: [u64; NKEYS.div_ceil(64)],
@@ -59,7 +63,12 @@ const NONE: u32 = u32::MAX;
 
 impl PotSet {
     fn new() -> PotSet {
-        PotSet { bits: [0; NKEYS.div_ceil(64)], slot: vec![NONE; NKEYS], list: Vec::new() }
+        PotSet { bits: [0; NKEYS.div_ceil(64)], slot: vec![0; NKEYS], list: Vec::new() }
+    }
+
+    /// A placeholder without a table (not to be used as a set), allocating nothing.
+    fn placeholder() -> PotSet {
+        PotSet { bits: [0; NKEYS.div_ceil(64)], slot: Vec::new(), list: Vec::new() }
     }
 
     /// Whether potential key `k` is in the set.
@@ -74,11 +83,8 @@ impl PotSet {
         if self.has(k) { self.slot[k as usize] } else { NONE }
     }
 
-    /// Empties the set in time proportional to its size.
-    fn clear(&mut self, nodes: &[Node]) {
-        for &n in &self.list {
-            self.slot[nodes[n as usize].key as usize] = NONE;
-        }
+    /// Empties the set (its bits; the node table keeps stale entries, never read).
+    fn clear(&mut self) {
         self.bits = [0; NKEYS.div_ceil(64)];
         self.list.clear();
     }
@@ -225,7 +231,19 @@ pub struct Chainer {
     /// Per candidate: where its "on" propagation in the current search is in `outcomes`
     /// (NONE: not computed yet).
     on_cache: Vec<u32>,
-    /// The "on" propagations of the current search.
+    /// The same for its "off" propagation (binary chains).
+    off_cache: Vec<u32>,
+    /// The grid of this engine's last complete dynamic search, whose propagations (nodes,
+    /// `outcomes`, caches, chain identities) a higher level may take over (see
+    /// [`Chainer::take_over`]).
+    searched: Option<Grid>,
+    /// Whether the next search goes on with propagations taken over from a lower level.
+    taken: bool,
+    /// Whether the last propagation ended at a call of the nested rules that found nothing
+    /// (or, at level 0, without calling them).
+    quiet: bool,
+    /// The propagations of the current search (of candidates assumed on and off), some
+    /// perhaps still of the lower level whose search this one took over.
     outcomes: Vec<Outcome>,
     /// Digits (bit `d - 1`) a Nishio search assumes (all but those unchanged since it last
     /// found nothing: a Nishio chain uses one digit's positions only).
@@ -236,6 +254,11 @@ pub struct Chainer {
     b_off: Vec<u16>,
     b_on: Vec<u32>,
     b_parents: Vec<u32>,
+    /// Per candidate: its closure under the static links (static multiple searches, see
+    /// `Chainer::closures_meet`), valid where `closure_at` is `closure_epoch`.
+    closures: Vec<[u64; NKEYS.div_ceil(64)]>,
+    closure_at: Vec<u32>,
+    closure_epoch: u32,
 }
 
 /// The result of propagating one assumption.
@@ -243,6 +266,14 @@ struct Outcome {
     on: PotSet,
     off: PotSet,
     absurd: Option<(u32, u32)>,
+    /// The level whose propagation this is: a lower level's propagation is the start of a
+    /// higher level's, which goes on from where it stopped (see [`Chainer::resume`]).
+    level: u32,
+    /// Whether it ended at a call of the nested rules that found nothing (or, at level 0,
+    /// without calling them): a higher level's goes on from there.
+    quiet: bool,
+    /// The nested-search memo's generation when the propagation started.
+    generation: u32,
 }
 
 mod failed;
@@ -263,7 +294,7 @@ impl Chainer {
     }
 
     fn give_set(&mut self, mut s: PotSet) {
-        s.clear(&self.nodes);
+        s.clear();
         self.spare.push(s);
     }
 
@@ -321,6 +352,10 @@ impl Chainer {
             skip_unreachable: true,
             subs: Vec::new(),
             on_cache: Vec::new(),
+            off_cache: Vec::new(),
+            searched: None,
+            taken: false,
+            quiet: true,
             outcomes: Vec::new(),
             only_digits: 0x1ff,
             q_on: VecDeque::new(),
@@ -328,12 +363,22 @@ impl Chainer {
             b_off: Vec::new(),
             b_on: Vec::new(),
             b_parents: Vec::new(),
+            closures: Vec::new(),
+            closure_at: Vec::new(),
+            closure_epoch: 0,
         }
     }
 
     fn node(&mut self, key: u16, parents: &[u32]) -> u32 {
-        let p0 = self.pool.len() as u32;
-        self.pool.extend_from_slice(parents);
+        let p0 = match parents {
+            [] => 0,
+            &[p] => p,
+            _ => {
+                let at = self.pool.len() as u32;
+                self.pool.extend_from_slice(parents);
+                at
+            }
+        };
         let depth = parents.first().map_or(0, |&p| self.nodes[p as usize].depth + 1);
         self.nodes.push(Node {
             key,
@@ -348,8 +393,12 @@ impl Chainer {
     }
 
     fn parents(&self, n: u32) -> &[u32] {
-        let nd = self.nodes[n as usize];
-        &self.pool[nd.p0 as usize..(nd.p0 + nd.pn) as usize]
+        let nd = &self.nodes[n as usize];
+        match nd.pn {
+            0 => &[],
+            1 => std::slice::from_ref(&nd.p0),
+            _ => &self.pool[nd.p0 as usize..(nd.p0 + nd.pn) as usize],
+        }
     }
 
     fn first_parent(&self, n: u32) -> Option<u32> {
@@ -373,8 +422,7 @@ impl Chainer {
             }
             self.stamp[k] = g;
             count += 1;
-            let nd = self.nodes[p as usize];
-            todo.extend_from_slice(&self.pool[nd.p0 as usize..(nd.p0 + nd.pn) as usize]);
+            todo.extend_from_slice(self.parents(p));
         }
         count
     }
@@ -394,7 +442,7 @@ impl Chainer {
                 if nd.nested != 0 && seen_chains.insert(nd.nested_id) {
                     sum += nd.nested;
                 }
-                todo.extend_from_slice(&self.pool[nd.p0 as usize..(nd.p0 + nd.pn) as usize]);
+                todo.extend_from_slice(self.parents(p));
             }
         }
         sum
@@ -409,6 +457,19 @@ impl Chainer {
     /// then kind, then search order). With `dirty` (Nishio only), only the digits that lost a
     /// candidate since the rule last found nothing.
     pub fn first(&mut self, g: &Grid, dirty: Option<&Dirty>) -> Option<Hint> {
+        self.first_after(g, dirty, None)
+    }
+
+    /// As [`Chainer::first`], going on from the propagations of `lower`'s last search when
+    /// it searched `g` completely at a lower dynamic level (SE runs the levels in order on
+    /// the same grid; see [`Chainer::resume`]).
+    pub fn first_after(
+        &mut self,
+        g: &Grid,
+        dirty: Option<&Dirty>,
+        lower: Option<&mut Chainer>,
+    ) -> Option<Hint> {
+        self.taken = lower.is_some_and(|l| self.take_over(l, g));
         self.prune = !(self.rule.multiple || self.rule.dynamic);
         self.best = None;
         self.only_digits = match dirty {
@@ -474,12 +535,11 @@ impl Chainer {
         }
     }
 
-    /// Every hint of the rule on `g`, in search order. With `traced` (nested use), each hint
-    /// also lists what its chains rest on as a [`Trace`] (the removed candidates follow from
-    /// it and the propagation's start, see [`trace_parents`]).
-    #[allow(clippy::type_complexity)]
-    fn all_hints(&mut self, g: &Grid, traced: bool) -> Vec<(Found, Vec<u32>, Trace)> {
-        // Recycle the last search's sets (their slots are cleared through the old nodes).
+    /// Empties the last search's potentials (its sets recycled), chain identities and
+    /// cached propagations. A search calls it only once
+    /// it goes past its no-hint test: most nested searches stop there, and what they would
+    /// have cleared is read by no one before the next search that goes on clears it.
+    fn reset_search(&mut self) {
         let mut outcomes = std::mem::take(&mut self.outcomes);
         for o in outcomes.drain(..) {
             self.give_set(o.on);
@@ -489,8 +549,55 @@ impl Chainer {
         self.nodes.clear();
         self.pool.clear();
         self.chain_ids.clear();
-        self.on_cache.clear();
-        self.on_cache.resize(NKEYS / 2, NONE);
+        // Only multiple and dynamic searches cache propagations, and only dynamic ones
+        // (binary chains with contradictions) propagate assumptions made off.
+        if self.rule.multiple || self.rule.dynamic {
+            self.on_cache.clear();
+            self.on_cache.resize(NKEYS / 2, NONE);
+        }
+        if self.rule.dynamic {
+            self.off_cache.clear();
+            self.off_cache.resize(NKEYS / 2, NONE);
+        }
+        if self.rule.multiple && !self.rule.dynamic {
+            self.closure_epoch = self.closure_epoch.wrapping_add(1);
+            if self.closure_epoch == 0 || self.closures.is_empty() {
+                self.closures.resize(NKEYS / 2, [0; NKEYS.div_ceil(64)]);
+                self.closure_at.clear();
+                self.closure_at.resize(NKEYS / 2, 0);
+                self.closure_epoch = 1;
+            }
+        }
+    }
+
+    /// Takes over the propagations of `lower`'s last search if it was a complete dynamic
+    /// search of `g` at a lower level (the same propagation rules): its nodes, chain
+    /// identities and cached outcomes become this search's (each goes on at this level
+    /// when first asked, see [`Chainer::resume`]); `lower` gets this engine's old ones,
+    /// which its next search recycles. Returns whether it did.
+    fn take_over(&mut self, lower: &mut Chainer, g: &Grid) -> bool {
+        let same_kind = |r: Rule| r.dynamic && r.multiple && !r.nishio;
+        if !(same_kind(self.rule) && same_kind(lower.rule) && lower.rule.level < self.rule.level)
+            || propagate::first_new_stage(lower.rule.level, self.rule.level).is_none()
+            || lower.searched.as_ref() != Some(g)
+        {
+            return false;
+        }
+        lower.searched = None;
+        std::mem::swap(&mut self.nodes, &mut lower.nodes);
+        std::mem::swap(&mut self.pool, &mut lower.pool);
+        std::mem::swap(&mut self.chain_ids, &mut lower.chain_ids);
+        std::mem::swap(&mut self.on_cache, &mut lower.on_cache);
+        std::mem::swap(&mut self.off_cache, &mut lower.off_cache);
+        std::mem::swap(&mut self.outcomes, &mut lower.outcomes);
+        true
+    }
+
+    /// Every hint of the rule on `g`, in search order. With `traced` (nested use), each hint
+    /// also lists what its chains rest on as a [`Trace`] (the removed candidates follow from
+    /// it and the propagation's start, see [`trace_parents`]).
+    #[allow(clippy::type_complexity)]
+    fn all_hints(&mut self, g: &Grid, traced: bool) -> Vec<(Found, Vec<u32>, Trace)> {
         let mut out: Vec<(Found, Vec<u32>, u8)> = Vec::new();
         if self.rule.multiple || self.rule.dynamic {
             // A nested static multiple search: skipped when no cell or house has a common
@@ -504,6 +611,10 @@ impl Chainer {
                 bitdoku_bitboard::budget::tick(81);
                 return Vec::new();
             }
+            if !std::mem::take(&mut self.taken) {
+                self.reset_search();
+            }
+            self.searched = None;
             for c in 0..81 {
                 // The budget: a node per cell searched (the caller discards a search cut short).
                 if !bitdoku_bitboard::budget::tick(1) {
@@ -514,6 +625,14 @@ impl Chainer {
                     self.multiple_chains(g, c, &mut out);
                 }
             }
+            // A complete search's propagations can be taken over by the next level.
+            if !traced
+                && self.rule.dynamic
+                && !self.rule.nishio
+                && bitdoku_bitboard::budget::exceeded().is_none()
+            {
+                self.searched = Some(g.clone());
+            }
         } else {
             // Every hint wanted (a nested search): without a candidate that implies its own
             // opposite in the XY pass's graph, no pass has a hint (see `failed`). Else the
@@ -521,12 +640,13 @@ impl Chainer {
             // read from `failed`'s graph (`failed::PassLinks`), and in the X and Y passes
             // from the same graph of their links.
             let nested = !self.prune && self.skip_unreachable;
+            if nested && !self.failed.any(g) {
+                // The budget the three passes would have counted (a node per cell).
+                bitdoku_bitboard::budget::tick(3 * 81);
+                return Vec::new();
+            }
+            self.reset_search();
             if nested {
-                if !self.failed.any(g) {
-                    // The budget the three passes would have counted (a node per cell).
-                    bitdoku_bitboard::budget::tick(3 * 81);
-                    return Vec::new();
-                }
                 self.failed.complete();
                 self.reach_xy.build_links(g, true, true, false);
                 // The passes read their links from the grid: the search arrays only.

@@ -1,5 +1,11 @@
 //! SE's multiple, Nishio and dynamic forcing chains: binary (contradiction and double),
-//! cell and house chains, each candidate's propagation cached for the search.
+//! cell and house chains, each candidate's propagation (assumed on, and off) cached for the
+//! search. A dynamic level's search takes over the propagations of the level below on the
+//! same grid and goes on from where each stopped instead of propagating again from the
+//! assumption (SE runs the levels in order, each repeating the one below until its own
+//! nested rule is needed; see [`Chainer::resume`] for why the result is the same). A static
+//! search propagates only the assumptions of the cell and house chains whose assumptions'
+//! closures meet ([`Chainer::closures_meet`]).
 
 use super::*;
 
@@ -8,16 +14,183 @@ impl Chainer {
     /// and shared by binary, cell and house chains: returns its index in the cache.
     pub(super) fn on_outcome(&mut self, g: &Grid, k: u16) -> usize {
         let i = (k / 2) as usize;
-        if self.on_cache[i] == NONE {
-            let mut on = self.take_set();
-            let mut off = self.take_set();
-            let root = self.node(k, &[]);
-            Self::insert(&mut on, k, root);
-            let absurd = self.propagate(g, &mut on, &mut off);
-            self.on_cache[i] = self.outcomes.len() as u32;
-            self.outcomes.push(Outcome { on, off, absurd });
-        }
+        self.on_cache[i] = self.outcome(g, k, self.on_cache[i]);
         i
+    }
+
+    /// The propagation from candidate `k` (an on key) assumed false, kept as
+    /// [`Chainer::on_outcome`]'s (only the next level reads it again): its index in
+    /// `outcomes`.
+    fn off_outcome(&mut self, g: &Grid, k: u16) -> usize {
+        let i = (k / 2) as usize;
+        self.off_cache[i] = self.outcome(g, k ^ 1, self.off_cache[i]);
+        self.off_cache[i] as usize
+    }
+
+    /// The index in `outcomes` of this level's propagation from the potential `root` on
+    /// `g`: `at` if it is one (NONE: none yet), else a new one, going on from a lower
+    /// level's at `at` when that one can be resumed ([`Chainer::resume`]).
+    fn outcome(&mut self, g: &Grid, root: u16, at: u32) -> u32 {
+        if at != NONE {
+            let o = &self.outcomes[at as usize];
+            if o.level == self.rule.level || o.absurd.is_some() {
+                return at;
+            }
+            if let Some(stage) = propagate::first_new_stage(o.level, self.rule.level)
+                && o.quiet
+                && o.generation == memo::generation()
+            {
+                self.resume(g, at as usize, stage);
+                return at;
+            }
+        }
+        let generation = memo::generation();
+        let mut on = self.take_set();
+        let mut off = self.take_set();
+        let n = self.node(root, &[]);
+        Self::insert(if root & 1 == 1 { &mut on } else { &mut off }, root, n);
+        let absurd = self.propagate(g, &mut on, &mut off);
+        self.outcomes.push(Outcome {
+            on,
+            off,
+            absurd,
+            level: self.rule.level,
+            quiet: self.quiet,
+            generation,
+        });
+        (self.outcomes.len() - 1) as u32
+    }
+
+    /// Goes on with a lower level's propagation `outcomes[at]` (on `g`, the search's grid)
+    /// at this level, from where it stopped.
+    ///
+    /// A level's propagation is a lower level's until the lower one stops: both apply the
+    /// same links, and the nested rules in the same order (basic rules first, then forcing
+    /// chains and multiple forcing chains, see [`nested_rule`]); the lower level stops at a
+    /// call of its nested rules that finds nothing (`quiet`), where the higher one asks
+    /// the same rules again (they find nothing on the same reduced grid) and then its own.
+    /// So the higher level's propagation is the lower one's followed by what comes after:
+    /// the same potentials in the same order, with the same parents. The reduced grid there
+    /// is `g` less every off potential (each was removed when it left the queue, and both
+    /// queues were empty). The nested searches of the lower level's part were put in the
+    /// memo and are still there if it was not emptied since (`generation`), so the higher
+    /// level would only have read them: no budget is counted and the memo is unchanged. A
+    /// contradiction ends both alike. Chain identities are numbers given in order of first
+    /// use and only compared for equality, so taking them over from the lower level's search
+    /// keeps equal chains equal and distinct ones distinct.
+    fn resume(&mut self, g: &Grid, at: usize, stage: usize) {
+        let o = &mut self.outcomes[at];
+        let mut on = std::mem::replace(&mut o.on, PotSet::placeholder());
+        let mut off = std::mem::replace(&mut o.off, PotSet::placeholder());
+        let mut reduced = g.clone();
+        for &n in &off.list {
+            let (c, d, _) = unkey(self.key_of(n));
+            reduced.remove(c, d);
+        }
+        let absurd = self.propagate_on(g, reduced, &mut on, &mut off, Some(stage));
+        let quiet = self.quiet;
+        let level = self.rule.level;
+        let o = &mut self.outcomes[at];
+        o.on = on;
+        o.off = off;
+        o.absurd = absurd;
+        o.level = level;
+        o.quiet = quiet;
+    }
+
+    /// Whether this search skips the static cell and house chains whose assumptions'
+    /// closures do not meet (static multiple forcing chains, unless a test compares them
+    /// with the search that skips nothing).
+    fn static_filter(&self) -> bool {
+        self.skip_unreachable && self.rule.multiple && !self.rule.dynamic && !self.rule.nishio
+    }
+
+    /// Whether the closures of the assumptions `keys` (on keys) share a potential.
+    ///
+    /// A static propagation (no candidate removed, no nested rule) from an assumption meets
+    /// potentials of its closure under the same links (a cell's other values and a digit's
+    /// other positions in the houses of an on potential; the other value of a bivalue cell
+    /// and the other position of a digit with two positions in a house of an off one), all
+    /// of them unless it stops at a contradiction. A cell or house chain's targets are
+    /// potentials every assumption of the cell or house meets, so without a potential in
+    /// all their closures it has no hint; skipping it, and the propagations only it would
+    /// have asked for, leaves the same hints in the same order (each propagation depends on
+    /// its assumption and the grid alone). The closures are kept per search.
+    fn closures_meet(&mut self, g: &Grid, keys: &mut dyn Iterator<Item = u16>) -> bool {
+        let mut acc = [!0u64; NKEYS.div_ceil(64)];
+        for k in keys {
+            let row = self.closure(g, k);
+            let mut any = 0;
+            for (x, y) in acc.iter_mut().zip(row) {
+                *x &= y;
+                any |= *x;
+            }
+            if any == 0 {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The closure of on key `k` under the static links (see [`Chainer::closures_meet`]):
+    /// an on potential met whose closure is known adds that closure instead of being
+    /// followed (the closure is closed: what it leads to is in it).
+    fn closure(&mut self, g: &Grid, k: u16) -> [u64; NKEYS.div_ceil(64)] {
+        let i = (k / 2) as usize;
+        if self.closure_at[i] == self.closure_epoch {
+            return self.closures[i];
+        }
+        fn mark(seen: &mut [u64; NKEYS.div_ceil(64)], todo: &mut Vec<u16>, k: u16) {
+            let (w, b) = (k as usize / 64, k % 64);
+            if seen[w] >> b & 1 == 0 {
+                seen[w] |= 1 << b;
+                todo.push(k);
+            }
+        }
+        let mut seen = [0u64; NKEYS.div_ceil(64)];
+        let mut todo = std::mem::take(&mut self.b_off);
+        todo.clear();
+        mark(&mut seen, &mut todo, k);
+        while let Some(p) = todo.pop() {
+            let (c, d, on) = unkey(p);
+            // A closure already made holds everything its on potential leads to.
+            let j = (p / 2) as usize;
+            if on && p != k && self.closure_at[j] == self.closure_epoch {
+                for (x, y) in seen.iter_mut().zip(&self.closures[j]) {
+                    *x |= y;
+                }
+                continue;
+            }
+            if on {
+                for v in digits(g.cand[c]) {
+                    if v != d {
+                        mark(&mut seen, &mut todo, key(c, v, false));
+                    }
+                }
+                g.for_peers_with(c, d, |o| mark(&mut seen, &mut todo, key(o, d, false)));
+            } else {
+                if g.count(c) == 2 {
+                    let other = digits(g.cand[c]).find(|&v| v != d).unwrap_or(d);
+                    mark(&mut seen, &mut todo, key(c, other, true));
+                }
+                for &r in &CELL_HOUSES[c] {
+                    let r = r as usize;
+                    let pos = g.positions(r, d);
+                    if pos.count_ones() != 2 {
+                        continue;
+                    }
+                    let mut j = low(pos);
+                    if HOUSE_CELLS[r][j] as usize == c {
+                        j = low(pos & !(1 << j));
+                    }
+                    mark(&mut seen, &mut todo, key(HOUSE_CELLS[r][j] as usize, d, true));
+                }
+            }
+        }
+        self.b_off = todo;
+        self.closure_at[i] = self.closure_epoch;
+        self.closures[i] = seen;
+        seen
     }
 
     pub(super) fn cached(&self, i: usize) -> &Outcome {
@@ -37,19 +210,30 @@ impl Chainer {
         let mut outcomes: Vec<usize> = Vec::new();
         let mut cell_on: Option<Vec<u32>> = None;
         let mut cell_off: Option<Vec<u32>> = None;
-        // Cell forcing chains (what every value of the cell implies).
-        let cell_chains = !rule.nishio && (card == 2 || (rule.multiple && card > 2));
+        // Cell forcing chains (what every value of the cell implies); static ones only when
+        // the values' closures meet (see `Chainer::closures_meet`).
+        let filter = self.static_filter();
+        let cell_chains = !rule.nishio
+            && (card == 2 || (rule.multiple && card > 2))
+            && (!filter || self.closures_meet(g, &mut digits(g.cand[c]).map(|d| key(c, d, true))));
         for d in digits(g.cand[c] & self.only_digits) {
             let double = card >= 3 && !rule.nishio && rule.dynamic;
             let contradiction = rule.dynamic || rule.nishio;
-            let i = self.binary(g, c, d, double, contradiction, out);
+            // A static binary chain only propagates the value (it has no hint): that
+            // propagation is made when a cell or house chain needs it.
+            let i =
+                if filter { None } else { Some(self.binary(g, c, d, double, contradiction, out)) };
             if !rule.nishio {
                 self.house_chains(g, c, d, i, out);
             }
-            outcomes.push(i);
             if !cell_chains {
                 continue;
             }
+            let i = match i {
+                Some(i) => i,
+                None => self.on_outcome(g, key(c, d, true)),
+            };
+            outcomes.push(i);
             let o = self.cached(i);
             let keep = |v: Vec<u32>, s: &PotSet, nodes: &[Node]| -> Vec<u32> {
                 v.into_iter().filter(|&n| s.has(nodes[n as usize].key)).collect()
@@ -131,11 +315,8 @@ impl Chainer {
             // The "off" side only ever yields contradictions and double implications.
             return i;
         }
-        let mut off_on = self.take_set();
-        let mut off_off = self.take_set();
-        let p_off = self.node(key(c, d, false), &[]);
-        Self::insert(&mut off_off, key(c, d, false), p_off);
-        if let Some((a, b)) = self.propagate(g, &mut off_on, &mut off_off)
+        let j = self.off_outcome(g, key(c, d, true));
+        if let Some((a, b)) = self.outcomes[j].absurd
             && contradiction
             && let Some(f) = self.reduction_hint(g, key(c, d, true), &[a, b], 7)
         {
@@ -145,7 +326,7 @@ impl Chainer {
             let on_list = self.cached(i).on.list.clone();
             for a in on_list {
                 let k = self.key_of(a);
-                let b = off_on.get(k);
+                let b = self.outcomes[j].on.get(k);
                 if b != NONE
                     && let Some(f) = self.reduction_hint(g, k, &[a, b], 1)
                 {
@@ -155,7 +336,7 @@ impl Chainer {
             let off_list = self.cached(i).off.list.clone();
             for a in off_list {
                 let k = self.key_of(a);
-                let b = off_off.get(k);
+                let b = self.outcomes[j].off.get(k);
                 if b != NONE
                     && let Some(f) = self.reduction_hint(g, k, &[a, b], 1)
                 {
@@ -163,8 +344,6 @@ impl Chainer {
                 }
             }
         }
-        self.give_set(off_on);
-        self.give_set(off_off);
         i
     }
 
@@ -175,9 +354,11 @@ impl Chainer {
         g: &Grid,
         c: usize,
         d: u8,
-        mine: usize,
+        mine: Option<usize>,
         out: &mut Vec<(Found, Vec<u32>, u8)>,
     ) {
+        let filter = self.static_filter();
+        let mut mine = mine;
         for &r in &CELL_HOUSES[c] {
             let r = r as usize;
             let pos = g.positions(r, d);
@@ -188,6 +369,20 @@ impl Chainer {
             if HOUSE_CELLS[r][low(pos)] as usize != c {
                 continue;
             }
+            if filter
+                && !self.closures_meet(
+                    g,
+                    &mut (0..9)
+                        .filter(|&i| pos >> i & 1 != 0)
+                        .map(|i| key(HOUSE_CELLS[r][i] as usize, d, true)),
+                )
+            {
+                continue;
+            }
+            let mine = match mine {
+                Some(i) => i,
+                None => *mine.insert(self.on_outcome(g, key(c, d, true))),
+            };
             let mut outcomes: Vec<usize> = Vec::new();
             for i in 0..9 {
                 if pos >> i & 1 == 0 {

@@ -111,14 +111,34 @@ impl Chainer {
         on: &mut PotSet,
         off: &mut PotSet,
     ) -> Option<(u32, u32)> {
-        let source = grid;
-        let mut g = grid.clone();
+        self.propagate_on(grid, grid.clone(), on, off, None)
+    }
+
+    /// As [`Chainer::propagate`] from the reduced grid `g` (`source` less what `off` took
+    /// out). With `resume`, the propagation goes on where one stopped (every potential in
+    /// `on`/`off` already followed, see [`Chainer::resume`]): it first asks the nested rules
+    /// from that stage on. Sets `self.quiet` to whether it ended at a call of the nested
+    /// rules that found nothing (or without calling them).
+    pub(super) fn propagate_on(
+        &mut self,
+        source: &Grid,
+        mut g: Grid,
+        on: &mut PotSet,
+        off: &mut PotSet,
+        resume: Option<usize>,
+    ) -> Option<(u32, u32)> {
         let mut pend_on = std::mem::take(&mut self.q_on);
         let mut pend_off = std::mem::take(&mut self.q_off);
         pend_on.clear();
         pend_off.clear();
-        pend_on.extend(on.list.iter().copied());
-        pend_off.extend(off.list.iter().copied());
+        self.quiet = true;
+        match resume {
+            Some(stage) => self.push_advanced(&g, source, off, &mut pend_off, stage),
+            None => {
+                pend_on.extend(on.list.iter().copied());
+                pend_off.extend(off.list.iter().copied());
+            }
+        }
         let cell_rule = !self.rule.nishio;
         let mut offs_buf = std::mem::take(&mut self.b_off);
         let mut ons_buf = std::mem::take(&mut self.b_on);
@@ -191,45 +211,61 @@ impl Chainer {
                 break;
             }
             if pend_on.is_empty() && pend_off.is_empty() && self.rule.level > 0 {
-                for n in self.advanced(g, source, off) {
-                    let k = self.key_of(n);
-                    if !off.has(k) {
-                        Self::insert(off, k, n);
-                        pend_off.push_back(n);
-                    }
-                }
+                self.push_advanced(g, source, off, pend_off, 0);
             }
         }
         None
     }
 
+    /// Adds the off potentials of the nested rules from `stage` on (see
+    /// [`Chainer::advanced`]) to `off` and the queue; `self.quiet` says whether they found
+    /// nothing.
+    fn push_advanced(
+        &mut self,
+        g: &Grid,
+        source: &Grid,
+        off: &mut PotSet,
+        pend_off: &mut VecDeque<u32>,
+        stage: usize,
+    ) {
+        let found = self.advanced(g, source, off, stage);
+        self.quiet = found.is_empty();
+        for n in found {
+            let k = self.key_of(n);
+            if !off.has(k) {
+                Self::insert(off, k, n);
+                pend_off.push_back(n);
+            }
+        }
+    }
+
     /// Off potentials from the nested rules on the reduced grid `g` (SE's "advanced"
     /// potentials): the first of locked candidates, hidden pair, naked pair, X-wing, then
     /// (level 2+) forcing chains and (level 3+) multiple forcing chains that finds anything
-    /// resting on removed candidates.
-    pub(super) fn advanced(&mut self, g: &Grid, source: &Grid, offs: &PotSet) -> Vec<u32> {
+    /// resting on removed candidates. Stages before `from` are not asked (the caller knows
+    /// they find nothing on `g`).
+    pub(super) fn advanced(
+        &mut self,
+        g: &Grid,
+        source: &Grid,
+        offs: &PotSet,
+        from: usize,
+    ) -> Vec<u32> {
         let mut result = Vec::new();
         if (0..81).all(|c| source.cand[c] & !g.cand[c] == 0) {
             return result;
         }
-        let changed = crate::nested::changed_digits(g, source);
-        for stage in 0..6 {
+        let changed = if from < 4 { crate::nested::changed_digits(g, source) } else { [0; 27] };
+        for stage in from..6 {
             let hints: Vec<crate::nested::Nested> = match stage {
                 0 => crate::nested::locking_all(g, source, &changed),
                 1 => crate::nested::hidden_pairs_all(g, source, &changed),
                 2 => crate::nested::naked_pairs_all(g, source),
                 3 => crate::nested::xwings_all(g, source, &changed),
-                // Levels 2-3 nest forcing chains and multiple forcing chains; levels 4+
-                // nest dynamic forcing chains and, from 5, dynamic chains of level - 3.
-                4 if (2..4).contains(&self.rule.level) => {
-                    self.nested_chains(g, source, Rule::CYCLES, offs)
-                }
-                5 if self.rule.level == 3 => self.nested_chains(g, source, Rule::MULTIPLE, offs),
-                4 if self.rule.level >= 4 => self.nested_chains(g, source, Rule::dynamic(0), offs),
-                5 if self.rule.level >= 5 => {
-                    self.nested_chains(g, source, Rule::dynamic(self.rule.level - 3), offs)
-                }
-                _ => Vec::new(),
+                _ => match nested_rule(self.rule.level, stage) {
+                    Some(rule) => self.nested_chains(g, source, rule, offs),
+                    None => Vec::new(),
+                },
             };
             for (removable, parents, nested, id) in hints {
                 if parents.is_empty() {
@@ -388,6 +424,34 @@ impl Chainer {
         }
         out
     }
+}
+
+/// The chaining rule nested at `stage` (4 or 5, after the four basic rules) of
+/// [`Chainer::advanced`] at `level`: levels 2-3 nest forcing chains and (3) multiple forcing
+/// chains; levels 4+ nest dynamic forcing chains and, from 5, dynamic chains of level - 3.
+pub(super) fn nested_rule(level: u32, stage: usize) -> Option<Rule> {
+    match stage {
+        4 if (2..4).contains(&level) => Some(Rule::CYCLES),
+        5 if level == 3 => Some(Rule::MULTIPLE),
+        4 if level >= 4 => Some(Rule::dynamic(0)),
+        5 if level >= 5 => Some(Rule::dynamic(level - 3)),
+        _ => None,
+    }
+}
+
+/// The first stage of [`Chainer::advanced`] a propagation of level `to` must ask where one
+/// of level `from` stopped after its nested rules found nothing: the stages both levels
+/// share found nothing there (level 0 asks none, levels 1+ share the basic rules and the
+/// chaining rules [`nested_rule`] gives both). `None` when a propagation of level `from`
+/// is not the start of one of level `to`: `from` asks a nested rule at a stage where `to`
+/// asks another (level 3's forcing chains where level 4 asks dynamic forcing chains), so
+/// the two part at the first call where that stage is reached.
+pub(super) fn first_new_stage(from: u32, to: u32) -> Option<usize> {
+    if from == 0 {
+        return Some(0);
+    }
+    let first = (4..6).find(|&s| nested_rule(from, s) != nested_rule(to, s)).unwrap_or(6);
+    (first..6).all(|s| nested_rule(from, s).is_none()).then_some(first)
 }
 
 /// What a nested chain rests on, independent of the propagation's start: (cell, digit,
