@@ -86,7 +86,7 @@ impl Chainer {
     }
 
     pub(super) fn insert(set: &mut PotSet, k: u16, n: u32) {
-        set.slot[k as usize] = n;
+        set.slot[k as usize] = set.list.len() as u16;
         set.bits[k as usize / 64] |= 1 << (k % 64);
         set.list.push(n);
     }
