@@ -51,11 +51,13 @@ struct Node {
 /// is also kept as bits: the propagation asks it for every link, and 184 bytes stay in cache
 /// where the node table of a set does not. The node table is read only where the bit is
 /// set, and each bit is set with its entry, so the table is never initialised or cleared
-/// (an entry of a key not in the set is stale and never read).
+/// (an entry of a key not in the set is stale and never read). An entry is the key's place
+/// in `list` (at most `NKEYS` < 2^16), not its node: 2.9 KB a set instead of 5.8 KB, so
+/// the propagations kept per search (two sets each) miss the cache less when written.
 #[derive(Clone)]
 struct PotSet {
     bits: [u64; NKEYS.div_ceil(64)],
-    slot: Vec<u32>,
+    slot: Vec<u16>,
     list: Vec<u32>,
 }
 
@@ -80,7 +82,7 @@ impl PotSet {
     /// The node of key `k`, or NONE.
     #[inline]
     fn get(&self, k: u16) -> u32 {
-        if self.has(k) { self.slot[k as usize] } else { NONE }
+        if self.has(k) { self.list[self.slot[k as usize] as usize] } else { NONE }
     }
 
     /// Empties the set (its bits; the node table keeps stale entries, never read).

@@ -197,6 +197,28 @@ impl Chainer {
         &self.outcomes[self.on_cache[i] as usize]
     }
 
+    /// The potentials of `first`'s propagation (on or off side, one of `outcomes`, cache
+    /// indices) that every propagation of `outcomes` meets, in `first`'s order: its list
+    /// filtered by the intersection of their membership bits (the same as filtering it by
+    /// each set in turn, without reading each potential's node once per set).
+    fn common(&self, first: usize, outcomes: &[usize], on_side: bool) -> Vec<u32> {
+        let mut acc = side(self.cached(first), on_side).bits;
+        for &i in outcomes {
+            for (a, b) in acc.iter_mut().zip(&side(self.cached(i), on_side).bits) {
+                *a &= b;
+            }
+        }
+        side(self.cached(first), on_side)
+            .list
+            .iter()
+            .copied()
+            .filter(|&t| {
+                let k = self.key_of(t) as usize;
+                acc[k / 64] >> (k % 64) & 1 != 0
+            })
+            .collect()
+    }
+
     /// Binary, house and cell forcing chains from every candidate of `c` (SE's multiple
     /// chains for one cell).
     pub(super) fn multiple_chains(
@@ -208,8 +230,6 @@ impl Chainer {
         let card = g.count(c);
         let rule = self.rule;
         let mut outcomes: Vec<usize> = Vec::new();
-        let mut cell_on: Option<Vec<u32>> = None;
-        let mut cell_off: Option<Vec<u32>> = None;
         // Cell forcing chains (what every value of the cell implies); static ones only when
         // the values' closures meet (see `Chainer::closures_meet`).
         let filter = self.static_filter();
@@ -234,24 +254,12 @@ impl Chainer {
                 None => self.on_outcome(g, key(c, d, true)),
             };
             outcomes.push(i);
-            let o = self.cached(i);
-            let keep = |v: Vec<u32>, s: &PotSet, nodes: &[Node]| -> Vec<u32> {
-                v.into_iter().filter(|&n| s.has(nodes[n as usize].key)).collect()
-            };
-            cell_on = Some(match cell_on {
-                None => o.on.list.clone(),
-                Some(v) => keep(v, &o.on, &self.nodes),
-            });
-            cell_off = Some(match cell_off {
-                None => o.off.list.clone(),
-                Some(v) => keep(v, &o.off, &self.nodes),
-            });
         }
-        if !cell_chains {
+        if !cell_chains || outcomes.is_empty() {
             return;
         }
-        for (list, on_side) in [(cell_on, true), (cell_off, false)] {
-            for t in list.unwrap_or_default() {
+        for on_side in [true, false] {
+            for t in self.common(outcomes[0], &outcomes, on_side) {
                 let k = self.key_of(t);
                 let targets: Vec<u32> = outcomes
                     .iter()
@@ -392,19 +400,7 @@ impl Chainer {
                 outcomes.push(if oc == c { mine } else { self.on_outcome(g, key(oc, d, true)) });
             }
             for on_side in [true, false] {
-                fn side(o: &Outcome, on_side: bool) -> &PotSet {
-                    if on_side { &o.on } else { &o.off }
-                }
-                let list: Vec<u32> = side(self.cached(mine), on_side)
-                    .list
-                    .iter()
-                    .copied()
-                    .filter(|&t| {
-                        let k = self.key_of(t) as usize;
-                        outcomes.iter().all(|&i| side(self.cached(i), on_side).has(k as u16))
-                    })
-                    .collect();
-                for t in list {
+                for t in self.common(mine, &outcomes, on_side) {
                     let k = self.key_of(t);
                     let targets: Vec<u32> =
                         outcomes.iter().map(|&i| side(self.cached(i), on_side).get(k)).collect();
@@ -415,4 +411,9 @@ impl Chainer {
             }
         }
     }
+}
+
+/// The on or off side of a propagation.
+fn side(o: &Outcome, on_side: bool) -> &PotSet {
+    if on_side { &o.on } else { &o.off }
 }

@@ -86,7 +86,7 @@ impl Chainer {
     }
 
     pub(super) fn insert(set: &mut PotSet, k: u16, n: u32) {
-        set.slot[k as usize] = n;
+        set.slot[k as usize] = set.list.len() as u16;
         set.bits[k as usize / 64] |= 1 << (k % 64);
         set.list.push(n);
     }
@@ -267,18 +267,18 @@ impl Chainer {
                     None => Vec::new(),
                 },
             };
-            for (removable, parents, nested, id) in hints {
+            // The parents' nodes, in a buffer kept between calls.
+            let mut ps = std::mem::take(&mut self.b_parents);
+            for (mut removable, parents, nested, id) in hints {
                 if parents.is_empty() {
                     continue;
                 }
-                let ps: Vec<u32> = parents
-                    .iter()
-                    .map(|&(c, d)| offs.get(key(c, d, false)))
-                    .filter(|&s| s != NONE)
-                    .collect();
-                let mut rem = removable.clone();
-                rem.sort_unstable();
-                for (c, d) in rem {
+                ps.clear();
+                ps.extend(
+                    parents.iter().map(|&(c, d)| offs.get(key(c, d, false))).filter(|&s| s != NONE),
+                );
+                removable.sort_unstable();
+                for (c, d) in removable {
                     let n = self.node(key(c as usize, d, false), &ps);
                     if nested != 0 {
                         self.nodes[n as usize].nested = nested;
@@ -287,6 +287,7 @@ impl Chainer {
                     result.push(n);
                 }
             }
+            self.b_parents = ps;
             if !result.is_empty() {
                 break;
             }
