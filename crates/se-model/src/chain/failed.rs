@@ -71,6 +71,20 @@
 //! level-3 test takes an assumption's weak neighbours (all of them: their off potentials
 //! are reached) as set operations on 729-bit candidate sets (the digit's candidates among
 //! the peers, the cell's other values): the set `weak_of` lists.
+//!
+//! The no-hint test remembers its "no" answers by strong links ([`links_of`]: the bivalue
+//! cells' candidates, the positions of each digit twice in a house) and skips the graph
+//! when the answer is known. Two grids with the same strong links have the same strong
+//! candidates (present in both), the same strong neighbours in the same order, and the
+//! same relation `->` (its steps go through strong weak neighbours only, found by position
+//! among the strong candidates), so the same numbering, components and rows. The answer is
+//! then "some candidate `x` of the grid passes a test `T(x)`" where `T` reads only that
+//! graph and `x`'s position (a strong `x`: its row and its strong weak neighbours; any
+//! other: the strong candidates of its cell and of its digit in its houses). So after
+//! "no" on a grid, no candidate of it passes `T` under these links, and a later grid with
+//! the same links whose candidates all were candidates of such grids (their union is
+//! kept) has the answer "no" as well: the same searches are skipped, and no rating can
+//! change. Otherwise the graph is built and the test runs as before.
 
 use super::*;
 
@@ -131,6 +145,35 @@ pub(super) struct Failed {
     /// position in a house where it has two a strong neighbour); the XY pass has both.
     cell_links: bool,
     house_links: bool,
+    /// The no-hint test's "no" answers per strong links ([`links_of`]): the union of the
+    /// candidates (bit `c * 9 + d - 1`) of the grids with those links answered no, none
+    /// of which reaches its opposite with those links (see the module doc).
+    no_hint: rustc_hash::FxHashMap<Box<[u16; LINK_WORDS]>, [u64; OFF_WORDS]>,
+}
+
+/// Entries of [`links_of`]: one per cell, one per house and digit.
+const LINK_WORDS: usize = 81 + 27 * 9;
+
+/// At most this many entries in [`Failed::no_hint`] (cleared when full; about 0.8 KB each).
+const NO_HINT_CAP: usize = 2048;
+
+/// The strong links of `g`: per cell its candidates if it has two (else 0), per house and
+/// digit the digit's positions there if it has two (else 0). The XY pass's graph (strong
+/// candidates, their numbers and strong neighbours, the relation and its components) is a
+/// function of these alone (see the module doc).
+fn links_of(g: &Grid) -> [u16; LINK_WORDS] {
+    let mut out = [0u16; LINK_WORDS];
+    for c in 0..81 {
+        let m = g.cand[c];
+        out[c] = if m.count_ones() == 2 { m } else { 0 };
+    }
+    for r in 0..27 {
+        for d in 0..9 {
+            let p = g.positions(r, d as u8 + 1);
+            out[81 + r * 9 + d] = if p.count_ones() == 2 { p } else { 0 };
+        }
+    }
+    out
 }
 
 /// Words of a set of candidates (bit `c * 9 + d - 1`).
@@ -150,9 +193,37 @@ fn weak_of(g: &Grid, c: usize, d: u8, cell_links: bool, mut f: impl FnMut(usize)
 
 impl Failed {
     /// Whether some candidate of `g` implies its own opposite in the XY pass's graph (the
-    /// answer of `Reach::any_forcing` on that graph).
+    /// answer of `Reach::any_forcing` on that graph). Answered from [`Failed::no_hint`]
+    /// when it knows every candidate of `g` under `g`'s strong links: then no graph is built
+    /// and the last one's tables stay (every other test builds its own).
     #[inline(never)]
     pub(super) fn any(&mut self, g: &Grid) -> bool {
+        let links = links_of(g);
+        let cands = grid_cands(g);
+        if let Some(good) = self.no_hint.get(&links) {
+            if (0..OFF_WORDS).all(|j| cands[j] & !good[j] == 0) {
+                return false;
+            }
+        }
+        if self.any_built(g) {
+            return true;
+        }
+        // No: every candidate of `g` is known not to reach its opposite with these links.
+        if let Some(good) = self.no_hint.get_mut(&links) {
+            for j in 0..OFF_WORDS {
+                good[j] |= cands[j];
+            }
+        } else {
+            if self.no_hint.len() >= NO_HINT_CAP {
+                self.no_hint.clear();
+            }
+            self.no_hint.insert(Box::new(links), cands);
+        }
+        false
+    }
+
+    /// [`Failed::any`] on the graph of `g`, built.
+    fn any_built(&mut self, g: &Grid) -> bool {
         let n = self.graph(g, true, true);
         if n == 0 {
             return false;
@@ -906,8 +977,10 @@ mod tests {
                 }
             } else {
                 no += 1;
-                // The candidates' loop on rows of any length (here the one for more than
-                // four words) says no too.
+                // Built afresh (`any` may have answered from its memory), then the
+                // candidates' loop on rows of any length (here the one for more than four
+                // words) says no too.
+                assert!(!failed.any_built(&g), "round {round}");
                 assert!(!failed.any_candidate::<OFF_WORDS>(&g), "round {round}");
             }
             let want = multiple_may_hint(&reach, &g);
