@@ -32,27 +32,10 @@
 //! per component, the strong candidates it reaches (a few words, where the XY graph's rows
 //! span every potential).
 //!
-//! The nested static multiple forcing chains (level 3) are skipped when no cell or house
-//! has a potential that every one of its assumptions reaches in the XY graph (a static
-//! propagation meets what its assumption reaches there, or less). What `a` on reaches
-//! there follows from the same graph: the on potentials of `a` and of the strong
-//! candidates `a ->+` reaches, and the off potentials of their weak neighbours (per
-//! component, a set of candidates). The answer is the XY graph's, so the same searches
-//! run and no rating can change; a unit test compares the two on 400 reduced grids.
-//!
-//! The searches that go on read the same graph instead of their passes' components
-//! ([`PassLinks`]): in the XY pass this graph, in the X pass (house links only) and the Y
-//! pass (cell links only) the one built the same way from their links (`W` and `S`
-//! without the cell's, or without the house's, links; both stay symmetric). In each of
-//! them, an on potential other than a root's is always strong
-//! (only an off potential forces one on), `u` on reaches `v` on exactly when `u ->* v`, `w`
-//! off reaches what its strong neighbours reach, and a potential reaches `a` off exactly
-//! when it reaches the on potential of a strong candidate in `W(a)` (or is one). Which
-//! roots can lie on a cycle (`a ->+ a`), which reach their opposite (the two tests above)
-//! and which potentials a search follows (those that lead back to its root, or to its
-//! target) are then the XY graph's answers, so the searches meet the same potentials in the
-//! same order and find the same hints; the unit test also compares these answers with the
-//! XY graph's.
+//! The nested static multiple forcing chains (level 3) are skipped by a test on the same
+//! graph ([`Failed::multiple_may_hint`], in `failed/multiple.rs`), and the searches that go
+//! on read the same graph instead of their passes' components ([`PassLinks`], in
+//! `failed/pass_links.rs`); each file holds its argument.
 //!
 //! The scratch is reused between graphs without changing any set the tests read: only the
 //! last graph's strong candidates have a number or strong neighbours, so only those entries
@@ -67,10 +50,7 @@
 //! their digits per cell, set with their numbers), in the order [`weak_of`] lists them:
 //! the relation's lists are the same, entry for entry. In the no-hint test, a candidate
 //! that is not strong has as strong other values in its cell every strong candidate of
-//! the cell, whose rows are summed once per cell; the sets it tests are the same. The
-//! level-3 test takes an assumption's weak neighbours (all of them: their off potentials
-//! are reached) as set operations on 729-bit candidate sets (the digit's candidates among
-//! the peers, the cell's other values): the set `weak_of` lists.
+//! the cell, whose rows are summed once per cell; the sets it tests are the same.
 //!
 //! The no-hint test remembers its "no" answers by strong links ([`links_of`]: the bivalue
 //! cells' candidates, the positions of each digit twice in a house) and skips the graph
@@ -88,8 +68,14 @@
 
 use super::*;
 
+mod multiple;
+mod pass_links;
 mod strong;
-use strong::{DIGIT_CANDS, PEER_CANDS, Where, grid_cands, or_at};
+#[cfg(test)]
+mod tests;
+
+pub(super) use pass_links::PassLinks;
+use strong::{Where, grid_cands};
 
 const UNSET: u32 = u32::MAX;
 
@@ -323,159 +309,6 @@ impl Failed {
         }
         false
     }
-
-    /// Whether a nested search of multiple forcing chains (static: cell and house chains,
-    /// from cells of three candidates or more) can have a hint on `g`: the answer of
-    /// `multiple_may_hint` (kept for the tests) on the XY pass's graph, read from the
-    /// strong-link graph.
-    ///
-    /// In the XY graph, assumption `a` on reaches the on potentials of `a` and of the
-    /// strong candidates `a -> ...` reaches (one step or more), and the off potentials of
-    /// their weak neighbours. An on potential other than `a` that another assumption
-    /// reaches is strong, and a potential every assumption of a cell or house reaches is
-    /// reached by two of them at least (a cell of three candidates or more, a digit twice
-    /// or more in a house); so comparing the strong on potentials and the off potentials
-    /// that each assumption reaches gives the same answer.
-    #[inline(never)]
-    pub(super) fn multiple_may_hint(&mut self, g: &Grid) -> bool {
-        let n = self.graph(g, true, true);
-        let words = self.words;
-        let ncomp = self.comp.iter().max().map_or(0, |&m| m as usize + 1);
-        // Per component, the off potentials its members reach; components are closed
-        // sinks first, so those a member leads to are complete before it.
-        let mut order: Vec<u32> = (0..n as u32).collect();
-        order.sort_unstable_by_key(|&i| self.comp[i as usize]);
-        self.off_rows.clear();
-        self.off_rows.resize(ncomp, [0; OFF_WORDS]);
-        for &u in &order {
-            let u = u as usize;
-            let id = self.comp[u] as usize;
-            let a = self.strong[u] as usize;
-            let mut row = self.off_rows[id];
-            weak_of(g, a / 9, (a % 9) as u8 + 1, true, |w| row[w / 64] |= 1 << (w % 64));
-            for j in self.start[u] as usize..self.start[u + 1] as usize {
-                let t = self.comp[self.adj[j] as usize] as usize;
-                if t != id {
-                    for (x, &y) in row.iter_mut().zip(&self.off_rows[t]) {
-                        *x |= y;
-                    }
-                }
-            }
-            self.off_rows[id] = row;
-        }
-        // Per strong w: what its strong neighbours reach, on and off.
-        self.through.clear();
-        self.through.resize(n * words, 0);
-        self.off_through.clear();
-        self.off_through.resize(n, [0; OFF_WORDS]);
-        for i in 0..n {
-            let a = self.strong[i] as usize;
-            for &s in &self.strong_of[a][..self.strong_n[a] as usize] {
-                let t = self.comp[self.number[s as usize] as usize] as usize;
-                for j in 0..words {
-                    self.through[i * words + j] |= self.rows[t * words + j];
-                }
-                for (x, &y) in self.off_through[i].iter_mut().zip(&self.off_rows[t]) {
-                    *x |= y;
-                }
-            }
-        }
-        // What assumption `(c, d)` on reaches: off potentials (`OFF_WORDS` words), then
-        // strong on potentials (`words` words, at most `OFF_WORDS`: at most 729 strong
-        // candidates); computed once per candidate, the first time it is asked.
-        let width = OFF_WORDS + words;
-        let mut memo = std::mem::take(&mut self.memo);
-        memo.resize(81 * 9, [0; 2 * OFF_WORDS]);
-        let mut done = std::mem::take(&mut self.memo_done);
-        done.clear();
-        done.resize(81 * 9, false);
-        let (number, through, off_through) = (&self.number, &self.through, &self.off_through);
-        let (cell_links, at) = (self.cell_links, &self.at);
-        let cands_of_g = grid_cands(g);
-        // Whether the assumptions (candidate indices) share a reached potential.
-        let mut common = |cands: &[u16]| {
-            let mut acc = [!0u64; 2 * OFF_WORDS];
-            for &i in cands {
-                let i = i as usize;
-                let r = &mut memo[i];
-                if !done[i] {
-                    *r = [0; 2 * OFF_WORDS];
-                    let (r_off, r_on) = r.split_at_mut(OFF_WORDS);
-                    if number[i] != UNSET {
-                        let s = number[i] as usize;
-                        r_on[s / 64] |= 1 << (s % 64);
-                    }
-                    // The weak neighbours (`weak_of`'s set): the digit's candidates among
-                    // the peers, and the cell's other values.
-                    let (c, d) = (i / 9, i % 9);
-                    for j in 0..OFF_WORDS {
-                        r_off[j] = PEER_CANDS[c][j] & DIGIT_CANDS[d][j] & cands_of_g[j];
-                    }
-                    if cell_links {
-                        or_at(r_off, c * 9, g.cand[c] & !(1 << d));
-                    }
-                    at.weak_of(c, d as u8 + 1, cell_links, |w| {
-                        let s = number[w] as usize;
-                        for j in 0..words {
-                            r_on[j] |= through[s * words + j];
-                        }
-                        for (x, &y) in r_off.iter_mut().zip(&off_through[s]) {
-                            *x |= y;
-                        }
-                    });
-                    done[i] = true;
-                }
-                let mut any = 0;
-                for (x, &y) in acc[..width].iter_mut().zip(&r[..width]) {
-                    *x &= y;
-                    any |= *x;
-                }
-                if any == 0 {
-                    return false;
-                }
-            }
-            true
-        };
-        let mut found = false;
-        let mut cands = [0u16; 9];
-        'cells: for c in 0..81 {
-            if g.val[c] != 0 || g.count(c) <= 2 {
-                continue;
-            }
-            let mut n = 0;
-            for v in digits(g.cand[c]) {
-                cands[n] = (c * 9 + v as usize - 1) as u16;
-                n += 1;
-            }
-            if common(&cands[..n]) {
-                found = true;
-                break;
-            }
-            for d in digits(g.cand[c]) {
-                for &r in &CELL_HOUSES[c] {
-                    let r = r as usize;
-                    let mut pos = g.positions(r, d);
-                    if pos.count_ones() < 2 || HOUSE_CELLS[r][low(pos)] as usize != c {
-                        continue;
-                    }
-                    let mut n = 0;
-                    while pos != 0 {
-                        cands[n] = (HOUSE_CELLS[r][low(pos)] as usize * 9 + d as usize - 1) as u16;
-                        n += 1;
-                        pos &= pos - 1;
-                    }
-                    if common(&cands[..n]) {
-                        found = true;
-                        break 'cells;
-                    }
-                }
-            }
-        }
-        self.memo = memo;
-        self.memo_done = done;
-        found
-    }
-
     /// After [`Failed::any`] answered yes on `g`: what the strong neighbours of every
     /// strong candidate reach (`any` may stop before it has them all), for [`PassLinks`].
     pub(super) fn complete(&mut self) {
@@ -756,239 +589,5 @@ impl Failed {
             }
         }
         self.stack.truncate(first);
-    }
-}
-
-/// The XY pass's links ([`Reach::build_xy_links`](super::reach::Reach::build_xy_links),
-/// without components) with what reaches what read from [`Failed`] (after
-/// [`Failed::any`] said yes and [`Failed::complete`]), for the array searches of a nested
-/// XY pass. The answers are those of the XY graph's components: an on potential met from
-/// the root `a` on lies in its component exactly when it reaches `a` (every potential a
-/// search meets is reached from its root), that is when its row holds `a`; an off
-/// potential `w` when a strong neighbour of `w` reaches `a`. A forcing search's target is
-/// set by [`Failed::aim_off`] or [`Failed::aim_on`]. So the searches meet the same
-/// potentials in the same order as on the XY graph's [`Reach`](super::reach::Reach).
-///
-/// `links` are the XY pass's links; the X and Y passes read their parts of them: an on
-/// potential's list is the cell's other values (left out without cell links), then the
-/// digit's other positions; an off potential's is the bivalue cell's other value (only it
-/// without house links), then the house links (left out without cell links). The Y pass's
-/// own graph kept only bivalue cells' candidates; the others' off potentials are not
-/// strong there, so [`PassLinks::beside`] passes over them as the smaller graph did.
-pub(super) struct PassLinks<'a> {
-    pub(super) links: &'a super::reach::Reach,
-    pub(super) failed: &'a Failed,
-    pub(super) g: &'a Grid,
-    pub(super) y: bool,
-    pub(super) x: bool,
-}
-
-impl super::reach::Links for PassLinks<'_> {
-    #[inline]
-    fn succ_keys(&self, k: u16) -> &[u16] {
-        let all = self.links.succ_keys(k);
-        if self.y && self.x {
-            return all;
-        }
-        let (c, _, on) = unkey(k);
-        if on {
-            if self.y { all } else { &all[self.g.count(c) as usize - 1..] }
-        } else {
-            let cell = usize::from(self.g.count(c) == 2);
-            if self.y { &all[..cell] } else { &all[cell..] }
-        }
-    }
-
-    #[inline]
-    fn beside(&self, k: u16, src: u16) -> bool {
-        let a = self.failed.number[src as usize / 2];
-        if a == UNSET {
-            // Only its own assumption meets the root: no cycle (never asked).
-            return false;
-        }
-        let a = a as usize;
-        self.failed.row_of(k).is_some_and(|r| r[a / 64] >> (a % 64) & 1 != 0)
-    }
-
-    #[inline]
-    fn leads_to(&self, k: u16, target: u16) -> bool {
-        if k == target {
-            return true;
-        }
-        match self.failed.row_of(k) {
-            Some(r) => r.iter().zip(&self.failed.aim).any(|(x, y)| x & y != 0),
-            // An on potential without strong neighbours is never met but as a root; an off
-            // one forces nothing.
-            None => k & 1 == 1,
-        }
-    }
-}
-
-/// Whether a nested search of multiple forcing chains (static: cell and house chains, from
-/// cells of three candidates or more) can have a hint on `g`, from the XY pass's graph
-/// `reach` (built with bits). A static propagation from an assumption meets exactly what
-/// the assumption reaches in that graph, or less when it stops at a contradiction; a cell
-/// or house chain needs a potential that every assumption of its cell or house meets. So
-/// without a component that all of them reach, the search finds nothing. The engine asks
-/// [`Failed::multiple_may_hint`], which answers the same without building that graph.
-#[cfg(test)]
-pub(super) fn multiple_may_hint(reach: &super::reach::Reach, g: &Grid) -> bool {
-    let mut acc = vec![0u64; reach.words()];
-    for c in 0..81 {
-        if g.val[c] != 0 || g.count(c) <= 2 {
-            continue;
-        }
-        acc.fill(!0);
-        for v in digits(g.cand[c]) {
-            reach.and_reached(key(c, v, true), &mut acc);
-        }
-        if acc.iter().any(|&w| w != 0) {
-            return true;
-        }
-        for d in digits(g.cand[c]) {
-            for &r in &CELL_HOUSES[c] {
-                let r = r as usize;
-                let pos = g.positions(r, d);
-                if pos.count_ones() < 2 || HOUSE_CELLS[r][low(pos)] as usize != c {
-                    continue;
-                }
-                acc.fill(!0);
-                for i in 0..9 {
-                    if pos >> i & 1 != 0 {
-                        reach.and_reached(key(HOUSE_CELLS[r][i] as usize, d, true), &mut acc);
-                    }
-                }
-                if acc.iter().any(|&w| w != 0) {
-                    return true;
-                }
-            }
-        }
-    }
-    false
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::reach::Links;
-    use super::*;
-
-    /// [`PassLinks`] and the aims answer as a pass's graph's components (`reach`, built
-    /// with bits) for every candidate as root (of a bivalue cell only, with
-    /// `bivalue_only`: the Y pass starts only there) and every potential the root reaches.
-    fn links_equal_the_graph(
-        failed: &mut Failed,
-        reach: &super::super::reach::Reach,
-        g: &Grid,
-        bivalue_only: bool,
-    ) {
-        let round = (bivalue_only, failed.cell_links, failed.house_links);
-        let keys: Vec<u16> = (0..81)
-            .flat_map(|c| digits(g.cand[c]).flat_map(move |d| [key(c, d, false), key(c, d, true)]))
-            .collect();
-        for c in 0..81 {
-            if bivalue_only && g.count(c) != 2 {
-                continue;
-            }
-            for d in digits(g.cand[c]) {
-                let (on, off) = (key(c, d, true), key(c, d, false));
-                assert_eq!(failed.on_cycle(c, d), reach.on_cycle(on), "{round:?} {c} {d}");
-                for (root, target) in [(on, off), (off, on)] {
-                    let want = reach.reaches(root, target);
-                    let got = if root == on { failed.aim_off(c, d) } else { failed.aim_on(c, d) };
-                    assert_eq!(got, want, "{round:?} {c} {d} {root}");
-                    let links = PassLinks { links: reach, failed, g, y: true, x: true };
-                    for &k in keys.iter().filter(|&&k| k != root && reach.reaches(root, k)) {
-                        let want = k == target || reach.reaches(k, target);
-                        assert_eq!(links.leads_to(k, target), want, "{round:?} {root} {k}");
-                        if root == on {
-                            assert_eq!(links.beside(k, on), reach.beside(k, on), "{round:?} {k}");
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// The tests (no-hint and level 3) equal the XY graph's on reduced grids of a hard
-    /// puzzle: every candidate kept with a fixed probability, a few hundred draws.
-    #[test]
-    fn failed_literals_equal_the_xy_graph() {
-        let puzzle =
-            b"98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
-        let values: [u8; 81] = std::array::from_fn(|i| puzzle[i].saturating_sub(b'0') % 10);
-        let start = Grid::from_values(&values);
-        let mut failed = Failed::default();
-        let mut reach = super::super::reach::Reach::default();
-        let mut seed = 0x9e37_79b9_u64;
-        let (mut yes, mut no) = (0, 0);
-        let (mut multiple_yes, mut multiple_no) = (0, 0);
-        let mut links_checked = 0;
-        for round in 0..400 {
-            let mut g = start.clone();
-            // From 0 to about 30% of the candidates removed.
-            let keep = 70 + (round % 31) as u64;
-            for c in 0..81 {
-                for d in digits(start.cand[c]) {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    if seed % 100 >= keep && g.count(c) > 1 {
-                        g.remove(c, d);
-                    }
-                }
-            }
-            reach.build_xy(&g);
-            let want = reach.any_forcing();
-            assert_eq!(failed.any(&g), want, "round {round}");
-            if want {
-                yes += 1;
-                if round % 8 == 0 {
-                    failed.complete();
-                    links_equal_the_graph(&mut failed, &reach, &g, false);
-                    // The X pass's and the Y pass's graphs, as the searches build them.
-                    let mut fast = super::super::fast::Fast::new();
-                    fast.prepare(&g);
-                    for (y, x) in [(false, true), (true, false)] {
-                        let mut pass = super::super::reach::Reach::default();
-                        pass.build_over(&fast, &g, y, x, true, true, !x);
-                        let mut failed = Failed::default();
-                        failed.pass(&g, y, x);
-                        links_equal_the_graph(&mut failed, &pass, &g, !x);
-                        // The pass's part of the XY links read from the grid is the
-                        // tables' links (in the Y pass, those between bivalue cells).
-                        let mut xy = super::super::reach::Reach::default();
-                        xy.build_links(&g, true, true, false);
-                        let links = PassLinks { links: &xy, failed: &failed, g: &g, y, x };
-                        for c in (0..81).filter(|&c| x || g.count(c) == 2) {
-                            for d in digits(g.cand[c]) {
-                                for k in [key(c, d, false), key(c, d, true)] {
-                                    let got: Vec<u16> = links
-                                        .succ_keys(k)
-                                        .iter()
-                                        .copied()
-                                        .filter(|&o| x || g.count(unkey(o).0) == 2)
-                                        .collect();
-                                    assert_eq!(got, pass.succ_keys(k), "{k}");
-                                }
-                            }
-                        }
-                    }
-                    links_checked += 1;
-                }
-            } else {
-                no += 1;
-                // Built afresh (`any` may have answered from its memory), then the
-                // candidates' loop on rows of any length (here the one for more than four
-                // words) says no too.
-                assert!(!failed.any_built(&g), "round {round}");
-                assert!(!failed.any_candidate::<OFF_WORDS>(&g), "round {round}");
-            }
-            let want = multiple_may_hint(&reach, &g);
-            assert_eq!(failed.multiple_may_hint(&g), want, "multiple, round {round}");
-            if want { multiple_yes += 1 } else { multiple_no += 1 }
-        }
-        assert!(yes > 20 && no > 20, "{yes} {no}");
-        assert!(links_checked >= 5, "{links_checked}");
-        assert!(multiple_yes > 20 && multiple_no > 20, "{multiple_yes} {multiple_no}");
     }
 }
