@@ -122,6 +122,8 @@ pub(super) struct Failed {
     /// and whether that is computed for the current grid.
     memo: Vec<[u64; 2 * OFF_WORDS]>,
     memo_done: Vec<bool>,
+    /// The last level-3 test's answers per cell and house (see [`Failed::cell_meets`]).
+    meets: multiple::Meets,
     /// Per house and digit (`(house * 9 + digit - 1) * words`): what the strong neighbours
     /// of its strong candidates reach, and those candidates (see [`Failed::any`]).
     house_reach: Vec<u64>,

@@ -235,7 +235,10 @@ impl Chainer {
         let filter = self.static_filter();
         let cell_chains = !rule.nishio
             && (card == 2 || (rule.multiple && card > 2))
-            && (!filter || self.closures_meet(g, &mut digits(g.cand[c]).map(|d| key(c, d, true))));
+            && (!filter
+                || self.failed.cell_meets(g, c).unwrap_or_else(|| {
+                    self.closures_meet(g, &mut digits(g.cand[c]).map(|d| key(c, d, true)))
+                }));
         for d in digits(g.cand[c] & self.only_digits) {
             let double = card >= 3 && !rule.nishio && rule.dynamic;
             let contradiction = rule.dynamic || rule.nishio;
@@ -378,12 +381,14 @@ impl Chainer {
                 continue;
             }
             if filter
-                && !self.closures_meet(
-                    g,
-                    &mut (0..9)
-                        .filter(|&i| pos >> i & 1 != 0)
-                        .map(|i| key(HOUSE_CELLS[r][i] as usize, d, true)),
-                )
+                && !self.failed.house_meets(g, r, d).unwrap_or_else(|| {
+                    self.closures_meet(
+                        g,
+                        &mut (0..9)
+                            .filter(|&i| pos >> i & 1 != 0)
+                            .map(|i| key(HOUSE_CELLS[r][i] as usize, d, true)),
+                    )
+                })
             {
                 continue;
             }

@@ -12,6 +12,13 @@
 //! The test takes an assumption's weak neighbours (all of them: their off potentials are
 //! reached) as set operations on 729-bit candidate sets (the digit's candidates among the
 //! peers, the cell's other values): the set [`weak_of`] lists.
+//!
+//! The test goes through every cell and house (not only up to the first whose assumptions
+//! meet) and keeps each answer ([`Meets`]); the static multiple search that follows on the
+//! same grid asks them ([`Failed::cell_meets`], [`Failed::house_meets`]) instead of
+//! building its assumptions' closures (`Chainer::closures_meet`), which answer the same
+//! question on the same links: the same chains are skipped, so the same hints are found
+//! (the unit test compares every cell's and house's answer with the XY graph's).
 
 use super::strong::{DIGIT_CANDS, PEER_CANDS, grid_cands, or_at};
 use super::*;
@@ -129,9 +136,13 @@ impl Failed {
             }
             true
         };
+        // Every cell and house is tested (not only up to the first that meets): the
+        // search that goes on reads the answers instead of its closures (see [`Meets`]).
         let mut found = false;
+        let mut cell = [0u8; 81];
+        let mut house = [[0u8; 9]; 27];
         let mut cands = [0u16; 9];
-        'cells: for c in 0..81 {
+        for c in 0..81 {
             if g.val[c] != 0 || g.count(c) <= 2 {
                 continue;
             }
@@ -140,10 +151,9 @@ impl Failed {
                 cands[n] = (c * 9 + v as usize - 1) as u16;
                 n += 1;
             }
-            if common(&cands[..n]) {
-                found = true;
-                break;
-            }
+            let meets = common(&cands[..n]);
+            cell[c] = 1 + meets as u8;
+            found |= meets;
             for d in digits(g.cand[c]) {
                 for &r in &CELL_HOUSES[c] {
                     let r = r as usize;
@@ -157,16 +167,52 @@ impl Failed {
                         n += 1;
                         pos &= pos - 1;
                     }
-                    if common(&cands[..n]) {
-                        found = true;
-                        break 'cells;
-                    }
+                    let meets = common(&cands[..n]);
+                    house[r][d as usize - 1] = 1 + meets as u8;
+                    found |= meets;
                 }
             }
         }
+        self.meets = Meets { cand: g.cand, cell, house };
         self.memo = memo;
         self.memo_done = done;
         found
+    }
+
+    /// What the last level-3 test answered for cell `c`'s chain on `g` (whether the
+    /// assumptions' closures meet, see [`Meets`]), if it tested that cell on `g`.
+    #[inline]
+    pub(in crate::chain) fn cell_meets(&self, g: &Grid, c: usize) -> Option<bool> {
+        let m = self.meets.cell[c];
+        (m != 0 && self.meets.cand == g.cand).then_some(m == 2)
+    }
+
+    /// The same for the chain of digit `d`'s positions in house `r`.
+    #[inline]
+    pub(in crate::chain) fn house_meets(&self, g: &Grid, r: usize, d: u8) -> Option<bool> {
+        let m = self.meets.house[r][d as usize - 1];
+        (m != 0 && self.meets.cand == g.cand).then_some(m == 2)
+    }
+}
+
+/// The last level-3 test's answer per cell and per house and digit, on the grid whose
+/// candidates are `cand`: 0 not tested, 1 no common potential, 2 one. A cell's or house's
+/// answer is whether its assumptions' closures in the XY graph share a potential, which
+/// is what `Chainer::closures_meet` asks of the same assumptions on the same static links
+/// (a closure holds what its assumption reaches, itself included; the rows leave out only
+/// on potentials that are not strong, other than the assumption's own, and such a
+/// potential is reached by no other assumption, so by no group of two or more). The
+/// static multiple search that follows the test on the same grid reads the answers
+/// instead of building closures: the same chains are skipped, the same propagations made.
+pub(super) struct Meets {
+    cand: [u16; 81],
+    cell: [u8; 81],
+    house: [[u8; 9]; 27],
+}
+
+impl Default for Meets {
+    fn default() -> Meets {
+        Meets { cand: [0; 81], cell: [0; 81], house: [[0; 9]; 27] }
     }
 }
 
