@@ -83,7 +83,6 @@ impl Failed {
         // What assumption `(c, d)` on reaches: off potentials (`OFF_WORDS` words), then
         // strong on potentials (`words` words, at most `OFF_WORDS`: at most 729 strong
         // candidates); computed once per candidate, the first time it is asked.
-        let width = OFF_WORDS + words;
         let mut memo = std::mem::take(&mut self.memo);
         memo.resize(81 * 9, [0; 2 * OFF_WORDS]);
         let mut done = std::mem::take(&mut self.memo_done);
@@ -125,8 +124,10 @@ impl Failed {
                     });
                     done[i] = true;
                 }
+                // All `2 * OFF_WORDS` words (a loop of known length): the row's words past
+                // `OFF_WORDS + words` are zero, so they add nothing.
                 let mut any = 0;
-                for (x, &y) in acc[..width].iter_mut().zip(&r[..width]) {
+                for (x, &y) in acc.iter_mut().zip(r.iter()) {
                     *x &= y;
                     any |= *x;
                 }
