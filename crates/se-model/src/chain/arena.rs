@@ -44,8 +44,15 @@ pub(super) struct Node {
 /// where the node table of a set does not. The node table is read only where the bit is
 /// set, and each bit is set with its entry, so the table is never initialised or cleared
 /// (an entry of a key not in the set is stale and never read). An entry is the key's place
-/// in `list` (at most `NKEYS` < 2^16), not its node: 2.9 KB a set instead of 5.8 KB, so
-/// the propagations kept per search (two sets each) miss the cache less when written.
+/// in `list` (at most `NKEYS` < 2^16), not its node.
+///
+/// Only a propagation under way has a table (2.9 KB): once it is done, its sets keep the
+/// bits and the list and hand the table back to the engine ([`Chainer::detach`]), which
+/// lends it to the next propagation, so a search's kept propagations (two sets each, about
+/// 400 per dynamic search) write no table of their own and the one or two tables in use stay
+/// in cache. A done set is read by its bits and its list; a propagation that goes on gets a
+/// table rebuilt from its list ([`Chainer::attach`]): place `i` for the key of `list[i]`,
+/// what `insert` wrote (a key is in the list once).
 #[derive(Clone)]
 pub(super) struct PotSet {
     pub(super) bits: [u64; NKEYS.div_ceil(64)],
@@ -56,11 +63,8 @@ pub(super) struct PotSet {
 pub(super) const NONE: u32 = u32::MAX;
 
 impl PotSet {
-    pub(super) fn new() -> PotSet {
-        PotSet { bits: [0; NKEYS.div_ceil(64)], slot: vec![0; NKEYS], list: Vec::new() }
-    }
-
-    /// A placeholder without a table (not to be used as a set), allocating nothing.
+    /// A set without a table (a placeholder, or a done set to be given one), allocating
+    /// nothing.
     pub(super) fn placeholder() -> PotSet {
         PotSet { bits: [0; NKEYS.div_ceil(64)], slot: Vec::new(), list: Vec::new() }
     }
@@ -71,7 +75,7 @@ impl PotSet {
         self.bits[k as usize / 64] >> (k % 64) & 1 != 0
     }
 
-    /// The node of key `k`, or NONE.
+    /// The node of key `k`, or NONE (a set with a table only).
     #[inline]
     pub(super) fn get(&self, k: u16) -> u32 {
         if self.has(k) { self.list[self.slot[k as usize] as usize] } else { NONE }
@@ -85,13 +89,34 @@ impl PotSet {
 }
 
 impl Chainer {
+    /// An empty set with a table, for a propagation.
     pub(super) fn take_set(&mut self) -> PotSet {
-        self.spare.pop().unwrap_or_else(PotSet::new)
+        let mut s = self.spare.pop().unwrap_or_else(PotSet::placeholder);
+        s.slot = self.spare_slots.pop().unwrap_or_else(|| vec![0; NKEYS]);
+        s
     }
 
+    /// Takes back a set no longer used.
     pub(super) fn give_set(&mut self, mut s: PotSet) {
+        self.detach(&mut s);
         s.clear();
         self.spare.push(s);
+    }
+
+    /// Takes back the table of a done propagation's set (see [`PotSet`]).
+    pub(super) fn detach(&mut self, s: &mut PotSet) {
+        if !s.slot.is_empty() {
+            self.spare_slots.push(std::mem::take(&mut s.slot));
+        }
+    }
+
+    /// Gives a done set a table again, rebuilt from its list (see [`PotSet`]).
+    pub(super) fn attach(&mut self, s: &mut PotSet) {
+        let mut slot = self.spare_slots.pop().unwrap_or_else(|| vec![0; NKEYS]);
+        for (i, &n) in s.list.iter().enumerate() {
+            slot[self.nodes[n as usize].key as usize] = i as u16;
+        }
+        s.slot = slot;
     }
 
     pub(super) fn node(&mut self, key: u16, parents: &[u32]) -> u32 {

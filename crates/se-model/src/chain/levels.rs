@@ -85,6 +85,8 @@ impl Chainer {
         let n = self.node(root, &[]);
         Self::insert(if root & 1 == 1 { &mut on } else { &mut off }, root, n);
         let absurd = self.propagate(g, &mut on, &mut off);
+        self.detach(&mut on);
+        self.detach(&mut off);
         self.outcomes.push(Outcome {
             on,
             off,
@@ -117,12 +119,16 @@ impl Chainer {
         let o = &mut self.outcomes[at];
         let mut on = std::mem::replace(&mut o.on, PotSet::placeholder());
         let mut off = std::mem::replace(&mut o.off, PotSet::placeholder());
+        self.attach(&mut on);
+        self.attach(&mut off);
         let mut reduced = g.clone();
         for &n in &off.list {
             let (c, d, _) = unkey(self.key_of(n));
             reduced.remove(c, d);
         }
         let absurd = self.propagate_on(g, reduced, &mut on, &mut off, Some(stage));
+        self.detach(&mut on);
+        self.detach(&mut off);
         let quiet = self.quiet;
         let level = self.rule.level;
         let o = &mut self.outcomes[at];

@@ -129,8 +129,10 @@ pub struct Chainer {
     /// The identities of the nested chains met in this search, by content (SE counts equal
     /// chains once).
     chain_ids: rustc_hash::FxHashMap<Vec<u16>, u32>,
-    /// Emptied sets for reuse.
+    /// Emptied sets for reuse (without a table).
     spare: Vec<PotSet>,
+    /// Tables of sets for reuse (see [`PotSet`]).
+    spare_slots: Vec<Vec<u16>>,
     /// Only the first hint is wanted: searches stop below the best (rating, complexity) found.
     prune: bool,
     best: Option<(u32, u32)>,
@@ -177,6 +179,8 @@ pub struct Chainer {
     b_off: Vec<u16>,
     b_on: Vec<u32>,
     b_parents: Vec<u32>,
+    /// Per key: its node in one done set, written where read (see `multiple::nodes_of`).
+    b_node: Vec<u32>,
     /// Per candidate: its closure under the static links (static multiple searches, see
     /// `Chainer::closures_meet`), valid where `closure_at` is `closure_epoch`.
     closures: Vec<[u64; NKEYS.div_ceil(64)]>,
@@ -244,6 +248,7 @@ impl Chainer {
             epoch: 0,
             chain_ids: Default::default(),
             spare: Vec::new(),
+            spare_slots: Vec::new(),
             prune: false,
             best: None,
             fast: Fast::new(),
@@ -266,6 +271,7 @@ impl Chainer {
             b_off: Vec::new(),
             b_on: Vec::new(),
             b_parents: Vec::new(),
+            b_node: Vec::new(),
             closures: Vec::new(),
             closure_at: Vec::new(),
             closure_epoch: 0,

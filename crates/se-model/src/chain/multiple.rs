@@ -112,15 +112,16 @@ impl Chainer {
     /// The potentials of `first`'s propagation (on or off side, one of `outcomes`, cache
     /// indices) that every propagation of `outcomes` meets, in `first`'s order: its list
     /// filtered by the intersection of their membership bits (the same as filtering it by
-    /// each set in turn, without reading each potential's node once per set).
-    fn common(&self, first: usize, outcomes: &[usize], on_side: bool) -> Vec<u32> {
+    /// each set in turn, without reading each potential's node once per set). With each,
+    /// its node in every propagation of `outcomes` (a chain's targets), row by row.
+    fn common(&mut self, first: usize, outcomes: &[usize], on_side: bool) -> (Vec<u32>, Vec<u32>) {
         let mut acc = side(self.cached(first), on_side).bits;
         for &i in outcomes {
             for (a, b) in acc.iter_mut().zip(&side(self.cached(i), on_side).bits) {
                 *a &= b;
             }
         }
-        side(self.cached(first), on_side)
+        let found: Vec<u32> = side(self.cached(first), on_side)
             .list
             .iter()
             .copied()
@@ -128,7 +129,20 @@ impl Chainer {
                 let k = self.key_of(t) as usize;
                 acc[k / 64] >> (k % 64) & 1 != 0
             })
-            .collect()
+            .collect();
+        if found.is_empty() {
+            return (found, Vec::new());
+        }
+        let m = outcomes.len();
+        let mut targets = vec![NONE; found.len() * m];
+        for (j, &i) in outcomes.iter().enumerate() {
+            let o = &self.outcomes[self.on_cache[i] as usize];
+            nodes_of(&self.nodes, &mut self.b_node, side(o, on_side), &acc, found.len());
+            for (row, &t) in targets.chunks_exact_mut(m).zip(&found) {
+                row[j] = self.b_node[self.nodes[t as usize].key as usize];
+            }
+        }
+        (found, targets)
     }
 
     /// Binary, house and cell forcing chains from every candidate of `c` (SE's multiple
@@ -170,18 +184,13 @@ impl Chainer {
         if !cell_chains || outcomes.is_empty() {
             return;
         }
+        let m = outcomes.len();
         for on_side in [true, false] {
-            for t in self.common(outcomes[0], &outcomes, on_side) {
+            let (found, rows) = self.common(outcomes[0], &outcomes, on_side);
+            for (t, row) in found.into_iter().zip(rows.chunks_exact(m)) {
                 let k = self.key_of(t);
-                let targets: Vec<u32> = outcomes
-                    .iter()
-                    .map(|&i| {
-                        let o = self.cached(i);
-                        if on_side { o.on.get(k) } else { o.off.get(k) }
-                    })
-                    .collect();
-                if let Some(f) = self.reduction_hint(g, k, &targets, 5) {
-                    out.push((f, targets, 1));
+                if let Some(f) = self.reduction_hint(g, k, row, 5) {
+                    out.push((f, row.to_vec(), 1));
                 }
             }
         }
@@ -243,23 +252,32 @@ impl Chainer {
             out.push((f, vec![a, b], 0));
         }
         if double {
-            let on_list = self.cached(i).on.list.clone();
-            for a in on_list {
-                let k = self.key_of(a);
-                let b = self.outcomes[j].on.get(k);
-                if b != NONE
-                    && let Some(f) = self.reduction_hint(g, k, &[a, b], 1)
-                {
-                    out.push((f, vec![a, b], 0));
+            // Double implications: the potentials both propagations meet, in the "on"
+            // one's order, each with its node in the "off" one (on side, then off side).
+            let ci = self.on_cache[i] as usize;
+            let mut pairs = Vec::new();
+            for on_side in [true, false] {
+                let a_set = side(&self.outcomes[ci], on_side);
+                let b_set = side(&self.outcomes[j], on_side);
+                let mut both = a_set.bits;
+                for (x, y) in both.iter_mut().zip(&b_set.bits) {
+                    *x &= y;
+                }
+                if both.iter().all(|&w| w == 0) {
+                    continue;
+                }
+                let n = both.iter().map(|w| w.count_ones() as usize).sum();
+                nodes_of(&self.nodes, &mut self.b_node, b_set, &both, n);
+                for &a in &a_set.list {
+                    let k = self.nodes[a as usize].key as usize;
+                    if both[k / 64] >> (k % 64) & 1 != 0 {
+                        pairs.push((a, self.b_node[k]));
+                    }
                 }
             }
-            let off_list = self.cached(i).off.list.clone();
-            for a in off_list {
+            for (a, b) in pairs {
                 let k = self.key_of(a);
-                let b = self.outcomes[j].off.get(k);
-                if b != NONE
-                    && let Some(f) = self.reduction_hint(g, k, &[a, b], 1)
-                {
+                if let Some(f) = self.reduction_hint(g, k, &[a, b], 1) {
                     out.push((f, vec![a, b], 0));
                 }
             }
@@ -311,13 +329,13 @@ impl Chainer {
                 let oc = HOUSE_CELLS[r][i] as usize;
                 outcomes.push(if oc == c { mine } else { self.on_outcome(g, key(oc, d, true)) });
             }
+            let m = outcomes.len();
             for on_side in [true, false] {
-                for t in self.common(mine, &outcomes, on_side) {
+                let (found, rows) = self.common(mine, &outcomes, on_side);
+                for (t, row) in found.into_iter().zip(rows.chunks_exact(m)) {
                     let k = self.key_of(t);
-                    let targets: Vec<u32> =
-                        outcomes.iter().map(|&i| side(self.cached(i), on_side).get(k)).collect();
-                    if let Some(f) = self.reduction_hint(g, k, &targets, 6) {
-                        out.push((f, targets, 2 + r as u8));
+                    if let Some(f) = self.reduction_hint(g, k, row, 6) {
+                        out.push((f, row.to_vec(), 2 + r as u8));
                     }
                 }
             }
@@ -328,4 +346,31 @@ impl Chainer {
 /// The on or off side of a propagation.
 fn side(o: &Outcome, on_side: bool) -> &PotSet {
     if on_side { &o.on } else { &o.off }
+}
+
+/// Writes in `table`, for every key of `set` that is in `keys` (`count` keys, all in
+/// `set`), its node in `set` (what `set.get` returns: a key is in a set's list once, so
+/// the scan stops at the last), leaving the other entries as they were. Reads the set's
+/// list only, not its table (a done set has none, see [`PotSet`]).
+fn nodes_of(
+    nodes: &[Node],
+    table: &mut Vec<u32>,
+    set: &PotSet,
+    keys: &[u64; NKEYS.div_ceil(64)],
+    count: usize,
+) {
+    if table.is_empty() {
+        table.resize(NKEYS, NONE);
+    }
+    let mut left = count;
+    for &n in &set.list {
+        if left == 0 {
+            break;
+        }
+        let k = nodes[n as usize].key as usize;
+        if keys[k / 64] >> (k % 64) & 1 != 0 {
+            table[k] = n;
+            left -= 1;
+        }
+    }
 }
