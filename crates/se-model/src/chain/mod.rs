@@ -179,6 +179,10 @@ pub struct Chainer {
     b_off: Vec<u16>,
     b_on: Vec<u32>,
     b_parents: Vec<u32>,
+    /// The hints of a nested rule's stage (see `Chainer::advanced`).
+    b_hints: crate::nested::Hints,
+    /// The off potentials of a call of the nested rules (see `Chainer::push_advanced`).
+    b_found: Vec<u32>,
     /// Per key: its node in one done set, written where read (see `multiple::nodes_of`).
     b_node: Vec<u32>,
     /// Per candidate: its closure under the static links (static multiple searches, see
@@ -225,7 +229,8 @@ impl Chainer {
         found
             .into_iter()
             .map(|(f, targets, trace)| {
-                let parents = propagate::trace_parents(&trace, g, source);
+                let mut parents = Vec::new();
+                propagate::trace_parents(&trace, g, source, &mut parents);
                 let mut content = Vec::new();
                 self.chain_content(&targets, f.is_cycle(), &mut content);
                 (f.diff, f.complexity, f.removable, parents, content)
@@ -271,6 +276,8 @@ impl Chainer {
             b_off: Vec::new(),
             b_on: Vec::new(),
             b_parents: Vec::new(),
+            b_hints: Default::default(),
+            b_found: Vec::new(),
             b_node: Vec::new(),
             closures: Vec::new(),
             closure_at: Vec::new(),
