@@ -190,6 +190,10 @@ pub struct Chainer {
     closures: Vec<[u64; NKEYS.div_ceil(64)]>,
     closure_at: Vec<u32>,
     closure_epoch: u32,
+    /// Per candidate: what it makes follow off in a static search (see
+    /// `multiple::off_links`), valid where `off_links_at` is `closure_epoch`.
+    off_links: Vec<[u16; 4]>,
+    off_links_at: Vec<u32>,
 }
 
 mod arena;
@@ -282,6 +286,8 @@ impl Chainer {
             closures: Vec::new(),
             closure_at: Vec::new(),
             closure_epoch: 0,
+            off_links: Vec::new(),
+            off_links_at: Vec::new(),
         }
     }
 
@@ -349,6 +355,9 @@ impl Chainer {
                 self.closures.resize(NKEYS / 2, [0; NKEYS.div_ceil(64)]);
                 self.closure_at.clear();
                 self.closure_at.resize(NKEYS / 2, 0);
+                self.off_links.resize(NKEYS / 2, [u16::MAX; 4]);
+                self.off_links_at.clear();
+                self.off_links_at.resize(NKEYS / 2, 0);
                 self.closure_epoch = 1;
             }
         }

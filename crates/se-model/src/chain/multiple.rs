@@ -81,21 +81,12 @@ impl Chainer {
                 }
                 g.for_peers_with(c, d, |o| mark(&mut seen, &mut todo, key(o, d, false)));
             } else {
-                if g.count(c) == 2 {
-                    let other = digits(g.cand[c]).find(|&v| v != d).unwrap_or(d);
-                    mark(&mut seen, &mut todo, key(c, other, true));
+                if self.off_links_at[j] != self.closure_epoch {
+                    self.off_links_at[j] = self.closure_epoch;
+                    self.off_links[j] = off_links(g, c, d);
                 }
-                for &r in &CELL_HOUSES[c] {
-                    let r = r as usize;
-                    let pos = g.positions(r, d);
-                    if pos.count_ones() != 2 {
-                        continue;
-                    }
-                    let mut j = low(pos);
-                    if HOUSE_CELLS[r][j] as usize == c {
-                        j = low(pos & !(1 << j));
-                    }
-                    mark(&mut seen, &mut todo, key(HOUSE_CELLS[r][j] as usize, d, true));
+                for &on in self.off_links[j].iter().take_while(|&&on| on != u16::MAX) {
+                    mark(&mut seen, &mut todo, on);
                 }
             }
         }
@@ -373,4 +364,33 @@ fn nodes_of(
             left -= 1;
         }
     }
+}
+
+/// The on potentials a static propagation makes follow from candidate `d` of `c` off, in
+/// its order (the other value of a bivalue cell, then the other position of the digit in
+/// each house of `c` where it has two), ended by `u16::MAX` when fewer than four. A
+/// function of the grid: [`Chainer::closure`] computes it once per candidate and search
+/// (every closure of a static search is over the same grid) instead of once per visit.
+fn off_links(g: &Grid, c: usize, d: u8) -> [u16; 4] {
+    let mut out = [u16::MAX; 4];
+    let mut n = 0;
+    if g.count(c) == 2 {
+        let other = digits(g.cand[c]).find(|&v| v != d).unwrap_or(d);
+        out[n] = key(c, other, true);
+        n += 1;
+    }
+    for &r in &CELL_HOUSES[c] {
+        let r = r as usize;
+        let pos = g.positions(r, d);
+        if pos.count_ones() != 2 {
+            continue;
+        }
+        let mut j = low(pos);
+        if HOUSE_CELLS[r][j] as usize == c {
+            j = low(pos & !(1 << j));
+        }
+        out[n] = key(HOUSE_CELLS[r][j] as usize, d, true);
+        n += 1;
+    }
+    out
 }
