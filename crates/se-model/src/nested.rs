@@ -233,13 +233,17 @@ pub fn naked_pairs_all(g: &Grid, source: &Grid, out: &mut Hints) {
     // The cells that lost a value: a pair of cells that lost none rests on nothing removed.
     let lost: [bool; 81] = std::array::from_fn(|c| source.cand[c] != g.cand[c]);
     for r in bcr() {
-        let (mut lost_here, mut bivalue) = (0u16, 0u16);
+        let mut lost_here = 0u16;
         for (i, &c) in HOUSE_CELLS[r].iter().enumerate() {
             lost_here |= u16::from(lost[c as usize]) << i;
-            bivalue |= u16::from(g.count(c as usize) == 2) << i;
         }
         if lost_here == 0 || g.empty_count(r) < 4 {
             continue;
+        }
+        // The bivalue cells, only in a house that is not passed over.
+        let mut bivalue = 0u16;
+        for (i, &c) in HOUSE_CELLS[r].iter().enumerate() {
+            bivalue |= u16::from(g.count(c as usize) == 2) << i;
         }
         // Two cells of two candidates or more with two values together are bivalue cells.
         for (a, b) in lex_pairs_touching(lost_here, bivalue) {
