@@ -5,9 +5,60 @@
 use super::grid::{COL, Grid, HOUSE_CELLS, ROW, digits};
 use super::rules::INSIDE;
 
-/// One hint: (removable candidates, removed candidates it rests on, nested complexity, the
-/// identity of its chains: 0 for the basic rules).
-pub type Nested = (Vec<(u8, u8)>, Vec<(usize, u8)>, u32, u32);
+/// The hints of one rule, laid end to end in buffers the caller keeps from call to call
+/// (no allocation per hint): hint `i` removes `removable[r..ends[i].removable]` and rests
+/// on the removed candidates `parents[q..ends[i].parents]`, where `(r, q)` is where hint
+/// `i - 1` ends (0 for the first).
+#[derive(Default)]
+pub struct Hints {
+    /// The candidates the hints remove, hint after hint.
+    pub removable: Vec<(u8, u8)>,
+    /// The removed candidates (since the propagation's start) the hints rest on.
+    pub parents: Vec<(usize, u8)>,
+    /// Where each hint ends in the two lists, with its nested chain's complexity and
+    /// identity (0 and 0 for the basic rules).
+    pub ends: Vec<End>,
+}
+
+/// Where a hint of [`Hints`] ends, and its nested chain.
+#[derive(Clone, Copy)]
+pub struct End {
+    /// The end of its removable candidates.
+    pub removable: u32,
+    /// The end of the candidates it rests on.
+    pub parents: u32,
+    /// The nested chain's complexity (0: a basic rule).
+    pub nested: u32,
+    /// The nested chain's identity (0: a basic rule, or a chain that adds nothing).
+    pub id: u32,
+}
+
+impl Hints {
+    /// Empties the lists (keeping their room).
+    pub fn clear(&mut self) {
+        self.removable.clear();
+        self.parents.clear();
+        self.ends.clear();
+    }
+
+    /// Where the hint being written starts: (removable, parents).
+    pub fn open(&self) -> (usize, usize) {
+        self.ends.last().map_or((0, 0), |e| (e.removable as usize, e.parents as usize))
+    }
+
+    /// Ends the hint being written (what was pushed since the last one).
+    pub fn close(&mut self, nested: u32, id: u32) {
+        let (removable, parents) = (self.removable.len() as u32, self.parents.len() as u32);
+        self.ends.push(End { removable, parents, nested, id });
+    }
+
+    /// Drops what was pushed since the last hint ended.
+    pub fn drop_open(&mut self) {
+        let (r, p) = self.open();
+        self.removable.truncate(r);
+        self.parents.truncate(p);
+    }
+}
 
 /// Per house: the digits (bit `d - 1`) that lost a position since `source`. A hint rests
 /// on removed candidates only through such a digit and house (or a cell that lost a value),
@@ -69,8 +120,7 @@ fn digits_twice(g: &Grid, r: usize) -> u16 {
 
 /// Every locked candidates hint, in SE's order, resting on the removed positions of the
 /// digit in the first house outside the second.
-pub fn locking_all(g: &Grid, source: &Grid, changed: &[u16; 27]) -> Vec<Nested> {
-    let mut out = Vec::new();
+pub fn locking_all(g: &Grid, source: &Grid, changed: &[u16; 27], out: &mut Hints) {
     // The first house outermost, so a house whose digits lost nothing is passed over whole;
     // of the second houses, only the three that meet the first (ascending, as SE's loop
     // meets them; the others share no cell with it and give nothing).
@@ -78,12 +128,11 @@ pub fn locking_all(g: &Grid, source: &Grid, changed: &[u16; 27]) -> Vec<Nested> 
         for r1 in first..first + 9 {
             if changed[r1] != 0 {
                 for r2 in meeting(r1, second) {
-                    locking_pair(g, source, changed, r1, r2, &mut out);
+                    locking_pair(g, source, changed, r1, r2, out);
                 }
             }
         }
     }
-    out
 }
 
 /// The locked candidates hints of first house `r1` and second house `r2` (which meet).
@@ -93,7 +142,7 @@ fn locking_pair(
     changed: &[u16; 27],
     r1: usize,
     r2: usize,
-    out: &mut Vec<Nested>,
+    out: &mut Hints,
 ) {
     let (inside, outside2) = (INSIDE[r1][r2], !INSIDE[r2][r1]);
     debug_assert!(inside != 0);
@@ -109,13 +158,12 @@ fn locking_pair(
         if rest == 0 || gone == 0 {
             continue;
         }
-        let removable: Vec<(u8, u8)> =
-            (0..9).filter(|i| rest >> i & 1 != 0).map(|i| (HOUSE_CELLS[r2][i], d)).collect();
-        let parents = (0..9)
-            .filter(|i| gone >> i & 1 != 0)
-            .map(|i| (HOUSE_CELLS[r1][i] as usize, d))
-            .collect();
-        out.push((removable, parents, 0, 0));
+        out.removable
+            .extend((0..9).filter(|i| rest >> i & 1 != 0).map(|i| (HOUSE_CELLS[r2][i], d)));
+        out.parents.extend(
+            (0..9).filter(|i| gone >> i & 1 != 0).map(|i| (HOUSE_CELLS[r1][i] as usize, d)),
+        );
+        out.close(0, 0);
     }
 }
 
@@ -138,8 +186,7 @@ fn bcr() -> impl Iterator<Item = usize> {
 
 /// Every hidden pair, resting on the removed positions of its two values in the house's
 /// other cells.
-pub fn hidden_pairs_all(g: &Grid, source: &Grid, changed: &[u16; 27]) -> Vec<Nested> {
-    let mut out = Vec::new();
+pub fn hidden_pairs_all(g: &Grid, source: &Grid, changed: &[u16; 27], out: &mut Hints) {
     for r in bcr() {
         if changed[r] == 0 || g.empty_count(r) <= 4 {
             continue;
@@ -157,43 +204,46 @@ pub fn hidden_pairs_all(g: &Grid, source: &Grid, changed: &[u16; 27]) -> Vec<Nes
                 continue;
             }
             let vals = (1u16 << a) | (1 << b);
-            let mut removable = Vec::new();
-            let mut parents = Vec::new();
+            let (start, _) = out.open();
             for i in 0..9 {
                 let c = HOUSE_CELLS[r][i];
                 if set >> i & 1 != 0 {
                     for d in digits(g.cand[c as usize] & !vals) {
-                        removable.push((c, d));
+                        out.removable.push((c, d));
                     }
                 } else {
                     for d in [da, db] {
                         if source.has(c as usize, d) {
-                            parents.push((c as usize, d));
+                            out.parents.push((c as usize, d));
                         }
                     }
                 }
             }
-            if !removable.is_empty() {
-                out.push((removable, parents, 0, 0));
+            if out.removable.len() > start {
+                out.close(0, 0);
+            } else {
+                out.drop_open();
             }
         }
     }
-    out
 }
 
 /// Every naked pair, resting on the removed other values of its two cells.
-pub fn naked_pairs_all(g: &Grid, source: &Grid) -> Vec<Nested> {
-    let mut out = Vec::new();
+pub fn naked_pairs_all(g: &Grid, source: &Grid, out: &mut Hints) {
     // The cells that lost a value: a pair of cells that lost none rests on nothing removed.
     let lost: [bool; 81] = std::array::from_fn(|c| source.cand[c] != g.cand[c]);
     for r in bcr() {
-        let (mut lost_here, mut bivalue) = (0u16, 0u16);
+        let mut lost_here = 0u16;
         for (i, &c) in HOUSE_CELLS[r].iter().enumerate() {
             lost_here |= u16::from(lost[c as usize]) << i;
-            bivalue |= u16::from(g.count(c as usize) == 2) << i;
         }
         if lost_here == 0 || g.empty_count(r) < 4 {
             continue;
+        }
+        // The bivalue cells, only in a house that is not passed over.
+        let mut bivalue = 0u16;
+        for (i, &c) in HOUSE_CELLS[r].iter().enumerate() {
+            bivalue |= u16::from(g.count(c as usize) == 2) << i;
         }
         // Two cells of two candidates or more with two values together are bivalue cells.
         for (a, b) in lex_pairs_touching(lost_here, bivalue) {
@@ -205,33 +255,30 @@ pub fn naked_pairs_all(g: &Grid, source: &Grid) -> Vec<Nested> {
             if union.count_ones() != 2 || (source.cand[ca] | source.cand[cb]) & !union == 0 {
                 continue;
             }
-            let mut removable = Vec::new();
+            let (start, _) = out.open();
             for (i, &c) in HOUSE_CELLS[r].iter().enumerate() {
                 if i != a && i != b {
                     for d in digits(g.cand[c as usize] & union) {
-                        removable.push((c, d));
+                        out.removable.push((c, d));
                     }
                 }
             }
-            if removable.is_empty() {
+            if out.removable.len() == start {
                 continue;
             }
-            let mut parents = Vec::new();
             for c in [ca, cb] {
                 for d in digits(source.cand[c] & !union) {
-                    parents.push((c, d));
+                    out.parents.push((c, d));
                 }
             }
-            out.push((removable, parents, 0, 0));
+            out.close(0, 0);
         }
     }
-    out
 }
 
 /// Every X-wing (columns as base first), resting on the removed positions of the digit in
 /// its base lines outside its cover lines.
-pub fn xwings_all(g: &Grid, source: &Grid, changed: &[u16; 27]) -> Vec<Nested> {
-    let mut out = Vec::new();
+pub fn xwings_all(g: &Grid, source: &Grid, changed: &[u16; 27], out: &mut Hints) {
     // How many times each digit is placed, counted when first asked.
     let mut occ: Option<[u32; 10]> = None;
     for (base, cover) in [(COL, ROW), (ROW, COL)] {
@@ -257,32 +304,30 @@ pub fn xwings_all(g: &Grid, source: &Grid, changed: &[u16; 27]) -> Vec<Nested> {
                 if was & !union == 0 {
                     continue;
                 }
-                let mut removable = Vec::new();
+                let (start, _) = out.open();
                 for k in 0..9 {
                     if union >> k & 1 == 0 {
                         continue;
                     }
                     for (i, &c) in HOUSE_CELLS[cover + k].iter().enumerate() {
                         if i != a && i != b && g.has(c as usize, d) {
-                            removable.push((c, d));
+                            out.removable.push((c, d));
                         }
                     }
                 }
-                if removable.is_empty() {
+                if out.removable.len() == start {
                     continue;
                 }
-                let mut parents = Vec::new();
                 for l in [a, b] {
                     for (i, &c) in HOUSE_CELLS[base + l].iter().enumerate() {
                         let c = c as usize;
                         if union >> i & 1 == 0 && source.has(c, d) && !g.has(c, d) {
-                            parents.push((c, d));
+                            out.parents.push((c, d));
                         }
                     }
                 }
-                out.push((removable, parents, 0, 0));
+                out.close(0, 0);
             }
         }
     }
-    out
 }

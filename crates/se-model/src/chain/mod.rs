@@ -13,85 +13,6 @@ use super::dirty::Dirty;
 use super::grid::{CELL_HOUSES, Grid, HOUSE_CELLS, PEERS, digits, low};
 use std::collections::VecDeque;
 
-const NKEYS: usize = 81 * 9 * 2;
-
-/// A potential's identity: cell, digit, on/off.
-#[inline]
-fn key(c: usize, d: u8, on: bool) -> u16 {
-    ((c * 9 + d as usize - 1) * 2 + on as usize) as u16
-}
-
-#[inline]
-fn unkey(k: u16) -> (usize, u8, bool) {
-    let k = k as usize;
-    (k / 18, (k / 2 % 9) as u8 + 1, k % 2 == 1)
-}
-
-/// One potential with its parents and, for a step found by a nested rule, the nested
-/// chain's complexity and identity. Most potentials have one parent, kept in the node;
-/// two or more are kept in the arena's pool.
-#[derive(Clone, Copy)]
-struct Node {
-    key: u16,
-    /// The parent (`pn` = 1), or where the parents start in the pool (`pn` > 1).
-    p0: u32,
-    pn: u32,
-    /// Complexity of the nested chain that produced this potential (0 = none).
-    nested: u32,
-    /// Identity of that nested chain (for counting each once).
-    nested_id: u32,
-    /// Why an on potential holds: 0 = assumption, 1 = last value of its cell, 2 + r = last
-    /// position in house r.
-    cause: u8,
-    /// Steps from the assumption along first parents.
-    depth: u16,
-}
-
-/// An insertion-ordered set of potentials keyed by identity (SE's `LinkedSet`). Membership
-/// is also kept as bits: the propagation asks it for every link, and 184 bytes stay in cache
-/// where the node table of a set does not. The node table is read only where the bit is
-/// set, and each bit is set with its entry, so the table is never initialised or cleared
-/// (an entry of a key not in the set is stale and never read). An entry is the key's place
-/// in `list` (at most `NKEYS` < 2^16), not its node: 2.9 KB a set instead of 5.8 KB, so
-/// the propagations kept per search (two sets each) miss the cache less when written.
-#[derive(Clone)]
-struct PotSet {
-    bits: [u64; NKEYS.div_ceil(64)],
-    slot: Vec<u16>,
-    list: Vec<u32>,
-}
-
-const NONE: u32 = u32::MAX;
-
-impl PotSet {
-    fn new() -> PotSet {
-        PotSet { bits: [0; NKEYS.div_ceil(64)], slot: vec![0; NKEYS], list: Vec::new() }
-    }
-
-    /// A placeholder without a table (not to be used as a set), allocating nothing.
-    fn placeholder() -> PotSet {
-        PotSet { bits: [0; NKEYS.div_ceil(64)], slot: Vec::new(), list: Vec::new() }
-    }
-
-    /// Whether potential key `k` is in the set.
-    #[inline]
-    fn has(&self, k: u16) -> bool {
-        self.bits[k as usize / 64] >> (k % 64) & 1 != 0
-    }
-
-    /// The node of key `k`, or NONE.
-    #[inline]
-    fn get(&self, k: u16) -> u32 {
-        if self.has(k) { self.list[self.slot[k as usize] as usize] } else { NONE }
-    }
-
-    /// Empties the set (its bits; the node table keeps stale entries, never read).
-    fn clear(&mut self) {
-        self.bits = [0; NKEYS.div_ceil(64)];
-        self.list.clear();
-    }
-}
-
 /// Which chaining rule runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Rule {
@@ -208,8 +129,10 @@ pub struct Chainer {
     /// The identities of the nested chains met in this search, by content (SE counts equal
     /// chains once).
     chain_ids: rustc_hash::FxHashMap<Vec<u16>, u32>,
-    /// Emptied sets for reuse.
+    /// Emptied sets for reuse (without a table).
     spare: Vec<PotSet>,
+    /// Tables of sets for reuse (see [`PotSet`]).
+    spare_slots: Vec<Vec<u16>>,
     /// Only the first hint is wanted: searches stop below the best (rating, complexity) found.
     prune: bool,
     best: Option<(u32, u32)>,
@@ -256,50 +179,40 @@ pub struct Chainer {
     b_off: Vec<u16>,
     b_on: Vec<u32>,
     b_parents: Vec<u32>,
+    /// The hints of a nested rule's stage (see `Chainer::advanced`).
+    b_hints: crate::nested::Hints,
+    /// The off potentials of a call of the nested rules (see `Chainer::push_advanced`).
+    b_found: Vec<u32>,
+    /// Per key: its node in one done set, written where read (see `multiple::nodes_of`).
+    b_node: Vec<u32>,
     /// Per candidate: its closure under the static links (static multiple searches, see
     /// `Chainer::closures_meet`), valid where `closure_at` is `closure_epoch`.
     closures: Vec<[u64; NKEYS.div_ceil(64)]>,
     closure_at: Vec<u32>,
     closure_epoch: u32,
+    /// Per candidate: what it makes follow off in a static search (see
+    /// `multiple::off_links`), valid where `off_links_at` is `closure_epoch`.
+    off_links: Vec<[u16; 4]>,
+    off_links_at: Vec<u32>,
 }
 
-/// The result of propagating one assumption.
-struct Outcome {
-    on: PotSet,
-    off: PotSet,
-    absurd: Option<(u32, u32)>,
-    /// The level whose propagation this is: a lower level's propagation is the start of a
-    /// higher level's, which goes on from where it stopped (see [`Chainer::resume`]).
-    level: u32,
-    /// Whether it ended at a call of the nested rules that found nothing (or, at level 0,
-    /// without calling them): a higher level's goes on from there.
-    quiet: bool,
-    /// The nested-search memo's generation when the propagation started.
-    generation: u32,
-}
-
+mod arena;
 mod failed;
 mod fast;
+mod levels;
 mod memo;
 mod multiple;
 mod propagate;
 mod reach;
 mod unary;
 
+use arena::{NKEYS, NONE, Node, PotSet, key, unkey};
 use fast::Fast;
+use levels::Outcome;
 pub(crate) use memo::forget as forget_nested;
 use propagate::Trace;
 
 impl Chainer {
-    fn take_set(&mut self) -> PotSet {
-        self.spare.pop().unwrap_or_else(PotSet::new)
-    }
-
-    fn give_set(&mut self, mut s: PotSet) {
-        s.clear();
-        self.spare.push(s);
-    }
-
     /// An engine for `rule` that runs every static search (to check the skipping).
     #[cfg(test)]
     pub fn new_unskipped(rule: Rule) -> Chainer {
@@ -320,7 +233,8 @@ impl Chainer {
         found
             .into_iter()
             .map(|(f, targets, trace)| {
-                let parents = propagate::trace_parents(&trace, g, source);
+                let mut parents = Vec::new();
+                propagate::trace_parents(&trace, g, source, &mut parents);
                 let mut content = Vec::new();
                 self.chain_content(&targets, f.is_cycle(), &mut content);
                 (f.diff, f.complexity, f.removable, parents, content)
@@ -343,6 +257,7 @@ impl Chainer {
             epoch: 0,
             chain_ids: Default::default(),
             spare: Vec::new(),
+            spare_slots: Vec::new(),
             prune: false,
             best: None,
             fast: Fast::new(),
@@ -365,94 +280,15 @@ impl Chainer {
             b_off: Vec::new(),
             b_on: Vec::new(),
             b_parents: Vec::new(),
+            b_hints: Default::default(),
+            b_found: Vec::new(),
+            b_node: Vec::new(),
             closures: Vec::new(),
             closure_at: Vec::new(),
             closure_epoch: 0,
+            off_links: Vec::new(),
+            off_links_at: Vec::new(),
         }
-    }
-
-    fn node(&mut self, key: u16, parents: &[u32]) -> u32 {
-        let p0 = match parents {
-            [] => 0,
-            &[p] => p,
-            _ => {
-                let at = self.pool.len() as u32;
-                self.pool.extend_from_slice(parents);
-                at
-            }
-        };
-        let depth = parents.first().map_or(0, |&p| self.nodes[p as usize].depth + 1);
-        self.nodes.push(Node {
-            key,
-            p0,
-            pn: parents.len() as u32,
-            nested: 0,
-            nested_id: 0,
-            cause: 0,
-            depth,
-        });
-        (self.nodes.len() - 1) as u32
-    }
-
-    fn parents(&self, n: u32) -> &[u32] {
-        let nd = &self.nodes[n as usize];
-        match nd.pn {
-            0 => &[],
-            1 => std::slice::from_ref(&nd.p0),
-            _ => &self.pool[nd.p0 as usize..(nd.p0 + nd.pn) as usize],
-        }
-    }
-
-    fn first_parent(&self, n: u32) -> Option<u32> {
-        self.parents(n).first().copied()
-    }
-
-    fn key_of(&self, n: u32) -> u16 {
-        self.nodes[n as usize].key
-    }
-
-    /// The number of distinct potentials `n` rests on, itself included.
-    fn ancestors(&mut self, n: u32) -> u32 {
-        self.epoch += 1;
-        let g = self.epoch;
-        let mut todo = vec![n];
-        let mut count = 0;
-        while let Some(p) = todo.pop() {
-            let k = self.key_of(p) as usize;
-            if self.stamp[k] == g {
-                continue;
-            }
-            self.stamp[k] = g;
-            count += 1;
-            todo.extend_from_slice(self.parents(p));
-        }
-        count
-    }
-
-    /// The summed complexity of the distinct nested chains below the targets.
-    fn nested_complexity(&mut self, targets: &[u32]) -> u32 {
-        let mut seen_nodes = rustc_hash::FxHashSet::default();
-        let mut seen_chains = rustc_hash::FxHashSet::default();
-        let mut sum = 0;
-        for &t in targets {
-            let mut todo = vec![t];
-            while let Some(p) = todo.pop() {
-                if !seen_nodes.insert(p) {
-                    continue;
-                }
-                let nd = self.nodes[p as usize];
-                if nd.nested != 0 && seen_chains.insert(nd.nested_id) {
-                    sum += nd.nested;
-                }
-                todo.extend_from_slice(self.parents(p));
-            }
-        }
-        sum
-    }
-
-    fn complexity(&mut self, targets: &[u32]) -> u32 {
-        let flat: u32 = targets.iter().map(|&t| self.ancestors(t)).sum();
-        if self.rule.level >= 2 { flat + self.nested_complexity(targets) } else { flat }
     }
 
     /// The first hint SE would report for this rule on `g` (lowest rating, then complexity,
@@ -489,54 +325,6 @@ impl Chainer {
         Some(h)
     }
 
-    /// The identity of a nested chain with the given content (see [`Chainer::chain_content`]).
-    fn chain_id(&mut self, content: &[u16]) -> u32 {
-        let next = self.chain_ids.len() as u32 + 1;
-        match self.chain_ids.get(content) {
-            Some(&id) => id,
-            None => {
-                self.chain_ids.insert(content.to_vec(), next);
-                next
-            }
-        }
-    }
-
-    /// What SE compares when it asks whether two chains are the same: per target, the
-    /// potentials of its chain, breadth-first from the target with each potential once (a
-    /// cycle has two targets: its end and the cycle reversed).
-    fn chain_content(&mut self, targets: &[u32], cycle: bool, out: &mut Vec<u16>) {
-        for &t in targets {
-            let start = out.len();
-            self.epoch += 1;
-            let e = self.epoch;
-            let mut todo = vec![t];
-            while !todo.is_empty() {
-                let mut next = Vec::new();
-                for p in todo {
-                    let k = self.key_of(p);
-                    if self.stamp[k as usize] == e {
-                        continue;
-                    }
-                    self.stamp[k as usize] = e;
-                    out.push(k);
-                    next.extend_from_slice(self.parents(p));
-                }
-                todo = next;
-            }
-            out.push(u16::MAX);
-            if cycle {
-                // The reversed cycle: the path from the assumption to the end, each potential
-                // negated, the end (the assumption again) left out.
-                let path: Vec<u16> = out[start..out.len() - 1].to_vec();
-                out.push(path[0] ^ 1);
-                for &k in path.iter().skip(1).rev() {
-                    out.push(k ^ 1);
-                }
-                out.push(u16::MAX);
-            }
-        }
-    }
-
     /// Empties the last search's potentials (its sets recycled), chain identities and
     /// cached propagations. A search calls it only once
     /// it goes past its no-hint test: most nested searches stop there, and what they would
@@ -567,32 +355,12 @@ impl Chainer {
                 self.closures.resize(NKEYS / 2, [0; NKEYS.div_ceil(64)]);
                 self.closure_at.clear();
                 self.closure_at.resize(NKEYS / 2, 0);
+                self.off_links.resize(NKEYS / 2, [u16::MAX; 4]);
+                self.off_links_at.clear();
+                self.off_links_at.resize(NKEYS / 2, 0);
                 self.closure_epoch = 1;
             }
         }
-    }
-
-    /// Takes over the propagations of `lower`'s last search if it was a complete dynamic
-    /// search of `g` at a lower level (the same propagation rules): its nodes, chain
-    /// identities and cached outcomes become this search's (each goes on at this level
-    /// when first asked, see [`Chainer::resume`]); `lower` gets this engine's old ones,
-    /// which its next search recycles. Returns whether it did.
-    fn take_over(&mut self, lower: &mut Chainer, g: &Grid) -> bool {
-        let same_kind = |r: Rule| r.dynamic && r.multiple && !r.nishio;
-        if !(same_kind(self.rule) && same_kind(lower.rule) && lower.rule.level < self.rule.level)
-            || propagate::first_new_stage(lower.rule.level, self.rule.level).is_none()
-            || lower.searched.as_ref() != Some(g)
-        {
-            return false;
-        }
-        lower.searched = None;
-        std::mem::swap(&mut self.nodes, &mut lower.nodes);
-        std::mem::swap(&mut self.pool, &mut lower.pool);
-        std::mem::swap(&mut self.chain_ids, &mut lower.chain_ids);
-        std::mem::swap(&mut self.on_cache, &mut lower.on_cache);
-        std::mem::swap(&mut self.off_cache, &mut lower.off_cache);
-        std::mem::swap(&mut self.outcomes, &mut lower.outcomes);
-        true
     }
 
     /// Every hint of the rule on `g`, in search order. With `traced` (nested use), each hint

@@ -10,94 +10,6 @@
 use super::*;
 
 impl Chainer {
-    /// The propagation from candidate `k` (an on key) assumed true, computed once per search
-    /// and shared by binary, cell and house chains: returns its index in the cache.
-    pub(super) fn on_outcome(&mut self, g: &Grid, k: u16) -> usize {
-        let i = (k / 2) as usize;
-        self.on_cache[i] = self.outcome(g, k, self.on_cache[i]);
-        i
-    }
-
-    /// The propagation from candidate `k` (an on key) assumed false, kept as
-    /// [`Chainer::on_outcome`]'s (only the next level reads it again): its index in
-    /// `outcomes`.
-    fn off_outcome(&mut self, g: &Grid, k: u16) -> usize {
-        let i = (k / 2) as usize;
-        self.off_cache[i] = self.outcome(g, k ^ 1, self.off_cache[i]);
-        self.off_cache[i] as usize
-    }
-
-    /// The index in `outcomes` of this level's propagation from the potential `root` on
-    /// `g`: `at` if it is one (NONE: none yet), else a new one, going on from a lower
-    /// level's at `at` when that one can be resumed ([`Chainer::resume`]).
-    fn outcome(&mut self, g: &Grid, root: u16, at: u32) -> u32 {
-        if at != NONE {
-            let o = &self.outcomes[at as usize];
-            if o.level == self.rule.level || o.absurd.is_some() {
-                return at;
-            }
-            if let Some(stage) = propagate::first_new_stage(o.level, self.rule.level)
-                && o.quiet
-                && o.generation == memo::generation()
-            {
-                self.resume(g, at as usize, stage);
-                return at;
-            }
-        }
-        let generation = memo::generation();
-        let mut on = self.take_set();
-        let mut off = self.take_set();
-        let n = self.node(root, &[]);
-        Self::insert(if root & 1 == 1 { &mut on } else { &mut off }, root, n);
-        let absurd = self.propagate(g, &mut on, &mut off);
-        self.outcomes.push(Outcome {
-            on,
-            off,
-            absurd,
-            level: self.rule.level,
-            quiet: self.quiet,
-            generation,
-        });
-        (self.outcomes.len() - 1) as u32
-    }
-
-    /// Goes on with a lower level's propagation `outcomes[at]` (on `g`, the search's grid)
-    /// at this level, from where it stopped.
-    ///
-    /// A level's propagation is a lower level's until the lower one stops: both apply the
-    /// same links, and the nested rules in the same order (basic rules first, then forcing
-    /// chains and multiple forcing chains, see [`nested_rule`]); the lower level stops at a
-    /// call of its nested rules that finds nothing (`quiet`), where the higher one asks
-    /// the same rules again (they find nothing on the same reduced grid) and then its own.
-    /// So the higher level's propagation is the lower one's followed by what comes after:
-    /// the same potentials in the same order, with the same parents. The reduced grid there
-    /// is `g` less every off potential (each was removed when it left the queue, and both
-    /// queues were empty). The nested searches of the lower level's part were put in the
-    /// memo and are still there if it was not emptied since (`generation`), so the higher
-    /// level would only have read them: no budget is counted and the memo is unchanged. A
-    /// contradiction ends both alike. Chain identities are numbers given in order of first
-    /// use and only compared for equality, so taking them over from the lower level's search
-    /// keeps equal chains equal and distinct ones distinct.
-    fn resume(&mut self, g: &Grid, at: usize, stage: usize) {
-        let o = &mut self.outcomes[at];
-        let mut on = std::mem::replace(&mut o.on, PotSet::placeholder());
-        let mut off = std::mem::replace(&mut o.off, PotSet::placeholder());
-        let mut reduced = g.clone();
-        for &n in &off.list {
-            let (c, d, _) = unkey(self.key_of(n));
-            reduced.remove(c, d);
-        }
-        let absurd = self.propagate_on(g, reduced, &mut on, &mut off, Some(stage));
-        let quiet = self.quiet;
-        let level = self.rule.level;
-        let o = &mut self.outcomes[at];
-        o.on = on;
-        o.off = off;
-        o.absurd = absurd;
-        o.level = level;
-        o.quiet = quiet;
-    }
-
     /// Whether this search skips the static cell and house chains whose assumptions'
     /// closures do not meet (static multiple forcing chains, unless a test compares them
     /// with the search that skips nothing).
@@ -169,21 +81,12 @@ impl Chainer {
                 }
                 g.for_peers_with(c, d, |o| mark(&mut seen, &mut todo, key(o, d, false)));
             } else {
-                if g.count(c) == 2 {
-                    let other = digits(g.cand[c]).find(|&v| v != d).unwrap_or(d);
-                    mark(&mut seen, &mut todo, key(c, other, true));
+                if self.off_links_at[j] != self.closure_epoch {
+                    self.off_links_at[j] = self.closure_epoch;
+                    self.off_links[j] = off_links(g, c, d);
                 }
-                for &r in &CELL_HOUSES[c] {
-                    let r = r as usize;
-                    let pos = g.positions(r, d);
-                    if pos.count_ones() != 2 {
-                        continue;
-                    }
-                    let mut j = low(pos);
-                    if HOUSE_CELLS[r][j] as usize == c {
-                        j = low(pos & !(1 << j));
-                    }
-                    mark(&mut seen, &mut todo, key(HOUSE_CELLS[r][j] as usize, d, true));
+                for &on in self.off_links[j].iter().take_while(|&&on| on != u16::MAX) {
+                    mark(&mut seen, &mut todo, on);
                 }
             }
         }
@@ -200,15 +103,16 @@ impl Chainer {
     /// The potentials of `first`'s propagation (on or off side, one of `outcomes`, cache
     /// indices) that every propagation of `outcomes` meets, in `first`'s order: its list
     /// filtered by the intersection of their membership bits (the same as filtering it by
-    /// each set in turn, without reading each potential's node once per set).
-    fn common(&self, first: usize, outcomes: &[usize], on_side: bool) -> Vec<u32> {
+    /// each set in turn, without reading each potential's node once per set). With each,
+    /// its node in every propagation of `outcomes` (a chain's targets), row by row.
+    fn common(&mut self, first: usize, outcomes: &[usize], on_side: bool) -> (Vec<u32>, Vec<u32>) {
         let mut acc = side(self.cached(first), on_side).bits;
         for &i in outcomes {
             for (a, b) in acc.iter_mut().zip(&side(self.cached(i), on_side).bits) {
                 *a &= b;
             }
         }
-        side(self.cached(first), on_side)
+        let found: Vec<u32> = side(self.cached(first), on_side)
             .list
             .iter()
             .copied()
@@ -216,7 +120,20 @@ impl Chainer {
                 let k = self.key_of(t) as usize;
                 acc[k / 64] >> (k % 64) & 1 != 0
             })
-            .collect()
+            .collect();
+        if found.is_empty() {
+            return (found, Vec::new());
+        }
+        let m = outcomes.len();
+        let mut targets = vec![NONE; found.len() * m];
+        for (j, &i) in outcomes.iter().enumerate() {
+            let o = &self.outcomes[self.on_cache[i] as usize];
+            nodes_of(&self.nodes, &mut self.b_node, side(o, on_side), &acc, found.len());
+            for (row, &t) in targets.chunks_exact_mut(m).zip(&found) {
+                row[j] = self.b_node[self.nodes[t as usize].key as usize];
+            }
+        }
+        (found, targets)
     }
 
     /// Binary, house and cell forcing chains from every candidate of `c` (SE's multiple
@@ -261,18 +178,13 @@ impl Chainer {
         if !cell_chains || outcomes.is_empty() {
             return;
         }
+        let m = outcomes.len();
         for on_side in [true, false] {
-            for t in self.common(outcomes[0], &outcomes, on_side) {
+            let (found, rows) = self.common(outcomes[0], &outcomes, on_side);
+            for (t, row) in found.into_iter().zip(rows.chunks_exact(m)) {
                 let k = self.key_of(t);
-                let targets: Vec<u32> = outcomes
-                    .iter()
-                    .map(|&i| {
-                        let o = self.cached(i);
-                        if on_side { o.on.get(k) } else { o.off.get(k) }
-                    })
-                    .collect();
-                if let Some(f) = self.reduction_hint(g, k, &targets, 5) {
-                    out.push((f, targets, 1));
+                if let Some(f) = self.reduction_hint(g, k, row, 5) {
+                    out.push((f, row.to_vec(), 1));
                 }
             }
         }
@@ -334,23 +246,32 @@ impl Chainer {
             out.push((f, vec![a, b], 0));
         }
         if double {
-            let on_list = self.cached(i).on.list.clone();
-            for a in on_list {
-                let k = self.key_of(a);
-                let b = self.outcomes[j].on.get(k);
-                if b != NONE
-                    && let Some(f) = self.reduction_hint(g, k, &[a, b], 1)
-                {
-                    out.push((f, vec![a, b], 0));
+            // Double implications: the potentials both propagations meet, in the "on"
+            // one's order, each with its node in the "off" one (on side, then off side).
+            let ci = self.on_cache[i] as usize;
+            let mut pairs = Vec::new();
+            for on_side in [true, false] {
+                let a_set = side(&self.outcomes[ci], on_side);
+                let b_set = side(&self.outcomes[j], on_side);
+                let mut both = a_set.bits;
+                for (x, y) in both.iter_mut().zip(&b_set.bits) {
+                    *x &= y;
+                }
+                if both.iter().all(|&w| w == 0) {
+                    continue;
+                }
+                let n = both.iter().map(|w| w.count_ones() as usize).sum();
+                nodes_of(&self.nodes, &mut self.b_node, b_set, &both, n);
+                for &a in &a_set.list {
+                    let k = self.nodes[a as usize].key as usize;
+                    if both[k / 64] >> (k % 64) & 1 != 0 {
+                        pairs.push((a, self.b_node[k]));
+                    }
                 }
             }
-            let off_list = self.cached(i).off.list.clone();
-            for a in off_list {
+            for (a, b) in pairs {
                 let k = self.key_of(a);
-                let b = self.outcomes[j].off.get(k);
-                if b != NONE
-                    && let Some(f) = self.reduction_hint(g, k, &[a, b], 1)
-                {
+                if let Some(f) = self.reduction_hint(g, k, &[a, b], 1) {
                     out.push((f, vec![a, b], 0));
                 }
             }
@@ -404,13 +325,13 @@ impl Chainer {
                 let oc = HOUSE_CELLS[r][i] as usize;
                 outcomes.push(if oc == c { mine } else { self.on_outcome(g, key(oc, d, true)) });
             }
+            let m = outcomes.len();
             for on_side in [true, false] {
-                for t in self.common(mine, &outcomes, on_side) {
+                let (found, rows) = self.common(mine, &outcomes, on_side);
+                for (t, row) in found.into_iter().zip(rows.chunks_exact(m)) {
                     let k = self.key_of(t);
-                    let targets: Vec<u32> =
-                        outcomes.iter().map(|&i| side(self.cached(i), on_side).get(k)).collect();
-                    if let Some(f) = self.reduction_hint(g, k, &targets, 6) {
-                        out.push((f, targets, 2 + r as u8));
+                    if let Some(f) = self.reduction_hint(g, k, row, 6) {
+                        out.push((f, row.to_vec(), 2 + r as u8));
                     }
                 }
             }
@@ -421,4 +342,60 @@ impl Chainer {
 /// The on or off side of a propagation.
 fn side(o: &Outcome, on_side: bool) -> &PotSet {
     if on_side { &o.on } else { &o.off }
+}
+
+/// Writes in `table`, for every key of `set` that is in `keys` (`count` keys, all in
+/// `set`), its node in `set` (what `set.get` returns: a key is in a set's list once, so
+/// the scan stops at the last), leaving the other entries as they were. Reads the set's
+/// list only, not its table (a done set has none, see [`PotSet`]).
+fn nodes_of(
+    nodes: &[Node],
+    table: &mut Vec<u32>,
+    set: &PotSet,
+    keys: &[u64; NKEYS.div_ceil(64)],
+    count: usize,
+) {
+    if table.is_empty() {
+        table.resize(NKEYS, NONE);
+    }
+    let mut left = count;
+    for &n in &set.list {
+        if left == 0 {
+            break;
+        }
+        let k = nodes[n as usize].key as usize;
+        if keys[k / 64] >> (k % 64) & 1 != 0 {
+            table[k] = n;
+            left -= 1;
+        }
+    }
+}
+
+/// The on potentials a static propagation makes follow from candidate `d` of `c` off, in
+/// its order (the other value of a bivalue cell, then the other position of the digit in
+/// each house of `c` where it has two), ended by `u16::MAX` when fewer than four. A
+/// function of the grid: [`Chainer::closure`] computes it once per candidate and search
+/// (every closure of a static search is over the same grid) instead of once per visit.
+fn off_links(g: &Grid, c: usize, d: u8) -> [u16; 4] {
+    let mut out = [u16::MAX; 4];
+    let mut n = 0;
+    if g.count(c) == 2 {
+        let other = digits(g.cand[c]).find(|&v| v != d).unwrap_or(d);
+        out[n] = key(c, other, true);
+        n += 1;
+    }
+    for &r in &CELL_HOUSES[c] {
+        let r = r as usize;
+        let pos = g.positions(r, d);
+        if pos.count_ones() != 2 {
+            continue;
+        }
+        let mut j = low(pos);
+        if HOUSE_CELLS[r][j] as usize == c {
+            j = low(pos & !(1 << j));
+        }
+        out[n] = key(HOUSE_CELLS[r][j] as usize, d, true);
+        n += 1;
+    }
+    out
 }

@@ -228,71 +228,86 @@ impl Chainer {
         pend_off: &mut VecDeque<u32>,
         stage: usize,
     ) {
-        let found = self.advanced(g, source, off, stage);
+        let mut found = std::mem::take(&mut self.b_found);
+        found.clear();
+        self.advanced(g, source, off, stage, &mut found);
         self.quiet = found.is_empty();
-        for n in found {
+        for &n in &found {
             let k = self.key_of(n);
             if !off.has(k) {
                 Self::insert(off, k, n);
                 pend_off.push_back(n);
             }
         }
+        self.b_found = found;
     }
 
     /// Off potentials from the nested rules on the reduced grid `g` (SE's "advanced"
-    /// potentials): the first of locked candidates, hidden pair, naked pair, X-wing, then
-    /// (level 2+) forcing chains and (level 3+) multiple forcing chains that finds anything
-    /// resting on removed candidates. Stages before `from` are not asked (the caller knows
-    /// they find nothing on `g`).
+    /// potentials), appended to `result`: the first of locked candidates, hidden pair, naked
+    /// pair, X-wing, then (level 2+) forcing chains and (level 3+) multiple forcing chains
+    /// that finds anything resting on removed candidates. Stages before `from` are not asked
+    /// (the caller knows they find nothing on `g`). Each stage writes its hints into a
+    /// buffer kept between calls (`crate::nested::Hints`) instead of a vector per hint.
     pub(super) fn advanced(
         &mut self,
         g: &Grid,
         source: &Grid,
         offs: &PotSet,
         from: usize,
-    ) -> Vec<u32> {
-        let mut result = Vec::new();
+        result: &mut Vec<u32>,
+    ) {
         if (0..81).all(|c| source.cand[c] & !g.cand[c] == 0) {
-            return result;
+            return;
         }
         let changed = if from < 4 { crate::nested::changed_digits(g, source) } else { [0; 27] };
+        // The hints of a stage and the parents' nodes, in buffers kept between calls.
+        let mut hints = std::mem::take(&mut self.b_hints);
+        let mut ps = std::mem::take(&mut self.b_parents);
         for stage in from..6 {
-            let hints: Vec<crate::nested::Nested> = match stage {
-                0 => crate::nested::locking_all(g, source, &changed),
-                1 => crate::nested::hidden_pairs_all(g, source, &changed),
-                2 => crate::nested::naked_pairs_all(g, source),
-                3 => crate::nested::xwings_all(g, source, &changed),
-                _ => match nested_rule(self.rule.level, stage) {
-                    Some(rule) => self.nested_chains(g, source, rule, offs),
-                    None => Vec::new(),
-                },
-            };
-            // The parents' nodes, in a buffer kept between calls.
-            let mut ps = std::mem::take(&mut self.b_parents);
-            for (mut removable, parents, nested, id) in hints {
-                if parents.is_empty() {
+            hints.clear();
+            match stage {
+                0 => crate::nested::locking_all(g, source, &changed, &mut hints),
+                1 => crate::nested::hidden_pairs_all(g, source, &changed, &mut hints),
+                2 => crate::nested::naked_pairs_all(g, source, &mut hints),
+                3 => crate::nested::xwings_all(g, source, &changed, &mut hints),
+                _ => {
+                    if let Some(rule) = nested_rule(self.rule.level, stage) {
+                        self.nested_chains(g, source, rule, offs, &mut hints);
+                    }
+                }
+            }
+            let (mut r0, mut q0) = (0, 0);
+            for e in hints.ends.iter().copied() {
+                let (r1, q1) = (e.removable as usize, e.parents as usize);
+                let (rs, qs) = (r0..r1, q0..q1);
+                (r0, q0) = (r1, q1);
+                if qs.is_empty() {
                     continue;
                 }
                 ps.clear();
                 ps.extend(
-                    parents.iter().map(|&(c, d)| offs.get(key(c, d, false))).filter(|&s| s != NONE),
+                    hints.parents[qs]
+                        .iter()
+                        .map(|&(c, d)| offs.get(key(c, d, false)))
+                        .filter(|&s| s != NONE),
                 );
+                let removable = &mut hints.removable[rs];
                 removable.sort_unstable();
-                for (c, d) in removable {
+                for &(c, d) in removable.iter() {
                     let n = self.node(key(c as usize, d, false), &ps);
-                    if nested != 0 {
-                        self.nodes[n as usize].nested = nested;
-                        self.nodes[n as usize].nested_id = id;
+                    if e.nested != 0 {
+                        self.nodes[n as usize].nested = e.nested;
+                        self.nodes[n as usize].nested_id = e.id;
                     }
                     result.push(n);
                 }
             }
-            self.b_parents = ps;
             if !result.is_empty() {
                 break;
             }
         }
-        result
+        self.b_parents = ps;
+        self.b_hints = hints;
     }
 
     /// Every hint of a nested chaining rule on `g`, as SE hands them to the propagation: in
@@ -312,7 +327,8 @@ impl Chainer {
         source: &Grid,
         rule: Rule,
         offs: &PotSet,
-    ) -> Vec<crate::nested::Nested> {
+        out: &mut crate::nested::Hints,
+    ) {
         let hints = match super::memo::get(rule, g) {
             Some(h) => h,
             None => {
@@ -324,18 +340,18 @@ impl Chainer {
                 h
             }
         };
-        let mut out = Vec::with_capacity(hints.len());
         for h in hints.iter() {
-            let parents = trace_parents(&h.trace, g, source);
-            if parents.is_empty() {
+            let (_, start) = out.open();
+            trace_parents(&h.trace, g, source, &mut out.parents);
+            if out.parents.len() == start {
                 continue;
             }
             // Only a chain that adds a potential can be counted later.
             let adds = h.removable.iter().any(|&(c, d)| !offs.has(key(c as usize, d, false)));
             let id = if adds { self.chain_id(&h.content) } else { 0 };
-            out.push((h.removable.clone(), parents, h.complexity, id));
+            out.removable.extend_from_slice(&h.removable);
+            out.close(h.complexity, id);
         }
-        out
     }
 
     /// The hints of a nested rule on `g` in SE's order, the first of each set of removals,
@@ -462,26 +478,31 @@ pub(super) type Trace = Vec<(u8, u8, u8)>;
 
 /// The removed candidates (in `source`, not in `g`) a chain with `trace` rests on: the
 /// removed values of a cell it uses as its last value, the removed positions of a digit in
-/// a house it uses as its last position, in order, each once.
-pub(super) fn trace_parents(trace: &[(u8, u8, u8)], g: &Grid, source: &Grid) -> Vec<(usize, u8)> {
-    let mut out: Vec<(usize, u8)> = Vec::new();
+/// a house it uses as its last position, in order, each once; appended to `all` (each once
+/// among those appended).
+pub(super) fn trace_parents(
+    trace: &[(u8, u8, u8)],
+    g: &Grid,
+    source: &Grid,
+    all: &mut Vec<(usize, u8)>,
+) {
+    let start = all.len();
     for &(c, d, cause) in trace {
         let c = c as usize;
         if cause == 1 {
             for v in digits(source.cand[c] & !g.cand[c]) {
-                if !out.contains(&(c, v)) {
-                    out.push((c, v));
+                if !all[start..].contains(&(c, v)) {
+                    all.push((c, v));
                 }
             }
         } else {
             let r = (cause - 2) as usize;
             for &o in &HOUSE_CELLS[r] {
                 let o = o as usize;
-                if source.has(o, d) && !g.has(o, d) && !out.contains(&(o, d)) {
-                    out.push((o, d));
+                if source.has(o, d) && !g.has(o, d) && !all[start..].contains(&(o, d)) {
+                    all.push((o, d));
                 }
             }
         }
     }
-    out
 }
