@@ -1,6 +1,19 @@
 //! The basic rules dynamic-plus and nested forcing chains apply inside their propagation
 //! (locked candidates, hidden pair, naked pair, X-wing), each hint with the candidates removed
 //! since the propagation's start that it rests on (SE's "rule parents").
+//!
+//! Each search is handed `changed` (per house, the digits, bit `d - 1`, that lost a position)
+//! or `lost` (the cells that lost a value) and looks only at the configurations (a house
+//! and digit; two digits of a house; two cells of a house; a digit in two lines) touching
+//! them; every other one finds nothing, so what is found is the same, in the same order:
+//!
+//! - Changed since `source`: a configuration that lost nothing rests on nothing removed.
+//! - Changed since the rule last found nothing on an earlier grid of the same propagation
+//!   (what `Chainer::advanced` hands over): a propagation only removes candidates (no value
+//!   is placed, so the empty cells of a house and the placed digits stay as they were). A
+//!   configuration that lost nothing since has the same positions or cells, the same
+//!   test of what it rests on, and removals that can only have shrunk; it found nothing
+//!   then (no hint, or none that removes anything), so it finds nothing now.
 
 use super::grid::{COL, Grid, HOUSE_CELLS, ROW, digits};
 use super::rules::INSIDE;
@@ -58,17 +71,6 @@ impl Hints {
         self.removable.truncate(r);
         self.parents.truncate(p);
     }
-}
-
-/// Per house: the digits (bit `d - 1`) that lost a position since `source`. A hint rests
-/// on removed candidates only through such a digit and house (or a cell that lost a value),
-/// so the searches below skip the others; what they find is unchanged. Computed once per
-/// reduced grid by the caller and handed to each search.
-pub fn changed_digits(g: &Grid, source: &Grid) -> [u16; 27] {
-    std::array::from_fn(|r| {
-        (1..=9u8)
-            .fold(0, |m, d| m | u16::from(source.positions(r, d) != g.positions(r, d)) << (d - 1))
-    })
 }
 
 /// The pairs `(a, b)`, `a < b < 9`, both in mask `allowed`, with `a` or `b` in mask `m`, in
@@ -228,15 +230,12 @@ pub fn hidden_pairs_all(g: &Grid, source: &Grid, changed: &[u16; 27], out: &mut 
     }
 }
 
-/// Every naked pair, resting on the removed other values of its two cells.
-pub fn naked_pairs_all(g: &Grid, source: &Grid, out: &mut Hints) {
-    // The cells that lost a value: a pair of cells that lost none rests on nothing removed.
-    let lost: [bool; 81] = std::array::from_fn(|c| source.cand[c] != g.cand[c]);
+/// Every naked pair with a cell in `lost` (per house, the positions 0-8 of the cells that
+/// lost a value), resting on the removed other values of its two cells.
+pub fn naked_pairs_all(g: &Grid, source: &Grid, lost: &[u16; 27], out: &mut Hints) {
     for r in bcr() {
-        let mut lost_here = 0u16;
-        for (i, &c) in HOUSE_CELLS[r].iter().enumerate() {
-            lost_here |= u16::from(lost[c as usize]) << i;
-        }
+        // A pair of cells that lost nothing rests on nothing removed.
+        let lost_here = lost[r];
         if lost_here == 0 || g.empty_count(r) < 4 {
             continue;
         }
@@ -285,6 +284,9 @@ pub fn xwings_all(g: &Grid, source: &Grid, changed: &[u16; 27], out: &mut Hints)
         // Only a digit that lost a position in a base line can rest on a removal; only a
         // digit with exactly two positions in both base lines makes an X-wing.
         let lines = (0..9).fold(0u16, |m, i| m | u16::from(changed[base + i] != 0) << i);
+        if lines == 0 {
+            continue;
+        }
         let twice: [u16; 9] = std::array::from_fn(|i| digits_twice(g, base + i));
         let with_twice = (0..9).fold(0u16, |m, i| m | u16::from(twice[i] != 0) << i);
         for (a, b) in lex_pairs_touching(lines, with_twice) {
