@@ -507,22 +507,28 @@ pub(super) fn trace_parents(
     source: &Grid,
     all: &mut Vec<(usize, u8)>,
 ) {
-    let start = all.len();
+    // The candidates appended so far (bit `c * 9 + d - 1`), in place of a search of the list.
+    let mut seen = [0u64; 12];
+    let mut push = |c: usize, d: u8| {
+        let i = c * 9 + d as usize - 1;
+        if seen[i / 64] >> (i % 64) & 1 == 0 {
+            seen[i / 64] |= 1 << (i % 64);
+            all.push((c, d));
+        }
+    };
     for &(c, d, cause) in trace {
         let c = c as usize;
         if cause == 1 {
             for v in digits(source.cand[c] & !g.cand[c]) {
-                if !all[start..].contains(&(c, v)) {
-                    all.push((c, v));
-                }
+                push(c, v);
             }
         } else {
+            // The removed positions, in the house's order.
             let r = (cause - 2) as usize;
-            for &o in &HOUSE_CELLS[r] {
-                let o = o as usize;
-                if source.has(o, d) && !g.has(o, d) && !all[start..].contains(&(o, d)) {
-                    all.push((o, d));
-                }
+            let mut gone = source.positions(r, d) & !g.positions(r, d);
+            while gone != 0 {
+                push(HOUSE_CELLS[r][gone.trailing_zeros() as usize] as usize, d);
+                gone &= gone - 1;
             }
         }
     }
