@@ -128,30 +128,28 @@ pub fn locking_all(g: &Grid, source: &Grid, changed: &[u16; 27], out: &mut Hints
     // meets them; the others share no cell with it and give nothing).
     for (first, second) in [(0, COL), (0, ROW), (COL, 0), (ROW, 0)] {
         for r1 in first..first + 9 {
-            if changed[r1] != 0 {
+            // Of the changed digits, those with two positions or more (a lock needs them),
+            // found once for the three second houses.
+            let ds = digits(changed[r1])
+                .fold(0u16, |m, d| m | u16::from(g.positions(r1, d).count_ones() > 1) << (d - 1));
+            if ds != 0 {
                 for r2 in meeting(r1, second) {
-                    locking_pair(g, source, changed, r1, r2, out);
+                    locking_pair(g, source, ds, r1, r2, out);
                 }
             }
         }
     }
 }
 
-/// The locked candidates hints of first house `r1` and second house `r2` (which meet).
-fn locking_pair(
-    g: &Grid,
-    source: &Grid,
-    changed: &[u16; 27],
-    r1: usize,
-    r2: usize,
-    out: &mut Hints,
-) {
+/// The locked candidates hints of first house `r1` and second house `r2` (which meet), of
+/// the digits in `ds` (bit `d - 1`; each with two positions or more in `r1`).
+fn locking_pair(g: &Grid, source: &Grid, ds: u16, r1: usize, r2: usize, out: &mut Hints) {
     let (inside, outside2) = (INSIDE[r1][r2], !INSIDE[r2][r1]);
     debug_assert!(inside != 0);
     // `gone` below is empty for a digit that lost no position in `r1`.
-    for d in digits(changed[r1]) {
+    for d in digits(ds) {
         let p = g.positions(r1, d);
-        if p.count_ones() <= 1 || p & !inside != 0 {
+        if p & !inside != 0 {
             continue;
         }
         let rest = g.positions(r2, d) & outside2;
