@@ -1,6 +1,19 @@
 //! The basic rules dynamic-plus and nested forcing chains apply inside their propagation
 //! (locked candidates, hidden pair, naked pair, X-wing), each hint with the candidates removed
 //! since the propagation's start that it rests on (SE's "rule parents").
+//!
+//! Each search is handed `changed` (per house, the digits, bit `d - 1`, that lost a position)
+//! or `lost` (the cells that lost a value) and looks only at the configurations (a house
+//! and digit; two digits of a house; two cells of a house; a digit in two lines) touching
+//! them; every other one finds nothing, so what is found is the same, in the same order:
+//!
+//! - Changed since `source`: a configuration that lost nothing rests on nothing removed.
+//! - Changed since the rule last found nothing on an earlier grid of the same propagation
+//!   (what `Chainer::advanced` hands over): a propagation only removes candidates (no value
+//!   is placed, so the empty cells of a house and the placed digits stay as they were). A
+//!   configuration that lost nothing since has the same positions or cells, the same
+//!   test of what it rests on, and removals that can only have shrunk; it found nothing
+//!   then (no hint, or none that removes anything), so it finds nothing now.
 
 use super::grid::{COL, Grid, HOUSE_CELLS, ROW, digits};
 use super::rules::INSIDE;
@@ -60,17 +73,6 @@ impl Hints {
     }
 }
 
-/// Per house: the digits (bit `d - 1`) that lost a position since `source`. A hint rests
-/// on removed candidates only through such a digit and house (or a cell that lost a value),
-/// so the searches below skip the others; what they find is unchanged. Computed once per
-/// reduced grid by the caller and handed to each search.
-pub fn changed_digits(g: &Grid, source: &Grid) -> [u16; 27] {
-    std::array::from_fn(|r| {
-        (1..=9u8)
-            .fold(0, |m, d| m | u16::from(source.positions(r, d) != g.positions(r, d)) << (d - 1))
-    })
-}
-
 /// The pairs `(a, b)`, `a < b < 9`, both in mask `allowed`, with `a` or `b` in mask `m`, in
 /// SE's order (`b` first, then `a`): the pairs SE's loop over every pair visits, less those
 /// that rest on nothing removed (neither in `m`) and those the caller's test would pass
@@ -126,30 +128,28 @@ pub fn locking_all(g: &Grid, source: &Grid, changed: &[u16; 27], out: &mut Hints
     // meets them; the others share no cell with it and give nothing).
     for (first, second) in [(0, COL), (0, ROW), (COL, 0), (ROW, 0)] {
         for r1 in first..first + 9 {
-            if changed[r1] != 0 {
+            // Of the changed digits, those with two positions or more (a lock needs them),
+            // found once for the three second houses.
+            let ds = digits(changed[r1])
+                .fold(0u16, |m, d| m | u16::from(g.positions(r1, d).count_ones() > 1) << (d - 1));
+            if ds != 0 {
                 for r2 in meeting(r1, second) {
-                    locking_pair(g, source, changed, r1, r2, out);
+                    locking_pair(g, source, ds, r1, r2, out);
                 }
             }
         }
     }
 }
 
-/// The locked candidates hints of first house `r1` and second house `r2` (which meet).
-fn locking_pair(
-    g: &Grid,
-    source: &Grid,
-    changed: &[u16; 27],
-    r1: usize,
-    r2: usize,
-    out: &mut Hints,
-) {
+/// The locked candidates hints of first house `r1` and second house `r2` (which meet), of
+/// the digits in `ds` (bit `d - 1`; each with two positions or more in `r1`).
+fn locking_pair(g: &Grid, source: &Grid, ds: u16, r1: usize, r2: usize, out: &mut Hints) {
     let (inside, outside2) = (INSIDE[r1][r2], !INSIDE[r2][r1]);
     debug_assert!(inside != 0);
     // `gone` below is empty for a digit that lost no position in `r1`.
-    for d in digits(changed[r1]) {
+    for d in digits(ds) {
         let p = g.positions(r1, d);
-        if p.count_ones() <= 1 || p & !inside != 0 {
+        if p & !inside != 0 {
             continue;
         }
         let rest = g.positions(r2, d) & outside2;
@@ -228,15 +228,12 @@ pub fn hidden_pairs_all(g: &Grid, source: &Grid, changed: &[u16; 27], out: &mut 
     }
 }
 
-/// Every naked pair, resting on the removed other values of its two cells.
-pub fn naked_pairs_all(g: &Grid, source: &Grid, out: &mut Hints) {
-    // The cells that lost a value: a pair of cells that lost none rests on nothing removed.
-    let lost: [bool; 81] = std::array::from_fn(|c| source.cand[c] != g.cand[c]);
+/// Every naked pair with a cell in `lost` (per house, the positions 0-8 of the cells that
+/// lost a value), resting on the removed other values of its two cells.
+pub fn naked_pairs_all(g: &Grid, source: &Grid, lost: &[u16; 27], out: &mut Hints) {
     for r in bcr() {
-        let mut lost_here = 0u16;
-        for (i, &c) in HOUSE_CELLS[r].iter().enumerate() {
-            lost_here |= u16::from(lost[c as usize]) << i;
-        }
+        // A pair of cells that lost nothing rests on nothing removed.
+        let lost_here = lost[r];
         if lost_here == 0 || g.empty_count(r) < 4 {
             continue;
         }
@@ -285,6 +282,9 @@ pub fn xwings_all(g: &Grid, source: &Grid, changed: &[u16; 27], out: &mut Hints)
         // Only a digit that lost a position in a base line can rest on a removal; only a
         // digit with exactly two positions in both base lines makes an X-wing.
         let lines = (0..9).fold(0u16, |m, i| m | u16::from(changed[base + i] != 0) << i);
+        if lines == 0 {
+            continue;
+        }
         let twice: [u16; 9] = std::array::from_fn(|i| digits_twice(g, base + i));
         let with_twice = (0..9).fold(0u16, |m, i| m | u16::from(twice[i] != 0) << i);
         for (a, b) in lex_pairs_touching(lines, with_twice) {

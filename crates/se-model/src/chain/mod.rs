@@ -183,6 +183,9 @@ pub struct Chainer {
     b_hints: crate::nested::Hints,
     /// The off potentials of a call of the nested rules (see `Chainer::push_advanced`).
     b_found: Vec<u32>,
+    /// Per basic nested rule (stages 0-3 of `Chainer::advanced`): how many off potentials
+    /// the propagation under way had when the rule last found nothing (0: not yet).
+    quiet_at: [usize; 4],
     /// Per key: its node in one done set, written where read (see `multiple::nodes_of`).
     b_node: Vec<u32>,
     /// Per candidate: its closure under the static links (static multiple searches, see
@@ -282,6 +285,7 @@ impl Chainer {
             b_parents: Vec::new(),
             b_hints: Default::default(),
             b_found: Vec::new(),
+            quiet_at: [0; 4],
             b_node: Vec::new(),
             closures: Vec::new(),
             closure_at: Vec::new(),

@@ -2,6 +2,7 @@
 //! candidates, the nested rules of levels 1-5, and what a nested chain rests on.
 
 use super::*;
+use crate::grid::CELL_INDEX;
 
 impl Chainer {
     /// The potentials made off by `p` on: the cell's other values (when `cell_rule`), then the
@@ -132,6 +133,10 @@ impl Chainer {
         pend_on.clear();
         pend_off.clear();
         self.quiet = true;
+        // The stages before `resume`'s find nothing on the reduced grid `g`, which is
+        // `source` less every potential of `off` (see `Chainer::advanced`).
+        let known = resume.unwrap_or(0).min(4);
+        self.quiet_at = std::array::from_fn(|s| if s < known { off.list.len() } else { 0 });
         match resume {
             Some(stage) => self.push_advanced(&g, source, off, &mut pend_off, stage),
             None => {
@@ -259,16 +264,29 @@ impl Chainer {
         if (0..81).all(|c| source.cand[c] & !g.cand[c] == 0) {
             return;
         }
-        let changed = if from < 4 { crate::nested::changed_digits(g, source) } else { [0; 27] };
+        // What changed since a basic rule last found nothing: per house the digits that lost
+        // a position and the cells (positions 0-8) that lost a value, gathered from the off potentials
+        // added since (stage by stage, from the latest mark back, see `Chainer::quiet_at`).
+        let (mut changed, mut lost, mut lo) = ([0u16; 27], [0u16; 27], offs.list.len());
         // The hints of a stage and the parents' nodes, in buffers kept between calls.
         let mut hints = std::mem::take(&mut self.b_hints);
         let mut ps = std::mem::take(&mut self.b_parents);
         for stage in from..6 {
             hints.clear();
+            if stage < 4 && self.quiet_at[stage] < lo {
+                for &n in &offs.list[self.quiet_at[stage]..lo] {
+                    let (c, d, _) = unkey(self.key_of(n));
+                    for (&r, &i) in CELL_HOUSES[c].iter().zip(&CELL_INDEX[c]) {
+                        changed[r as usize] |= 1 << (d - 1);
+                        lost[r as usize] |= 1 << i;
+                    }
+                }
+                lo = self.quiet_at[stage];
+            }
             match stage {
                 0 => crate::nested::locking_all(g, source, &changed, &mut hints),
                 1 => crate::nested::hidden_pairs_all(g, source, &changed, &mut hints),
-                2 => crate::nested::naked_pairs_all(g, source, &mut hints),
+                2 => crate::nested::naked_pairs_all(g, source, &lost, &mut hints),
                 3 => crate::nested::xwings_all(g, source, &changed, &mut hints),
                 _ => {
                     if let Some(rule) = nested_rule(self.rule.level, stage) {
@@ -304,6 +322,9 @@ impl Chainer {
             }
             if !result.is_empty() {
                 break;
+            }
+            if stage < 4 && self.rule.dynamic {
+                self.quiet_at[stage] = offs.list.len();
             }
         }
         self.b_parents = ps;
@@ -486,22 +507,28 @@ pub(super) fn trace_parents(
     source: &Grid,
     all: &mut Vec<(usize, u8)>,
 ) {
-    let start = all.len();
+    // The candidates appended so far (bit `c * 9 + d - 1`), in place of a search of the list.
+    let mut seen = [0u64; 12];
+    let mut push = |c: usize, d: u8| {
+        let i = c * 9 + d as usize - 1;
+        if seen[i / 64] >> (i % 64) & 1 == 0 {
+            seen[i / 64] |= 1 << (i % 64);
+            all.push((c, d));
+        }
+    };
     for &(c, d, cause) in trace {
         let c = c as usize;
         if cause == 1 {
             for v in digits(source.cand[c] & !g.cand[c]) {
-                if !all[start..].contains(&(c, v)) {
-                    all.push((c, v));
-                }
+                push(c, v);
             }
         } else {
+            // The removed positions, in the house's order.
             let r = (cause - 2) as usize;
-            for &o in &HOUSE_CELLS[r] {
-                let o = o as usize;
-                if source.has(o, d) && !g.has(o, d) && !all[start..].contains(&(o, d)) {
-                    all.push((o, d));
-                }
+            let mut gone = source.positions(r, d) & !g.positions(r, d);
+            while gone != 0 {
+                push(HOUSE_CELLS[r][gone.trailing_zeros() as usize] as usize, d);
+                gone &= gone - 1;
             }
         }
     }
