@@ -75,7 +75,7 @@ pub struct ChainSearch {
     kind: Kind,
     /// Houses where each digit is decided (no variable there).
     placed: [u32; 9],
-    /// Per digit, the houses where it is not decided, in [`house_counts`](crate::house_fold::house_counts)' layout (rows at
+    /// Per digit, the houses where it is not decided, in [`house_counts`]' layout (rows at
     /// bits 9r, columns at bits c, boxes at their first cell).
     open: [[u128; 3]; 9],
     /// The grid's candidates.
