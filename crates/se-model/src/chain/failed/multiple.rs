@@ -242,6 +242,55 @@ impl Default for Meets {
     }
 }
 
+/// A cell or house group of the level-3 test: the cell, or the house and digit.
+#[cfg(test)]
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Group {
+    /// A cell of three candidates or more.
+    Cell(usize),
+    /// A house and a digit with two positions or more (listed at its first cell).
+    House(usize, u8),
+}
+
+/// The groups a static multiple search on `g` starts from, in its order, each with its
+/// assumptions' on keys.
+#[cfg(test)]
+pub(super) fn groups(g: &Grid) -> Vec<(Group, Vec<u16>)> {
+    let mut out = Vec::new();
+    for c in 0..81 {
+        if g.val[c] != 0 || g.count(c) <= 2 {
+            continue;
+        }
+        out.push((Group::Cell(c), digits(g.cand[c]).map(|v| key(c, v, true)).collect()));
+        for d in digits(g.cand[c]) {
+            for &r in &CELL_HOUSES[c] {
+                let r = r as usize;
+                let pos = g.positions(r, d);
+                if pos.count_ones() < 2 || HOUSE_CELLS[r][low(pos)] as usize != c {
+                    continue;
+                }
+                let keys = (0..9)
+                    .filter(|&i| pos >> i & 1 != 0)
+                    .map(|i| key(HOUSE_CELLS[r][i] as usize, d, true))
+                    .collect();
+                out.push((Group::House(r, d), keys));
+            }
+        }
+    }
+    out
+}
+
+/// Whether the assumptions `keys` reach a common component in the XY pass's graph
+/// `reach` (built with bits).
+#[cfg(test)]
+pub(super) fn reach_meet(reach: &super::super::reach::Reach, keys: &[u16]) -> bool {
+    let mut acc = vec![!0u64; reach.words()];
+    for &k in keys {
+        reach.and_reached(k, &mut acc);
+    }
+    acc.iter().any(|&w| w != 0)
+}
+
 /// Whether a nested search of multiple forcing chains (static: cell and house chains, from
 /// cells of three candidates or more) can have a hint on `g`, from the XY pass's graph
 /// `reach` (built with bits). A static propagation from an assumption meets exactly what
@@ -251,36 +300,5 @@ impl Default for Meets {
 /// [`Failed::multiple_may_hint`], which answers the same without building that graph.
 #[cfg(test)]
 pub(super) fn multiple_may_hint(reach: &super::super::reach::Reach, g: &Grid) -> bool {
-    let mut acc = vec![0u64; reach.words()];
-    for c in 0..81 {
-        if g.val[c] != 0 || g.count(c) <= 2 {
-            continue;
-        }
-        acc.fill(!0);
-        for v in digits(g.cand[c]) {
-            reach.and_reached(key(c, v, true), &mut acc);
-        }
-        if acc.iter().any(|&w| w != 0) {
-            return true;
-        }
-        for d in digits(g.cand[c]) {
-            for &r in &CELL_HOUSES[c] {
-                let r = r as usize;
-                let pos = g.positions(r, d);
-                if pos.count_ones() < 2 || HOUSE_CELLS[r][low(pos)] as usize != c {
-                    continue;
-                }
-                acc.fill(!0);
-                for i in 0..9 {
-                    if pos >> i & 1 != 0 {
-                        reach.and_reached(key(HOUSE_CELLS[r][i] as usize, d, true), &mut acc);
-                    }
-                }
-                if acc.iter().any(|&w| w != 0) {
-                    return true;
-                }
-            }
-        }
-    }
-    false
+    groups(g).iter().any(|(_, keys)| reach_meet(reach, keys))
 }

@@ -3,7 +3,7 @@
 //! puzzle.
 
 use super::super::reach::Links;
-use super::multiple::multiple_may_hint;
+use super::multiple::{Group, groups, multiple_may_hint, reach_meet};
 use super::*;
 
 /// [`PassLinks`] and the aims answer as a pass's graph's components (`reach`, built
@@ -121,33 +121,20 @@ fn failed_literals_equal_the_xy_graph() {
         assert_eq!(failed.multiple_may_hint(&g), want, "multiple, round {round}");
         // Every cell's and house's answer (what `Chainer::closures_meet` would say) is the
         // XY graph's: whether its assumptions reach a common component.
-        let meet = |keys: &[u16]| {
-            let mut acc = vec![!0u64; reach.words()];
-            for &k in keys {
-                reach.and_reached(k, &mut acc);
-            }
-            acc.iter().any(|&w| w != 0)
-        };
         for c in 0..81 {
             if g.count(c) <= 2 {
                 assert_eq!(failed.cell_meets(&g, c), None, "round {round} {c}");
-                continue;
             }
-            let keys: Vec<u16> = digits(g.cand[c]).map(|d| key(c, d, true)).collect();
-            assert_eq!(failed.cell_meets(&g, c), Some(meet(&keys)), "round {round} {c}");
-            for d in digits(g.cand[c]) {
-                for &r in &CELL_HOUSES[c] {
-                    let r = r as usize;
-                    let pos = g.positions(r, d);
-                    if pos.count_ones() < 2 || HOUSE_CELLS[r][low(pos)] as usize != c {
-                        continue;
-                    }
-                    let keys: Vec<u16> = (0..9)
-                        .filter(|&i| pos >> i & 1 != 0)
-                        .map(|i| key(HOUSE_CELLS[r][i] as usize, d, true))
-                        .collect();
+        }
+        for (group, keys) in groups(&g) {
+            let want = Some(reach_meet(&reach, &keys));
+            match group {
+                Group::Cell(c) => {
+                    assert_eq!(failed.cell_meets(&g, c), want, "round {round} {c}");
+                }
+                Group::House(r, d) => {
                     let got = failed.house_meets(&g, r, d);
-                    assert_eq!(got, Some(meet(&keys)), "round {round} {r} {d}");
+                    assert_eq!(got, want, "round {round} {r} {d}");
                 }
             }
         }
