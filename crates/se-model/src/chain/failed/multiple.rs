@@ -91,13 +91,9 @@ impl Failed {
         let (number, through, off_through) = (&self.number, &self.through, &self.off_through);
         let (cell_links, at) = (self.cell_links, &self.at);
         let cands_of_g = grid_cands(g);
-        // Per digit, its candidates in `g`.
-        let digit_cands: [[u64; OFF_WORDS]; 9] =
-            std::array::from_fn(|d| std::array::from_fn(|j| DIGIT_CANDS[d][j] & cands_of_g[j]));
         // Whether the assumptions (candidate indices) share a reached potential.
-        let narrow = OFF_WORDS + words <= NARROW;
         let mut common = |cands: &[u16]| {
-            let mut acc = [!0u64; ROW];
+            let mut acc = [!0u64; 2 * OFF_WORDS];
             for &i in cands {
                 let i = i as usize;
                 let r = &mut memo[i];
@@ -112,7 +108,7 @@ impl Failed {
                     // the peers, and the cell's other values.
                     let (c, d) = (i / 9, i % 9);
                     for j in 0..OFF_WORDS {
-                        r_off[j] = PEER_CANDS[c][j] & digit_cands[d][j];
+                        r_off[j] = PEER_CANDS[c][j] & DIGIT_CANDS[d][j] & cands_of_g[j];
                     }
                     if cell_links {
                         or_at(r_off, c * 9, g.cand[c] & !(1 << d));
@@ -128,14 +124,13 @@ impl Failed {
                     });
                     done[i] = true;
                 }
-                // The first `NARROW` words when they hold the row, else all `2 * OFF_WORDS`
-                // (loops of known length): the row's words past `OFF_WORDS + words` are
-                // zero, so they add nothing.
-                let any = if narrow {
-                    and_any::<NARROW>(&mut acc, r)
-                } else {
-                    and_any::<ROW>(&mut acc, r)
-                };
+                // All `2 * OFF_WORDS` words (a loop of known length): the row's words past
+                // `OFF_WORDS + words` are zero, so they add nothing.
+                let mut any = 0;
+                for (x, &y) in acc.iter_mut().zip(r.iter()) {
+                    *x &= y;
+                    any |= *x;
+                }
                 if any == 0 {
                     return false;
                 }
@@ -199,26 +194,6 @@ impl Failed {
         let m = self.meets.house[r][d as usize - 1];
         (m != 0 && self.meets.cand == g.cand).then_some(m == 2)
     }
-}
-
-/// The words of a level-3 row: the off potentials (`OFF_WORDS`), then the strong on
-/// potentials (`words`, at most `OFF_WORDS`).
-const ROW: usize = 2 * OFF_WORDS;
-
-/// The words of a row whose strong on potentials fit in four words (at most 256 strong
-/// candidates, the usual case).
-const NARROW: usize = OFF_WORDS + 4;
-
-/// ANDs the first `W` words of `r` into `acc`; the OR of the result (zero when the
-/// intersection is empty, as the words past `W` are zero in every row the caller ANDs).
-#[inline(always)]
-fn and_any<const W: usize>(acc: &mut [u64; ROW], r: &[u64; ROW]) -> u64 {
-    let mut any = 0;
-    for (x, &y) in acc[..W].iter_mut().zip(&r[..W]) {
-        *x &= y;
-        any |= *x;
-    }
-    any
 }
 
 /// The last level-3 test's answer per cell and per house and digit, on the grid whose
