@@ -47,8 +47,9 @@
 //! Only strong candidates add to the relation, to a row or to an aim (a candidate without
 //! strong neighbours has no number), so those loops visit only the strong weak neighbours
 //! of a candidate ([`Where`]: the strong candidates' positions per house and digit and
-//! their digits per cell, set with their numbers), in the order [`weak_of`] lists them:
-//! the relation's lists are the same, entry for entry. In the no-hint test, a candidate
+//! their digits per cell, set with their numbers), in the order the XY graph lists them
+//! (the cell's other values, then the block, the row and the column): the relation's
+//! lists are the same, entry for entry. In the no-hint test, a candidate
 //! that is not strong has as strong other values in its cell every strong candidate of
 //! the cell, whose rows are summed once per cell; the sets it tests are the same.
 //!
@@ -113,15 +114,24 @@ pub(super) struct Failed {
     on_stack: Vec<bool>,
     stack: Vec<u32>,
     calls: Vec<(u32, u32)>,
-    /// Per component: the candidates whose off potentials its members reach (the weak
-    /// neighbours of every strong candidate it reaches), bit `c * 9 + d - 1`.
-    off_rows: Vec<[u64; OFF_WORDS]>,
-    /// Per strong number `w`: the same for what the strong neighbours of `w` reach.
-    off_through: Vec<[u64; OFF_WORDS]>,
-    /// Per candidate: what its on potential reaches (see [`Failed::multiple_may_hint`]),
-    /// and whether that is computed for the current grid.
-    memo: Vec<[u64; 2 * OFF_WORDS]>,
-    memo_done: Vec<bool>,
+    /// The level-3 test's rows (see [`Failed::multiple_may_hint`]), `W` words each: the
+    /// off potentials reached (bit: the candidate's number in grid order, see
+    /// `compact`), then the strong on potentials reached. Per component: what its
+    /// members reach.
+    off_rows: Vec<u64>,
+    /// Per strong number `w`: what the strong neighbours of `w` reach.
+    off_through: Vec<u64>,
+    /// Per candidate of the grid (in grid order): what its on potential reaches.
+    memo: Vec<u64>,
+    /// Per house and digit (`(house * 9 + digit - 1) * W`): the digit's candidates there,
+    /// then (from `27 * 9 * W` on) what the strong neighbours of its strong candidates
+    /// reach.
+    house_rows: Vec<u64>,
+    /// Per cell (`cell * W`): what the strong neighbours of its strong candidates reach.
+    cell_rows: Vec<u64>,
+    /// Per candidate (`c * 9 + d - 1`, set for the grid's candidates): its number in grid
+    /// order (cell by cell, digits ascending).
+    compact: Vec<u16>,
     /// The last level-3 test's answers per cell and house (see [`Failed::cell_meets`]).
     meets: multiple::Meets,
     /// Per house and digit (`(house * 9 + digit - 1) * words`): what the strong neighbours
@@ -166,18 +176,6 @@ fn links_of(g: &Grid) -> [u16; LINK_WORDS] {
 
 /// Words of a set of candidates (bit `c * 9 + d - 1`).
 pub(super) const OFF_WORDS: usize = (81 * 9usize).div_ceil(64);
-
-/// The weak neighbours of candidate `(c, d)` as candidate indices: the digit's other
-/// positions in its houses, and (with `cell_links`) the cell's other values.
-#[inline]
-fn weak_of(g: &Grid, c: usize, d: u8, cell_links: bool, mut f: impl FnMut(usize)) {
-    if cell_links {
-        for v in digits(g.cand[c] & !(1 << (d - 1))) {
-            f(c * 9 + v as usize - 1);
-        }
-    }
-    g.for_peers_with(c, d, |o| f(o * 9 + d as usize - 1));
-}
 
 impl Failed {
     /// Whether some candidate of `g` implies its own opposite in the XY pass's graph (the

@@ -9,9 +9,16 @@
 //! component, a set of candidates). The answer is the XY graph's, so the same searches
 //! run and no rating can change; a unit test compares the two on 400 reduced grids.
 //!
-//! The test takes an assumption's weak neighbours (all of them: their off potentials are
-//! reached) as set operations on 729-bit candidate sets (the digit's candidates among the
-//! peers, the cell's other values): the set [`weak_of`] lists.
+//! A row (what an assumption reaches) is a bit set over the grid's candidates only,
+//! numbered in grid order (an off potential each), then the strong candidates (an on
+//! potential each): 4 or 8 words for the grids of hard puzzles (about 200 candidates and
+//! 40 strong ones), where a set over all 729 candidates and all strong numbers took 24.
+//! Rows of the same sets give the same intersections, so the same answers. An assumption's
+//! weak neighbours (all of them: their off potentials are reached) are its cell's
+//! candidates and its digit's candidates in its three houses, less itself; a candidate
+//! that is not strong has as strong weak neighbours every strong candidate of its cell
+//! and of its digit in its houses, whose rows are summed once per cell and per house and
+//! digit (its own off potential is kept only when one of those rows holds it).
 //!
 //! The test goes through every cell and house (not only up to the first whose assumptions
 //! meet) and keeps each answer ([`Meets`]); the static multiple search that follows on the
@@ -20,7 +27,7 @@
 //! question on the same links: the same chains are skipped, so the same hints are found
 //! (the unit test compares every cell's and house's answer with the XY graph's).
 
-use super::strong::{DIGIT_CANDS, PEER_CANDS, grid_cands, or_at};
+use super::strong::or_at;
 use super::*;
 
 impl Failed {
@@ -38,96 +45,181 @@ impl Failed {
     /// that each assumption reaches gives the same answer.
     #[inline(never)]
     pub(in crate::chain) fn multiple_may_hint(&mut self, g: &Grid) -> bool {
+        let (n, first) = self.level3_graph(g);
+        // At most 729 candidates and 729 strong ones: at most 23 words.
+        match first[81] as usize + n {
+            0..=256 => self.level3::<4>(g, n, &first),
+            257..=512 => self.level3::<8>(g, n, &first),
+            _ => self.level3::<24>(g, n, &first),
+        }
+    }
+
+    /// [`Failed::multiple_may_hint`] on rows of `W` words (enough for the grid), for the
+    /// tests: every width gives the same answers.
+    #[cfg(test)]
+    pub(super) fn multiple_may_hint_in<const W: usize>(&mut self, g: &Grid) -> bool {
+        let (n, first) = self.level3_graph(g);
+        assert!(first[81] as usize + n <= W * 64);
+        self.level3::<W>(g, n, &first)
+    }
+
+    /// The level-3 test's graph and numbering: the number of strong candidates, and per
+    /// cell the number of its first candidate in grid order (a cell's candidates are
+    /// consecutive; [`Failed::compact`] is set), the number of candidates last.
+    fn level3_graph(&mut self, g: &Grid) -> (usize, [u16; 82]) {
         let n = self.graph(g, true, true);
-        let words = self.words;
+        self.compact.resize(81 * 9, 0);
+        let mut first = [0u16; 82];
+        let mut k = 0u16;
+        for c in 0..81 {
+            first[c] = k;
+            for d in digits(g.cand[c]) {
+                self.compact[c * 9 + d as usize - 1] = k;
+                k += 1;
+            }
+        }
+        first[81] = k;
+        (n, first)
+    }
+
+    /// [`Failed::multiple_may_hint`] on rows of `W` words: bit [`Failed::compact`] of a
+    /// candidate for its off potential, bit `first[81]` (the number of candidates) plus
+    /// its strong number for a strong candidate's on potential, the other bits zero (loops
+    /// of a known length). `first[c]` is the number of cell `c`'s first candidate.
+    fn level3<const W: usize>(&mut self, g: &Grid, n: usize, first: &[u16; 82]) -> bool {
+        // The strong candidates' on potentials come after the candidates' off ones.
+        let (ncand, on) = (first[81] as usize, first[81] as usize);
         let ncomp = self.comp.iter().max().map_or(0, |&m| m as usize + 1);
-        // Per component, the off potentials its members reach; components are closed
-        // sinks first, so those a member leads to are complete before it.
+        let compact = &self.compact;
+        let or = |x: &mut [u64; W], y: &[u64]| {
+            for (x, &y) in x.iter_mut().zip(y) {
+                *x |= y;
+            }
+        };
+        // Per house and digit: the digit's candidates there (`places`), and what the
+        // strong neighbours of its strong candidates reach (`reached`, below).
+        let mut houses = std::mem::take(&mut self.house_rows);
+        houses.clear();
+        houses.resize(2 * 27 * 9 * W, 0);
+        let (places, reached) = houses.split_at_mut(27 * 9 * W);
+        for c in 0..81 {
+            for d in digits(g.cand[c]) {
+                let b = compact[c * 9 + d as usize - 1] as usize;
+                for &h in &CELL_HOUSES[c] {
+                    places[(h as usize * 9 + d as usize - 1) * W + b / 64] |= 1 << (b % 64);
+                }
+            }
+        }
+        let places: &[u64] = places;
+        // The off potentials that candidate `(c, d)` on forces: its weak neighbours (the
+        // cell's other values, the digit's other positions in its houses).
+        let weak = |c: usize, d: u8| -> [u64; W] {
+            let mut w = [0u64; W];
+            or_at(&mut w, first[c] as usize, (1u16 << g.count(c)) - 1);
+            for &h in &CELL_HOUSES[c] {
+                let at = (h as usize * 9 + d as usize - 1) * W;
+                or(&mut w, &places[at..at + W]);
+            }
+            let own = compact[c * 9 + d as usize - 1] as usize;
+            w[own / 64] &= !(1 << (own % 64));
+            w
+        };
+        // Per component, what its members reach, off and on (its members and the rows of
+        // the components they lead to); components are closed sinks first, so those a
+        // member leads to are complete before it.
         let mut order: Vec<u32> = (0..n as u32).collect();
         order.sort_unstable_by_key(|&i| self.comp[i as usize]);
         self.off_rows.clear();
-        self.off_rows.resize(ncomp, [0; OFF_WORDS]);
+        self.off_rows.resize(ncomp * W, 0);
         for &u in &order {
             let u = u as usize;
             let id = self.comp[u] as usize;
             let a = self.strong[u] as usize;
-            let mut row = self.off_rows[id];
-            weak_of(g, a / 9, (a % 9) as u8 + 1, true, |w| row[w / 64] |= 1 << (w % 64));
+            let mut row = weak(a / 9, (a % 9) as u8 + 1);
+            row[(on + u) / 64] |= 1 << ((on + u) % 64);
+            or(&mut row, &self.off_rows[id * W..(id + 1) * W]);
             for j in self.start[u] as usize..self.start[u + 1] as usize {
                 let t = self.comp[self.adj[j] as usize] as usize;
                 if t != id {
-                    for (x, &y) in row.iter_mut().zip(&self.off_rows[t]) {
-                        *x |= y;
-                    }
+                    or(&mut row, &self.off_rows[t * W..(t + 1) * W]);
                 }
             }
-            self.off_rows[id] = row;
+            self.off_rows[id * W..(id + 1) * W].copy_from_slice(&row);
         }
-        // Per strong w: what its strong neighbours reach, on and off.
-        self.through.clear();
-        self.through.resize(n * words, 0);
+        // Per strong w: what its strong neighbours reach, off and on; summed per cell and
+        // per house and digit.
+        let mut cells = std::mem::take(&mut self.cell_rows);
+        cells.clear();
+        cells.resize(81 * W, 0);
         self.off_through.clear();
-        self.off_through.resize(n, [0; OFF_WORDS]);
+        self.off_through.resize(n * W, 0);
         for i in 0..n {
             let a = self.strong[i] as usize;
+            let mut row = [0u64; W];
             for &s in &self.strong_of[a][..self.strong_n[a] as usize] {
                 let t = self.comp[self.number[s as usize] as usize] as usize;
-                for j in 0..words {
-                    self.through[i * words + j] |= self.rows[t * words + j];
-                }
-                for (x, &y) in self.off_through[i].iter_mut().zip(&self.off_rows[t]) {
+                or(&mut row, &self.off_rows[t * W..(t + 1) * W]);
+            }
+            self.off_through[i * W..(i + 1) * W].copy_from_slice(&row);
+            let (c, d) = (a / 9, a % 9);
+            for (x, &y) in cells[c * W..(c + 1) * W].iter_mut().zip(&row) {
+                *x |= y;
+            }
+            for &h in &CELL_HOUSES[c] {
+                let at = (h as usize * 9 + d) * W;
+                for (x, &y) in reached[at..at + W].iter_mut().zip(&row) {
                     *x |= y;
                 }
             }
         }
-        // What assumption `(c, d)` on reaches: off potentials (`OFF_WORDS` words), then
-        // strong on potentials (`words` words, at most `OFF_WORDS`: at most 729 strong
-        // candidates); computed once per candidate, the first time it is asked.
-        let mut memo = std::mem::take(&mut self.memo);
-        memo.resize(81 * 9, [0; 2 * OFF_WORDS]);
-        let mut done = std::mem::take(&mut self.memo_done);
-        done.clear();
-        done.resize(81 * 9, false);
-        let (number, through, off_through) = (&self.number, &self.through, &self.off_through);
-        let (cell_links, at) = (self.cell_links, &self.at);
-        let cands_of_g = grid_cands(g);
-        // Whether the assumptions (candidate indices) share a reached potential.
-        let mut common = |cands: &[u16]| {
-            let mut acc = [!0u64; 2 * OFF_WORDS];
-            for &i in cands {
-                let i = i as usize;
-                let r = &mut memo[i];
-                if !done[i] {
-                    *r = [0; 2 * OFF_WORDS];
-                    let (r_off, r_on) = r.split_at_mut(OFF_WORDS);
-                    if number[i] != UNSET {
-                        let s = number[i] as usize;
-                        r_on[s / 64] |= 1 << (s % 64);
-                    }
-                    // The weak neighbours (`weak_of`'s set): the digit's candidates among
-                    // the peers, and the cell's other values.
-                    let (c, d) = (i / 9, i % 9);
-                    for j in 0..OFF_WORDS {
-                        r_off[j] = PEER_CANDS[c][j] & DIGIT_CANDS[d][j] & cands_of_g[j];
-                    }
-                    if cell_links {
-                        or_at(r_off, c * 9, g.cand[c] & !(1 << d));
-                    }
-                    at.weak_of(c, d as u8 + 1, cell_links, |w| {
+        // What assumption `(c, d)` on reaches, per candidate: its own on potential if
+        // strong, the off potentials of its weak neighbours, and what the strong ones
+        // among them lead to (their strong neighbours' rows). A candidate that is not
+        // strong has as strong weak neighbours every strong candidate of its cell and of
+        // its digit in its houses, whose rows are summed there.
+        let mut rows = std::mem::take(&mut self.memo);
+        rows.resize(ncand * W, 0);
+        let (number, off_through, at) = (&self.number, &self.off_through, &self.at);
+        for c in 0..81 {
+            // The cell's candidates and what its strong candidates' strong neighbours reach.
+            let mut cell_row = [0u64; W];
+            or_at(&mut cell_row, first[c] as usize, (1u16 << g.count(c)) - 1);
+            or(&mut cell_row, &cells[c * W..(c + 1) * W]);
+            for d in digits(g.cand[c]) {
+                let i = c * 9 + d as usize - 1;
+                let own = compact[i] as usize;
+                let mut row;
+                if number[i] != UNSET {
+                    row = weak(c, d);
+                    let s = number[i] as usize;
+                    row[(on + s) / 64] |= 1 << ((on + s) % 64);
+                    at.weak_of(c, d, true, |w| {
                         let s = number[w] as usize;
-                        for j in 0..words {
-                            r_on[j] |= through[s * words + j];
-                        }
-                        for (x, &y) in r_off.iter_mut().zip(&off_through[s]) {
-                            *x |= y;
-                        }
+                        or(&mut row, &off_through[s * W..(s + 1) * W]);
                     });
-                    done[i] = true;
+                } else {
+                    // Its own off potential comes with its cell's and houses' candidates:
+                    // kept only if a strong neighbour's row holds it.
+                    row = cell_row;
+                    let mut kept = cells[c * W + own / 64];
+                    for &h in &CELL_HOUSES[c] {
+                        let at = (h as usize * 9 + d as usize - 1) * W;
+                        or(&mut row, &places[at..at + W]);
+                        or(&mut row, &reached[at..at + W]);
+                        kept |= reached[at + own / 64];
+                    }
+                    row[own / 64] &= kept | !(1 << (own % 64));
                 }
-                // All `2 * OFF_WORDS` words (a loop of known length): the row's words past
-                // `OFF_WORDS + words` are zero, so they add nothing.
+                rows[own * W..(own + 1) * W].copy_from_slice(&row);
+            }
+        }
+        // Whether the assumptions (candidate indices) share a reached potential.
+        let common = |cands: &[u16]| {
+            let mut acc = [!0u64; W];
+            for &i in cands {
+                let k = compact[i as usize] as usize;
                 let mut any = 0;
-                for (x, &y) in acc.iter_mut().zip(r.iter()) {
+                for (x, &y) in acc.iter_mut().zip(&rows[k * W..(k + 1) * W]) {
                     *x &= y;
                     any |= *x;
                 }
@@ -137,8 +229,9 @@ impl Failed {
             }
             true
         };
-        // Every cell and house is tested (not only up to the first that meets): the
-        // search that goes on reads the answers instead of its closures (see [`Meets`]).
+        // Every cell and house is tested (not only up to the first that meets), so the
+        // order does not matter: the search that goes on reads the answers instead of its
+        // closures (see [`Meets`]).
         let mut found = false;
         let mut cell = [0u8; 81];
         let mut house = [[0u8; 9]; 27];
@@ -155,28 +248,30 @@ impl Failed {
             let meets = common(&cands[..n]);
             cell[c] = 1 + meets as u8;
             found |= meets;
-            for d in digits(g.cand[c]) {
-                for &r in &CELL_HOUSES[c] {
-                    let r = r as usize;
-                    let mut pos = g.positions(r, d);
-                    if pos.count_ones() < 2 || HOUSE_CELLS[r][low(pos)] as usize != c {
-                        continue;
-                    }
-                    let mut n = 0;
-                    while pos != 0 {
-                        cands[n] = (HOUSE_CELLS[r][low(pos)] as usize * 9 + d as usize - 1) as u16;
-                        n += 1;
-                        pos &= pos - 1;
-                    }
-                    let meets = common(&cands[..n]);
-                    house[r][d as usize - 1] = 1 + meets as u8;
-                    found |= meets;
+        }
+        // A house and digit with two positions or more, listed at its first cell when that
+        // cell has three candidates or more.
+        for r in 0..27 {
+            for d in 1..=9u8 {
+                let mut pos = g.positions(r, d);
+                if pos.count_ones() < 2 || g.count(HOUSE_CELLS[r][low(pos)] as usize) <= 2 {
+                    continue;
                 }
+                let mut n = 0;
+                while pos != 0 {
+                    cands[n] = (HOUSE_CELLS[r][low(pos)] as usize * 9 + d as usize - 1) as u16;
+                    n += 1;
+                    pos &= pos - 1;
+                }
+                let meets = common(&cands[..n]);
+                house[r][d as usize - 1] = 1 + meets as u8;
+                found |= meets;
             }
         }
         self.meets = Meets { cand: g.cand, cell, house };
-        self.memo = memo;
-        self.memo_done = done;
+        self.house_rows = houses;
+        self.cell_rows = cells;
+        self.memo = rows;
         found
     }
 

@@ -1,10 +1,10 @@
 //! Where the strong candidates of [`Failed`](super::Failed)'s graph are, and sets of
-//! candidates as 729-bit masks: the tables that let the graph and the tests visit only the
+//! candidates as masks: the tables that let the graph and the tests visit only the
 //! candidates that matter (a candidate without a strong neighbour adds nothing to the
-//! relation, a row or an aim) and take a candidate's weak neighbours as set operations.
+//! relation, a row or an aim).
 
 use super::OFF_WORDS;
-use crate::grid::{CELL_HOUSES, CELL_INDEX, Grid, HOUSE_CELLS, PEERS, digits};
+use crate::grid::{CELL_HOUSES, CELL_INDEX, Grid, HOUSE_CELLS, digits};
 
 /// Where the strong candidates of a graph are: per house and digit their positions
 /// (`pos[house][digit - 1]`, bit 0-8 within the house), per cell their digits (bit
@@ -39,43 +39,6 @@ const PEER_PARTS: [[(u8, u16); 3]; 81] = {
     t
 };
 
-/// Per cell: every candidate of its peers, as a set of candidates (bit `o * 9 + d - 1`).
-pub(super) const PEER_CANDS: [[u64; OFF_WORDS]; 81] = {
-    let mut t = [[0u64; OFF_WORDS]; 81];
-    let mut c = 0;
-    while c < 81 {
-        let mut k = 0;
-        while k < 20 {
-            let o = PEERS[c][k] as usize;
-            let mut d = 0;
-            while d < 9 {
-                let b = o * 9 + d;
-                t[c][b / 64] |= 1 << (b % 64);
-                d += 1;
-            }
-            k += 1;
-        }
-        c += 1;
-    }
-    t
-};
-
-/// Per digit: its candidate in every cell (bit `c * 9 + d - 1`).
-pub(super) const DIGIT_CANDS: [[u64; OFF_WORDS]; 9] = {
-    let mut t = [[0u64; OFF_WORDS]; 9];
-    let mut d = 0;
-    while d < 9 {
-        let mut c = 0;
-        while c < 81 {
-            let b = c * 9 + d;
-            t[d][b / 64] |= 1 << (b % 64);
-            c += 1;
-        }
-        d += 1;
-    }
-    t
-};
-
 /// The candidates of `g` as a set (bit `c * 9 + d - 1`).
 pub(super) fn grid_cands(g: &Grid) -> [u64; OFF_WORDS] {
     let mut t = [0u64; OFF_WORDS];
@@ -96,8 +59,8 @@ pub(super) fn or_at(t: &mut [u64], at: usize, m: u16) {
 }
 
 impl Where {
-    /// The strong candidates among the weak neighbours of `(c, d)`, in [`weak_of`](super::weak_of)'s order
-    /// (the cell's other values with `cell_links`, then the block, the row and the column
+    /// The strong candidates among the weak neighbours of `(c, d)`, in the XY graph's
+    /// order (the cell's other values with `cell_links`, then the block, the row and the column
     /// as [`Grid::for_peers_with`] visits them): the others have no strong neighbour, so
     /// they add nothing to the relation `->` or to a row.
     #[inline]

@@ -118,23 +118,31 @@ fn failed_literals_equal_the_xy_graph() {
             assert!(!failed.any_candidate::<OFF_WORDS>(&g), "round {round}");
         }
         let want = multiple_may_hint(&reach, &g);
-        assert_eq!(failed.multiple_may_hint(&g), want, "multiple, round {round}");
-        // Every cell's and house's answer (what `Chainer::closures_meet` would say) is the
-        // XY graph's: whether its assumptions reach a common component.
-        for c in 0..81 {
-            if g.count(c) <= 2 {
-                assert_eq!(failed.cell_meets(&g, c), None, "round {round} {c}");
-            }
-        }
-        for (group, keys) in groups(&g) {
-            let want = Some(reach_meet(&reach, &keys));
-            match group {
-                Group::Cell(c) => {
-                    assert_eq!(failed.cell_meets(&g, c), want, "round {round} {c}");
+        // The width the grid takes, then the wider ones.
+        for width in [0, 8, 24] {
+            let got = match width {
+                0 => failed.multiple_may_hint(&g),
+                8 => failed.multiple_may_hint_in::<8>(&g),
+                _ => failed.multiple_may_hint_in::<24>(&g),
+            };
+            assert_eq!(got, want, "multiple, round {round}, width {width}");
+            // Every cell's and house's answer (what `Chainer::closures_meet` would say)
+            // is the XY graph's: whether its assumptions reach a common component.
+            for c in 0..81 {
+                if g.count(c) <= 2 {
+                    assert_eq!(failed.cell_meets(&g, c), None, "round {round} {c}");
                 }
-                Group::House(r, d) => {
-                    let got = failed.house_meets(&g, r, d);
-                    assert_eq!(got, want, "round {round} {r} {d}");
+            }
+            for (group, keys) in groups(&g) {
+                let want = Some(reach_meet(&reach, &keys));
+                match group {
+                    Group::Cell(c) => {
+                        assert_eq!(failed.cell_meets(&g, c), want, "round {round} {c}");
+                    }
+                    Group::House(r, d) => {
+                        let got = failed.house_meets(&g, r, d);
+                        assert_eq!(got, want, "round {round} {r} {d}");
+                    }
                 }
             }
         }
