@@ -179,6 +179,9 @@ pub struct Chainer {
     b_off: Vec<u16>,
     b_on: Vec<u32>,
     b_parents: Vec<u32>,
+    /// The queue or stack of a walk over a potential's ancestors (`Chainer::rule_trace`,
+    /// `Chainer::chain_content`, `Chainer::ancestors`).
+    b_walk: Vec<u32>,
     /// The hints of a nested rule's stage (see `Chainer::advanced`).
     b_hints: crate::nested::Hints,
     /// The off potentials of a call of the nested rules (see `Chainer::push_advanced`).
@@ -283,6 +286,7 @@ impl Chainer {
             b_off: Vec::new(),
             b_on: Vec::new(),
             b_parents: Vec::new(),
+            b_walk: Vec::new(),
             b_hints: Default::default(),
             b_found: Vec::new(),
             quiet_at: [0; 4],

@@ -417,41 +417,45 @@ impl Chainer {
     /// assumption's own cause (cell or house forcing chains). A cycle's chains are the cycle
     /// and the cycle reversed, whose on potentials are the cycle's off ones, each for the
     /// reason it went off.
-    pub(super) fn rule_trace(&self, targets: &[u32], root_cause: u8, cycle: bool) -> Trace {
+    pub(super) fn rule_trace(&mut self, targets: &[u32], root_cause: u8, cycle: bool) -> Trace {
         let mut out: Trace = Vec::new();
+        // The breadth-first walk as one queue (a level's parents follow it in order), each
+        // key once per target (`stamp` at this walk's epoch).
+        let mut queue = std::mem::take(&mut self.b_walk);
         for &t in targets {
-            let mut done = rustc_hash::FxHashSet::default();
-            let mut todo = vec![t];
-            while !todo.is_empty() {
-                let mut next = Vec::new();
-                for p in todo {
-                    let k = self.key_of(p);
-                    if !done.insert(k) {
-                        continue;
-                    }
-                    let (c, d, on) = unkey(k);
-                    let mut cause = self.nodes[p as usize].cause;
-                    if cause == 0 && self.parents(p).is_empty() {
-                        cause = root_cause;
-                    }
-                    if on && cause != 0 {
-                        out.push((c as u8, d, cause));
-                    }
-                    next.extend_from_slice(self.parents(p));
+            self.epoch += 1;
+            let e = self.epoch;
+            queue.clear();
+            queue.push(t);
+            let mut i = 0;
+            while let Some(&p) = queue.get(i) {
+                i += 1;
+                let k = self.key_of(p);
+                if self.stamp[k as usize] == e {
+                    continue;
                 }
-                todo = next;
+                self.stamp[k as usize] = e;
+                let (c, d, on) = unkey(k);
+                let mut cause = self.nodes[p as usize].cause;
+                if cause == 0 && self.parents(p).is_empty() {
+                    cause = root_cause;
+                }
+                if on && cause != 0 {
+                    out.push((c as u8, d, cause));
+                }
+                queue.extend_from_slice(self.parents(p));
             }
             if cycle {
                 // The reversed cycle, from the assumption back to the end: its on potentials
                 // are the cycle's off ones (the end and the assumption are the same candidate).
-                let mut path = Vec::new();
+                queue.clear();
                 let mut p = t;
                 while let Some(q) = self.first_parent(p) {
-                    path.push(q);
+                    queue.push(q);
                     p = q;
                 }
-                path.pop();
-                for &p in path.iter().rev() {
+                queue.pop();
+                for &p in queue.iter().rev() {
                     let (c, d, on) = unkey(self.key_of(p));
                     let cause = self.nodes[p as usize].cause;
                     if !on && cause != 0 {
@@ -460,6 +464,7 @@ impl Chainer {
                 }
             }
         }
+        self.b_walk = queue;
         out
     }
 }
