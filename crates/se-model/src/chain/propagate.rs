@@ -380,34 +380,63 @@ impl Chainer {
     /// not depend on the propagation's start).
     fn nested_search(&mut self, g: &Grid, rule: Rule) -> Vec<super::memo::NestedHint> {
         // Engines of nested rules are kept for the next propagation (their tables are sized
-        // once); each search starts afresh.
-        let i = self.subs.iter().position(|s| s.rule == rule);
-        let mut sub = match i {
-            Some(i) => self.subs.swap_remove(i),
-            None => Chainer::new(rule),
+        // once), in place; each search starts afresh.
+        let i = match self.subs.iter().position(|s| s.rule == rule) {
+            Some(i) => i,
+            None => {
+                self.subs.push(Chainer::new(rule));
+                self.subs.len() - 1
+            }
         };
+        let sub = &mut self.subs[i];
         let mut found = sub.all_hints(g, true);
-        found.sort_by(|a, b| se_order(&a.0, &b.0));
-        let mut seen: rustc_hash::FxHashSet<Vec<(u8, u8)>> = Default::default();
+        // SE's order as a sort of the hints' places by their keys, each computed once (the
+        // place last: equal keys keep the search order, as SE's stable sort does).
+        let mut order: Vec<(f64, u32, u32, u32)> = found
+            .iter()
+            .enumerate()
+            .map(|(j, (f, ..))| {
+                (se_value(f.diff, f.complexity), f.complexity, f.sort_key, j as u32)
+            })
+            .collect();
+        order.sort_unstable_by(|a, b| {
+            a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)).then(a.3.cmp(&b.3))
+        });
+        // Each hint's removals sorted, end to end in one buffer (`ends[j]` is where hint
+        // `j`'s end), so the sets met are kept as slices of it.
+        let mut sets: Vec<(u8, u8)> = Vec::new();
+        let mut ends: Vec<usize> = Vec::with_capacity(found.len());
+        for (f, ..) in &found {
+            let start = sets.len();
+            sets.extend_from_slice(&f.removable);
+            sets[start..].sort_unstable();
+            ends.push(sets.len());
+        }
+        let mut seen: rustc_hash::FxHashSet<&[(u8, u8)]> = Default::default();
         let mut out = Vec::with_capacity(found.len());
-        for (f, targets, trace) in found {
-            let mut set = f.removable.clone();
-            set.sort_unstable();
+        for &(.., j) in &order {
+            let j = j as usize;
+            let set = &sets[if j == 0 { 0 } else { ends[j - 1] }..ends[j]];
+            let (f, targets, root_cause) = &mut found[j];
             // A hint resting on no removed candidate is skipped later, but it still hides
-            // the hints with its removals that come after it.
-            if !seen.insert(set) || trace.is_empty() {
+            // the hints with its removals that come after it (so only the first of each set
+            // of removals is traced).
+            if !seen.insert(set) {
+                continue;
+            }
+            let trace = sub.rule_trace(targets, *root_cause, f.is_cycle());
+            if trace.is_empty() {
                 continue;
             }
             let mut content = Vec::new();
-            sub.chain_content(&targets, f.is_cycle(), &mut content);
+            sub.chain_content(targets, f.is_cycle(), &mut content);
             out.push(super::memo::NestedHint {
-                removable: f.removable,
+                removable: std::mem::take(&mut f.removable),
                 complexity: f.complexity,
                 trace,
                 content,
             });
         }
-        self.subs.push(sub);
         out
     }
 
