@@ -163,7 +163,9 @@ impl Chainer {
     pub(super) fn ancestors(&mut self, n: u32) -> u32 {
         self.epoch += 1;
         let g = self.epoch;
-        let mut todo = vec![n];
+        let mut todo = std::mem::take(&mut self.b_walk);
+        todo.clear();
+        todo.push(n);
         let mut count = 0;
         while let Some(p) = todo.pop() {
             let k = self.key_of(p) as usize;
@@ -174,6 +176,7 @@ impl Chainer {
             count += 1;
             todo.extend_from_slice(self.parents(p));
         }
+        self.b_walk = todo;
         count
     }
 
@@ -219,35 +222,37 @@ impl Chainer {
     /// potentials of its chain, breadth-first from the target with each potential once (a
     /// cycle has two targets: its end and the cycle reversed).
     pub(super) fn chain_content(&mut self, targets: &[u32], cycle: bool, out: &mut Vec<u16>) {
+        // The breadth-first walk as one queue (a level's parents follow it in order).
+        let mut queue = std::mem::take(&mut self.b_walk);
         for &t in targets {
             let start = out.len();
             self.epoch += 1;
             let e = self.epoch;
-            let mut todo = vec![t];
-            while !todo.is_empty() {
-                let mut next = Vec::new();
-                for p in todo {
-                    let k = self.key_of(p);
-                    if self.stamp[k as usize] == e {
-                        continue;
-                    }
-                    self.stamp[k as usize] = e;
-                    out.push(k);
-                    next.extend_from_slice(self.parents(p));
+            queue.clear();
+            queue.push(t);
+            let mut i = 0;
+            while let Some(&p) = queue.get(i) {
+                i += 1;
+                let k = self.key_of(p);
+                if self.stamp[k as usize] == e {
+                    continue;
                 }
-                todo = next;
+                self.stamp[k as usize] = e;
+                out.push(k);
+                queue.extend_from_slice(self.parents(p));
             }
+            let end = out.len();
             out.push(u16::MAX);
             if cycle {
                 // The reversed cycle: the path from the assumption to the end, each potential
                 // negated, the end (the assumption again) left out.
-                let path: Vec<u16> = out[start..out.len() - 1].to_vec();
-                out.push(path[0] ^ 1);
-                for &k in path.iter().skip(1).rev() {
-                    out.push(k ^ 1);
+                out.push(out[start] ^ 1);
+                for j in (start + 1..end).rev() {
+                    out.push(out[j] ^ 1);
                 }
                 out.push(u16::MAX);
             }
         }
+        self.b_walk = queue;
     }
 }

@@ -179,6 +179,9 @@ pub struct Chainer {
     b_off: Vec<u16>,
     b_on: Vec<u32>,
     b_parents: Vec<u32>,
+    /// The queue or stack of a walk over a potential's ancestors (`Chainer::rule_trace`,
+    /// `Chainer::chain_content`, `Chainer::ancestors`).
+    b_walk: Vec<u32>,
     /// The hints of a nested rule's stage (see `Chainer::advanced`).
     b_hints: crate::nested::Hints,
     /// The off potentials of a call of the nested rules (see `Chainer::push_advanced`).
@@ -213,7 +216,6 @@ use arena::{NKEYS, NONE, Node, PotSet, key, unkey};
 use fast::Fast;
 use levels::Outcome;
 pub(crate) use memo::forget as forget_nested;
-use propagate::Trace;
 
 impl Chainer {
     /// An engine for `rule` that runs every static search (to check the skipping).
@@ -235,7 +237,8 @@ impl Chainer {
         let found = self.all_hints(g, true);
         found
             .into_iter()
-            .map(|(f, targets, trace)| {
+            .map(|(f, targets, root_cause)| {
+                let trace = self.rule_trace(&targets, root_cause, f.is_cycle());
                 let mut parents = Vec::new();
                 propagate::trace_parents(&trace, g, source, &mut parents);
                 let mut content = Vec::new();
@@ -283,6 +286,7 @@ impl Chainer {
             b_off: Vec::new(),
             b_on: Vec::new(),
             b_parents: Vec::new(),
+            b_walk: Vec::new(),
             b_hints: Default::default(),
             b_found: Vec::new(),
             quiet_at: [0; 4],
@@ -367,11 +371,10 @@ impl Chainer {
         }
     }
 
-    /// Every hint of the rule on `g`, in search order. With `traced` (nested use), each hint
-    /// also lists what its chains rest on as a [`Trace`] (the removed candidates follow from
-    /// it and the propagation's start, see [`trace_parents`]).
-    #[allow(clippy::type_complexity)]
-    fn all_hints(&mut self, g: &Grid, traced: bool) -> Vec<(Found, Vec<u32>, Trace)> {
+    /// Every hint of the rule on `g`, in search order, with its chains' targets and the
+    /// cause of its assumption (what [`Chainer::rule_trace`] needs). `traced`: a nested
+    /// search (whose hints the caller traces).
+    fn all_hints(&mut self, g: &Grid, traced: bool) -> Vec<(Found, Vec<u32>, u8)> {
         let mut out: Vec<(Found, Vec<u32>, u8)> = Vec::new();
         if self.rule.multiple || self.rule.dynamic {
             // A nested static multiple search: skipped when no cell or house has a common
@@ -389,14 +392,15 @@ impl Chainer {
                 self.reset_search();
             }
             self.searched = None;
-            for c in 0..81 {
-                // The budget: a node per cell searched (the caller discards a search cut short).
-                if !bitdoku_bitboard::budget::tick(1) {
-                    break;
-                }
-                let n = g.count(c);
-                if g.val[c] == 0 && (n > 2 || (n > 1 && self.rule.dynamic)) {
-                    self.multiple_chains(g, c, &mut out);
+            // The budget: a node per cell, counted for all 81 before the search (the caller
+            // discards a search cut short, and one that passes the budget with its first
+            // node passes it before its last, with the same nodes counted before).
+            if bitdoku_bitboard::budget::tick(81) {
+                for c in 0..81 {
+                    let n = g.count(c);
+                    if g.val[c] == 0 && (n > 2 || (n > 1 && self.rule.dynamic)) {
+                        self.multiple_chains(g, c, &mut out);
+                    }
                 }
             }
             // A complete search's propagations can be taken over by the next level.
@@ -451,13 +455,13 @@ impl Chainer {
                         bivalue_only,
                     );
                 }
-                for c in 0..81 {
-                    if !bitdoku_bitboard::budget::tick(1) {
-                        break;
-                    }
-                    if g.val[c] == 0 && g.count(c) > 1 {
-                        for d in digits(g.cand[c]) {
-                            self.unary(g, c, d, y, x, &mut out);
+                // The budget: a node per cell, counted for the pass before it (as above).
+                if bitdoku_bitboard::budget::tick(81) {
+                    for c in 0..81 {
+                        if g.val[c] == 0 && g.count(c) > 1 {
+                            for d in digits(g.cand[c]) {
+                                self.unary(g, c, d, y, x, &mut out);
+                            }
                         }
                     }
                 }
@@ -467,15 +471,6 @@ impl Chainer {
                 self.pass_on_failed = false;
             }
         }
-        out.into_iter()
-            .map(|(f, targets, root_cause)| {
-                let trace = if traced {
-                    self.rule_trace(&targets, root_cause, f.is_cycle())
-                } else {
-                    Vec::new()
-                };
-                (f, targets, trace)
-            })
-            .collect()
+        out
     }
 }

@@ -380,34 +380,63 @@ impl Chainer {
     /// not depend on the propagation's start).
     fn nested_search(&mut self, g: &Grid, rule: Rule) -> Vec<super::memo::NestedHint> {
         // Engines of nested rules are kept for the next propagation (their tables are sized
-        // once); each search starts afresh.
-        let i = self.subs.iter().position(|s| s.rule == rule);
-        let mut sub = match i {
-            Some(i) => self.subs.swap_remove(i),
-            None => Chainer::new(rule),
+        // once), in place; each search starts afresh.
+        let i = match self.subs.iter().position(|s| s.rule == rule) {
+            Some(i) => i,
+            None => {
+                self.subs.push(Chainer::new(rule));
+                self.subs.len() - 1
+            }
         };
+        let sub = &mut self.subs[i];
         let mut found = sub.all_hints(g, true);
-        found.sort_by(|a, b| se_order(&a.0, &b.0));
-        let mut seen: rustc_hash::FxHashSet<Vec<(u8, u8)>> = Default::default();
+        // SE's order as a sort of the hints' places by their keys, each computed once (the
+        // place last: equal keys keep the search order, as SE's stable sort does).
+        let mut order: Vec<(f64, u32, u32, u32)> = found
+            .iter()
+            .enumerate()
+            .map(|(j, (f, ..))| {
+                (se_value(f.diff, f.complexity), f.complexity, f.sort_key, j as u32)
+            })
+            .collect();
+        order.sort_unstable_by(|a, b| {
+            a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)).then(a.3.cmp(&b.3))
+        });
+        // Each hint's removals sorted, end to end in one buffer (`ends[j]` is where hint
+        // `j`'s end), so the sets met are kept as slices of it.
+        let mut sets: Vec<(u8, u8)> = Vec::new();
+        let mut ends: Vec<usize> = Vec::with_capacity(found.len());
+        for (f, ..) in &found {
+            let start = sets.len();
+            sets.extend_from_slice(&f.removable);
+            sets[start..].sort_unstable();
+            ends.push(sets.len());
+        }
+        let mut seen: rustc_hash::FxHashSet<&[(u8, u8)]> = Default::default();
         let mut out = Vec::with_capacity(found.len());
-        for (f, targets, trace) in found {
-            let mut set = f.removable.clone();
-            set.sort_unstable();
+        for &(.., j) in &order {
+            let j = j as usize;
+            let set = &sets[if j == 0 { 0 } else { ends[j - 1] }..ends[j]];
+            let (f, targets, root_cause) = &mut found[j];
             // A hint resting on no removed candidate is skipped later, but it still hides
-            // the hints with its removals that come after it.
-            if !seen.insert(set) || trace.is_empty() {
+            // the hints with its removals that come after it (so only the first of each set
+            // of removals is traced).
+            if !seen.insert(set) {
+                continue;
+            }
+            let trace = sub.rule_trace(targets, *root_cause, f.is_cycle());
+            if trace.is_empty() {
                 continue;
             }
             let mut content = Vec::new();
-            sub.chain_content(&targets, f.is_cycle(), &mut content);
+            sub.chain_content(targets, f.is_cycle(), &mut content);
             out.push(super::memo::NestedHint {
-                removable: f.removable,
+                removable: std::mem::take(&mut f.removable),
                 complexity: f.complexity,
                 trace,
                 content,
             });
         }
-        self.subs.push(sub);
         out
     }
 
@@ -417,41 +446,45 @@ impl Chainer {
     /// assumption's own cause (cell or house forcing chains). A cycle's chains are the cycle
     /// and the cycle reversed, whose on potentials are the cycle's off ones, each for the
     /// reason it went off.
-    pub(super) fn rule_trace(&self, targets: &[u32], root_cause: u8, cycle: bool) -> Trace {
+    pub(super) fn rule_trace(&mut self, targets: &[u32], root_cause: u8, cycle: bool) -> Trace {
         let mut out: Trace = Vec::new();
+        // The breadth-first walk as one queue (a level's parents follow it in order), each
+        // key once per target (`stamp` at this walk's epoch).
+        let mut queue = std::mem::take(&mut self.b_walk);
         for &t in targets {
-            let mut done = rustc_hash::FxHashSet::default();
-            let mut todo = vec![t];
-            while !todo.is_empty() {
-                let mut next = Vec::new();
-                for p in todo {
-                    let k = self.key_of(p);
-                    if !done.insert(k) {
-                        continue;
-                    }
-                    let (c, d, on) = unkey(k);
-                    let mut cause = self.nodes[p as usize].cause;
-                    if cause == 0 && self.parents(p).is_empty() {
-                        cause = root_cause;
-                    }
-                    if on && cause != 0 {
-                        out.push((c as u8, d, cause));
-                    }
-                    next.extend_from_slice(self.parents(p));
+            self.epoch += 1;
+            let e = self.epoch;
+            queue.clear();
+            queue.push(t);
+            let mut i = 0;
+            while let Some(&p) = queue.get(i) {
+                i += 1;
+                let k = self.key_of(p);
+                if self.stamp[k as usize] == e {
+                    continue;
                 }
-                todo = next;
+                self.stamp[k as usize] = e;
+                let (c, d, on) = unkey(k);
+                let mut cause = self.nodes[p as usize].cause;
+                if cause == 0 && self.parents(p).is_empty() {
+                    cause = root_cause;
+                }
+                if on && cause != 0 {
+                    out.push((c as u8, d, cause));
+                }
+                queue.extend_from_slice(self.parents(p));
             }
             if cycle {
                 // The reversed cycle, from the assumption back to the end: its on potentials
                 // are the cycle's off ones (the end and the assumption are the same candidate).
-                let mut path = Vec::new();
+                queue.clear();
                 let mut p = t;
                 while let Some(q) = self.first_parent(p) {
-                    path.push(q);
+                    queue.push(q);
                     p = q;
                 }
-                path.pop();
-                for &p in path.iter().rev() {
+                queue.pop();
+                for &p in queue.iter().rev() {
                     let (c, d, on) = unkey(self.key_of(p));
                     let cause = self.nodes[p as usize].cause;
                     if !on && cause != 0 {
@@ -460,6 +493,7 @@ impl Chainer {
                 }
             }
         }
+        self.b_walk = queue;
         out
     }
 }

@@ -28,11 +28,13 @@ impl Chainer {
         }
         let src = key(c, d, true);
         // With the pass's reach (see `reach`), searches that cannot succeed are skipped.
+        // The searches' roots are made only for the searches that run (most candidates
+        // run none): a root is a node without parents, found by its key.
         let skip = self.skip_unreachable;
-        let root = self.node(src, &[]);
         let mut cycles = Vec::new();
         let mut hints = Vec::new();
         if !skip {
+            let root = self.node(src, &[]);
             let cycle_limit = self.limit(if y && x { 70 } else { 65 });
             self.cycles(g, root, y, x, &mut cycles, cycle_limit);
         } else if if self.pass_on_failed {
@@ -40,30 +42,33 @@ impl Chainer {
         } else {
             self.reach.on_cycle(src)
         } {
+            let root = self.node(src, &[]);
             let cycle_limit = self.limit(if y && x { 70 } else { 65 });
             self.cycles_on_arrays(g, root, y, x, &mut hints, cycle_limit);
         }
         let mut chains: Vec<u32> = Vec::new();
         if x {
             let limit = self.limit(if y { 70 } else { 66 });
-            let r1 = self.node(src, &[]);
             if !skip {
+                let r1 = self.node(src, &[]);
                 self.forcing(g, r1, true, y, &mut chains, limit);
             } else if if self.pass_on_failed {
                 self.failed.aim_off(c, d)
             } else {
                 self.reach.reaches(src, src & !1)
             } {
+                let r1 = self.node(src, &[]);
                 self.forcing_on_arrays(g, r1, true, y, &mut chains, limit);
             }
-            let r2 = self.node(src & !1, &[]);
             if !skip {
+                let r2 = self.node(src & !1, &[]);
                 self.forcing(g, r2, false, y, &mut chains, limit);
             } else if if self.pass_on_failed {
                 self.failed.aim_on(c, d)
             } else {
                 self.reach.reaches(src & !1, src)
             } {
+                let r2 = self.node(src & !1, &[]);
                 self.forcing_on_arrays(g, r2, false, y, &mut chains, limit);
             }
         }
