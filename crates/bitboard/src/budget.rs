@@ -263,8 +263,10 @@ mod tests {
 
     #[test]
     fn a_time_limit_stops_a_long_loop() {
-        let _s = Scope::enter(Budget { time: Some(Duration::from_millis(5)), nodes: None });
+        // Taken before the scope sets its deadline (its entry time + 5 ms): taken after, a
+        // thread descheduled between the two would see the loop stop "early".
         let started = Instant::now();
+        let _s = Scope::enter(Budget { time: Some(Duration::from_millis(5)), nodes: None });
         while tick(1) {}
         assert!(started.elapsed() >= Duration::from_millis(5));
         assert_eq!(exceeded(), Some(Exceeded::Time(Duration::from_millis(5))));
