@@ -53,9 +53,13 @@ pub(super) struct Node {
 /// in cache. A done set is read by its bits and its list; a propagation that goes on gets a
 /// table rebuilt from its list ([`Chainer::attach`]): place `i` for the key of `list[i]`,
 /// what `insert` wrote (a key is in the list once).
+///
+/// The bits are boxed so that a set is 56 bytes: sets move often (into and out of a
+/// search's kept propagations, the engine's spares, a propagation that goes on), and a
+/// move of the 232-byte set with its bits inline was a `memcpy` call each time.
 #[derive(Clone)]
 pub(super) struct PotSet {
-    pub(super) bits: [u64; NKEYS.div_ceil(64)],
+    pub(super) bits: Box<[u64; NKEYS.div_ceil(64)]>,
     pub(super) slot: Vec<u16>,
     pub(super) list: Vec<u32>,
 }
@@ -63,10 +67,9 @@ pub(super) struct PotSet {
 pub(super) const NONE: u32 = u32::MAX;
 
 impl PotSet {
-    /// A set without a table (a placeholder, or a done set to be given one), allocating
-    /// nothing.
-    pub(super) fn placeholder() -> PotSet {
-        PotSet { bits: [0; NKEYS.div_ceil(64)], slot: Vec::new(), list: Vec::new() }
+    /// An empty set without a table (a done set to be given one).
+    pub(super) fn empty() -> PotSet {
+        PotSet { bits: Box::new([0; NKEYS.div_ceil(64)]), slot: Vec::new(), list: Vec::new() }
     }
 
     /// Whether potential key `k` is in the set.
@@ -83,15 +86,20 @@ impl PotSet {
 
     /// Empties the set (its bits; the node table keeps stale entries, never read).
     pub(super) fn clear(&mut self) {
-        self.bits = [0; NKEYS.div_ceil(64)];
+        *self.bits = [0; NKEYS.div_ceil(64)];
         self.list.clear();
     }
 }
 
 impl Chainer {
+    /// An empty set without a table (a spare one when there is one).
+    pub(super) fn take_bare(&mut self) -> PotSet {
+        self.spare.pop().unwrap_or_else(PotSet::empty)
+    }
+
     /// An empty set with a table, for a propagation.
     pub(super) fn take_set(&mut self) -> PotSet {
-        let mut s = self.spare.pop().unwrap_or_else(PotSet::placeholder);
+        let mut s = self.take_bare();
         s.slot = self.spare_slots.pop().unwrap_or_else(|| vec![0; NKEYS]);
         s
     }

@@ -116,9 +116,10 @@ impl Chainer {
     /// use and only compared for equality, so taking them over from the lower level's search
     /// keeps equal chains equal and distinct ones distinct.
     pub(super) fn resume(&mut self, g: &Grid, at: usize, stage: usize) {
+        let (mut on, mut off) = (self.take_bare(), self.take_bare());
         let o = &mut self.outcomes[at];
-        let mut on = std::mem::replace(&mut o.on, PotSet::placeholder());
-        let mut off = std::mem::replace(&mut o.off, PotSet::placeholder());
+        std::mem::swap(&mut o.on, &mut on);
+        std::mem::swap(&mut o.off, &mut off);
         self.attach(&mut on);
         self.attach(&mut off);
         let mut reduced = g.clone();
@@ -132,10 +133,13 @@ impl Chainer {
         let quiet = self.quiet;
         let level = self.rule.level;
         let o = &mut self.outcomes[at];
-        o.on = on;
-        o.off = off;
+        std::mem::swap(&mut o.on, &mut on);
+        std::mem::swap(&mut o.off, &mut off);
         o.absurd = absurd;
         o.level = level;
         o.quiet = quiet;
+        // The two empty sets swapped in above go back to the spares.
+        self.spare.push(on);
+        self.spare.push(off);
     }
 }

@@ -7,10 +7,11 @@
 //! below it on the same grid until its own nested rule is needed, and a step that removes
 //! candidates the propagation removes anyway leaves its reduced grids as they were. The
 //! first search of a grid is kept here; later ones read it. The table is emptied for each
-//! puzzle and when it grows past a bound, so memory stays flat per thread. It hashes with
-//! FxHash (`rustc-hash`), cheaper than std's SipHash on a 243-byte key; the table is only
-//! looked up and inserted into, never iterated, so the hasher changes no answer (the same
-//! holds for the chain engine's sets of chain contents, hints and trace nodes).
+//! puzzle and when it grows past a bound, so memory stays flat per thread. It is keyed by
+//! the FxHash (`rustc-hash`) of the 243-byte identity, computed from the grid in place, and
+//! each entry holds the identity itself to compare; the table is only looked up and
+//! inserted into, never iterated, so the hasher changes no answer (the same holds for the
+//! chain engine's sets of chain contents, hints and trace nodes).
 
 use super::Rule;
 use super::propagate::Trace;
@@ -30,25 +31,38 @@ pub(super) struct NestedHint {
     pub(super) content: Vec<u16>,
 }
 
-/// The identity of a search: the rule and the grid (values and candidates).
-#[derive(PartialEq, Eq, Hash)]
-struct Key {
+/// A search kept: its identity (the rule and the grid's values and candidates), its result,
+/// and the next search kept whose identity has the same 64-bit hash (if any).
+struct Entry {
     rule: Rule,
     val: [u8; 81],
     cand: [u16; 81],
+    hints: Rc<Vec<NestedHint>>,
+    next: Option<Box<Entry>>,
 }
 
-impl Key {
-    fn of(rule: Rule, g: &Grid) -> Key {
-        Key { rule, val: g.val, cand: g.cand }
+impl Entry {
+    fn is(&self, rule: Rule, g: &Grid) -> bool {
+        self.rule == rule && self.val == g.val && self.cand == g.cand
     }
+}
+
+/// The hash of a search's identity, read from the grid in place (the table is keyed by it,
+/// so a lookup copies no 243-byte key; equal hashes of different searches are chained).
+fn hash_of(rule: Rule, g: &Grid) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    rule.hash(&mut h);
+    g.val.hash(&mut h);
+    g.cand.hash(&mut h);
+    h.finish()
 }
 
 /// At most this many searches are kept (a few megabytes); past it the table starts again.
 const CAPACITY: usize = 20_000;
 
 thread_local! {
-    static TABLE: std::cell::RefCell<FxHashMap<Key, Rc<Vec<NestedHint>>>> =
+    static TABLE: std::cell::RefCell<FxHashMap<u64, Box<Entry>>> =
         std::cell::RefCell::new(FxHashMap::default());
     /// How many times the table was emptied (see [`generation`]).
     static GENERATION: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
@@ -67,10 +81,20 @@ fn emptied() {
 
 /// The remembered result of `rule`'s search on `g`, if any.
 pub(super) fn get(rule: Rule, g: &Grid) -> Option<Rc<Vec<NestedHint>>> {
-    TABLE.with(|t| t.borrow().get(&Key::of(rule, g)).cloned())
+    TABLE.with(|t| {
+        let t = t.borrow();
+        let mut e = t.get(&hash_of(rule, g)).map(|e| &**e);
+        while let Some(x) = e {
+            if x.is(rule, g) {
+                return Some(Rc::clone(&x.hints));
+            }
+            e = x.next.as_deref();
+        }
+        None
+    })
 }
 
-/// Remembers the result of `rule`'s (complete) search on `g`.
+/// Remembers the result of `rule`'s (complete) search on `g` (not remembered yet).
 pub(super) fn put(rule: Rule, g: &Grid, hints: &Rc<Vec<NestedHint>>) {
     TABLE.with(|t| {
         let mut t = t.borrow_mut();
@@ -78,7 +102,20 @@ pub(super) fn put(rule: Rule, g: &Grid, hints: &Rc<Vec<NestedHint>>) {
             t.clear();
             emptied();
         }
-        t.insert(Key::of(rule, g), Rc::clone(hints));
+        let entry = Entry { rule, val: g.val, cand: g.cand, hints: Rc::clone(hints), next: None };
+        match t.entry(hash_of(rule, g)) {
+            std::collections::hash_map::Entry::Occupied(mut o) => {
+                let first = o.get_mut();
+                if !first.is(rule, g) {
+                    let mut new = Box::new(entry);
+                    new.next = first.next.take();
+                    first.next = Some(new);
+                }
+            }
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(Box::new(entry));
+            }
+        }
     });
 }
 

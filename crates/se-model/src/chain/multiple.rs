@@ -106,9 +106,9 @@ impl Chainer {
     /// each set in turn, without reading each potential's node once per set). With each,
     /// its node in every propagation of `outcomes` (a chain's targets), row by row.
     fn common(&mut self, first: usize, outcomes: &[usize], on_side: bool) -> (Vec<u32>, Vec<u32>) {
-        let mut acc = side(self.cached(first), on_side).bits;
+        let mut acc = *side(self.cached(first), on_side).bits;
         for &i in outcomes {
-            for (a, b) in acc.iter_mut().zip(&side(self.cached(i), on_side).bits) {
+            for (a, b) in acc.iter_mut().zip(side(self.cached(i), on_side).bits.iter()) {
                 *a &= b;
             }
         }
@@ -253,8 +253,8 @@ impl Chainer {
             for on_side in [true, false] {
                 let a_set = side(&self.outcomes[ci], on_side);
                 let b_set = side(&self.outcomes[j], on_side);
-                let mut both = a_set.bits;
-                for (x, y) in both.iter_mut().zip(&b_set.bits) {
+                let mut both = *a_set.bits;
+                for (x, y) in both.iter_mut().zip(b_set.bits.iter()) {
                     *x &= y;
                 }
                 if both.iter().all(|&w| w == 0) {
