@@ -100,8 +100,7 @@ pub(super) struct Failed {
     adj: Vec<u32>,
     /// Per strong number: its component (numbered as Tarjan closes them).
     comp: Vec<u32>,
-    /// Per component: whether it holds a cycle of `->` (more than one member, or one that
-    /// leads to itself).
+    /// Per component: whether it has more than one member (see [`Failed::on_cycle`]).
     cyclic: Vec<bool>,
     /// The target of the next forcing search on [`PassLinks`], as strong numbers: the weak
     /// neighbours of `a` for `a` off, `a` itself for `a` on (see [`Failed::aim_off`]).
@@ -279,8 +278,14 @@ impl Failed {
         self.complete();
     }
 
-    /// Whether the on potential of candidate `(c, d)` lies on a cycle of the pass's graph:
-    /// `a ->+ a` (an on potential follows another only through `->`).
+    /// Whether a cycle search from the on potential of candidate `(c, d)` can find a cycle:
+    /// whether `a ->+ s ->+ a` for some `s` other than `a` (its component has another
+    /// member). A cycle the search reports has four links or more, so an on potential `s`
+    /// other than the root `a` between them (the search never meets `a` on again before
+    /// its end): `a -> ... -> s -> ... -> a` (an on potential follows another only through
+    /// `->`). A component of `a` alone, even with `a -> a` (the root's off weak neighbour
+    /// forcing it again: two links), lets the search meet no such `s` (`beside` holds for
+    /// the potentials that reach the root), so it finds nothing and is skipped.
     pub(super) fn on_cycle(&self, c: usize, d: u8) -> bool {
         let s = self.number[c * 9 + d as usize - 1];
         s != UNSET && self.cyclic[self.comp[s as usize] as usize]
@@ -519,9 +524,7 @@ impl Failed {
         } else {
             self.stack.iter().rposition(|&w| w == v).expect("the root is on the stack")
         };
-        let (s, e) = (self.start[v as usize] as usize, self.start[v as usize + 1] as usize);
-        let cyclic = self.stack.len() - first > 1 || self.adj[s..e].contains(&v);
-        self.cyclic.push(cyclic);
+        self.cyclic.push(self.stack.len() - first > 1);
         for i in first..self.stack.len() {
             let w = self.stack[i];
             self.on_stack[w as usize] = false;
