@@ -49,9 +49,11 @@
 //! of a candidate ([`Where`]: the strong candidates' positions per house and digit and
 //! their digits per cell, set with their numbers), in the order the XY graph lists them
 //! (the cell's other values, then the block, the row and the column): the relation's
-//! lists are the same, entry for entry. In the no-hint test, a candidate
-//! that is not strong has as strong other values in its cell every strong candidate of
-//! the cell, whose rows are summed once per cell; the sets it tests are the same.
+//! lists are the same, entry for entry. The no-hint test's last question (does some
+//! candidate's on potential reach its off potential) is answered for every position at
+//! once from the pairs of strong candidates that reach each other
+//! ([`Failed::fill_off_reach`], whose doc holds the argument), then met with the grid's
+//! candidates; [`Failed::aim_off`] reads the same answers.
 //!
 //! The no-hint test remembers its "no" answers by strong links ([`links_of`]: the bivalue
 //! cells' candidates, the positions of each digit twice in a house) and skips the graph
@@ -70,6 +72,7 @@
 use super::*;
 
 mod multiple;
+mod off_reach;
 mod pass_links;
 mod strong;
 #[cfg(test)]
@@ -97,12 +100,17 @@ pub(super) struct Failed {
     adj: Vec<u32>,
     /// Per strong number: its component (numbered as Tarjan closes them).
     comp: Vec<u32>,
-    /// Per component: whether it holds a cycle of `->` (more than one member, or one that
-    /// leads to itself).
+    /// Per component: whether it has more than one member (see [`Failed::on_cycle`]).
     cyclic: Vec<bool>,
     /// The target of the next forcing search on [`PassLinks`], as strong numbers: the weak
     /// neighbours of `a` for `a` off, `a` itself for `a` on (see [`Failed::aim_off`]).
-    aim: Vec<u64>,
+    /// Only its first `words` words are read.
+    aim: [u64; OFF_WORDS],
+    /// Per digit: the cells whose candidate of that digit reaches its off potential (the
+    /// answers of [`Failed::aim_off`], see [`Failed::fill_off_reach`]); found when first
+    /// asked after the graph and its `through` rows are built (`off_reach_ready`).
+    off_reach: [u128; 9],
+    off_reach_ready: bool,
     /// Per component, `words` words: the strong numbers it reaches (its own included).
     rows: Vec<u64>,
     /// Per strong number `w`, `words` words: what the strong neighbours of `w` reach (so
@@ -134,10 +142,6 @@ pub(super) struct Failed {
     compact: Vec<u16>,
     /// The last level-3 test's answers per cell and house (see [`Failed::cell_meets`]).
     meets: multiple::Meets,
-    /// Per house and digit (`(house * 9 + digit - 1) * words`): what the strong neighbours
-    /// of its strong candidates reach, and those candidates (see [`Failed::any`]).
-    house_reach: Vec<u64>,
-    house_strong: Vec<u64>,
     /// The pass whose graph this is: cell links (a cell's other values are weak neighbours,
     /// a bivalue cell's other value a strong one) and house links (a digit's other
     /// position in a house where it has two a strong neighbour); the XY pass has both.
@@ -225,93 +229,25 @@ impl Failed {
                 return true;
             }
         }
-        // Per house and digit: what the strong neighbours of its strong candidates reach,
-        // and those candidates (`words` words each).
-        self.house_reach.clear();
-        self.house_reach.resize(27 * 9 * words, 0);
-        self.house_strong.clear();
-        self.house_strong.resize(27 * 9 * words, 0);
-        for i in 0..n {
-            let a = self.strong[i] as usize;
-            for &r in &CELL_HOUSES[a / 9] {
-                let base = (r as usize * 9 + a % 9) * words;
-                for j in 0..words {
-                    self.house_reach[base + j] |= self.through[i * words + j];
-                }
-                self.house_strong[base + i / 64] |= 1 << (i % 64);
+        // Every candidate: does it reach one of its weak neighbours (a on reaches a off)?
+        // The answers for every position at once, then the grid's candidates.
+        self.fill_off_reach();
+        let mut cells = [0u128; 9];
+        for (c, &m) in g.cand.iter().enumerate() {
+            for d in digits(m) {
+                cells[d as usize - 1] |= 1 << c;
             }
         }
-        // Every candidate: does it reach one of its weak neighbours (a on reaches a off)?
-        match words {
-            1 => self.any_candidate::<1>(g),
-            2 => self.any_candidate::<2>(g),
-            3 => self.any_candidate::<3>(g),
-            4 => self.any_candidate::<4>(g),
-            _ => self.any_candidate::<OFF_WORDS>(g),
-        }
+        (0..9).any(|d| self.off_reach[d] & cells[d] != 0)
     }
 
-    /// The last question of [`Failed::any`]: does some candidate of `g` reach one of its
-    /// weak neighbours? Rows of `W` words: `words` itself for one to four words (loops of a
-    /// known length), else `OFF_WORDS` (at most 729 strong candidates) of which `words` are
-    /// used.
-    fn any_candidate<const W: usize>(&self, g: &Grid) -> bool {
-        let words = if W < OFF_WORDS { W } else { self.words };
-        let (number, through, at) = (&self.number, &self.through, &self.at);
-        let (house_reach, house_strong) = (&self.house_reach, &self.house_strong);
-        for c in 0..81 {
-            if g.cand[c] == 0 {
-                continue;
-            }
-            // The cell's strong candidates and what their strong neighbours reach: the
-            // cell's part for a candidate of the cell that is not strong itself.
-            let (mut cell_reach, mut cell_weak) = ([0u64; W], [0u64; W]);
-            for v in digits(at.cell[c]) {
-                let s = number[c * 9 + v as usize - 1] as usize;
-                let row = &through[s * words..(s + 1) * words];
-                for j in 0..words {
-                    cell_reach[j] |= row[j];
-                }
-                cell_weak[s / 64] |= 1 << (s % 64);
-            }
-            for d in digits(g.cand[c]) {
-                let (mut reach, mut weak);
-                if at.cell[c] >> (d - 1) & 1 != 0 {
-                    (reach, weak) = ([0u64; W], [0u64; W]);
-                    at.weak_of(c, d, true, |w| {
-                        let s = number[w] as usize;
-                        let row = &through[s * words..(s + 1) * words];
-                        for j in 0..words {
-                            reach[j] |= row[j];
-                        }
-                        weak[s / 64] |= 1 << (s % 64);
-                    });
-                } else {
-                    // Not strong itself: its cell's other values that are strong are the
-                    // cell's strong candidates, and its digit's other positions are every
-                    // strong candidate of the digit in its houses, whose rows are summed
-                    // there.
-                    (reach, weak) = (cell_reach, cell_weak);
-                    for &r in &CELL_HOUSES[c] {
-                        let base = (r as usize * 9 + d as usize - 1) * words;
-                        let hr = &house_reach[base..base + words];
-                        let hs = &house_strong[base..base + words];
-                        for j in 0..words {
-                            reach[j] |= hr[j];
-                            weak[j] |= hs[j];
-                        }
-                    }
-                }
-                if (0..words).any(|j| reach[j] & weak[j] != 0) {
-                    return true;
-                }
-            }
-        }
-        false
-    }
     /// After [`Failed::any`] answered yes on `g`: what the strong neighbours of every
     /// strong candidate reach (`any` may stop before it has them all), for [`PassLinks`].
     pub(super) fn complete(&mut self) {
+        if self.off_reach_ready {
+            // Found from every row (by `any`, or since this was last called).
+            return;
+        }
         let (n, words) = (self.strong.len(), self.words);
         self.through.clear();
         self.through.resize(n * words, 0);
@@ -342,8 +278,14 @@ impl Failed {
         self.complete();
     }
 
-    /// Whether the on potential of candidate `(c, d)` lies on a cycle of the pass's graph:
-    /// `a ->+ a` (an on potential follows another only through `->`).
+    /// Whether a cycle search from the on potential of candidate `(c, d)` can find a cycle:
+    /// whether `a ->+ s ->+ a` for some `s` other than `a` (its component has another
+    /// member). A cycle the search reports has four links or more, so an on potential `s`
+    /// other than the root `a` between them (the search never meets `a` on again before
+    /// its end): `a -> ... -> s -> ... -> a` (an on potential follows another only through
+    /// `->`). A component of `a` alone, even with `a -> a` (the root's off weak neighbour
+    /// forcing it again: two links), lets the search meet no such `s` (`beside` holds for
+    /// the potentials that reach the root), so it finds nothing and is skipped.
     pub(super) fn on_cycle(&self, c: usize, d: u8) -> bool {
         let s = self.number[c * 9 + d as usize - 1];
         s != UNSET && self.cyclic[self.comp[s as usize] as usize]
@@ -353,14 +295,30 @@ impl Failed {
     /// `b` in `W(a)`, as [`Failed::any`] asks it), and aims [`PassLinks::leads_to`] at
     /// `(c, d)` off: an on potential `u` leads there when `u ->* b` for some strong `b` in
     /// `W(a)` (`u` itself in `W(a)` included: `rows` hold their own members), an off
-    /// potential when one of its strong neighbours does.
+    /// potential when one of its strong neighbours does. The answer is read from
+    /// [`Failed::fill_off_reach`]; the aim is set only on a yes (a no runs no search).
     pub(super) fn aim_off(&mut self, c: usize, d: u8) -> bool {
-        let words = self.words;
+        if !self.off_reach_ready {
+            self.fill_off_reach();
+        }
+        if self.off_reach[d as usize - 1] >> c & 1 == 0 {
+            // No search: the aim is not read.
+            return false;
+        }
+        let (number, through, words) = (&self.number, &self.through, self.words);
+        if words == 1 {
+            // At most 64 strong candidates: one word, kept in registers.
+            let (mut t, mut aim) = (0u64, 0u64);
+            self.at.weak_of(c, d, self.cell_links, |w| {
+                let s = number[w] as usize;
+                t |= through[s];
+                aim |= 1 << s;
+            });
+            self.aim[0] = aim;
+            return t & aim != 0;
+        }
         // At most 729 strong candidates: `words` is at most `OFF_WORDS`.
-        let mut t = [0u64; OFF_WORDS];
-        self.aim.clear();
-        self.aim.resize(words, 0);
-        let (number, through, aim) = (&self.number, &self.through, &mut self.aim);
+        let (mut t, mut aim) = ([0u64; OFF_WORDS], [0u64; OFF_WORDS]);
         self.at.weak_of(c, d, self.cell_links, |w| {
             let s = number[w] as usize;
             for j in 0..words {
@@ -368,7 +326,8 @@ impl Failed {
             }
             aim[s / 64] |= 1 << (s % 64);
         });
-        t[..words].iter().zip(&self.aim).any(|(x, y)| x & y != 0)
+        self.aim = aim;
+        (0..words).any(|j| t[j] & aim[j] != 0)
     }
 
     /// Whether `(c, d)` off reaches `(c, d)` on in the XY pass's graph (a strong neighbour
@@ -376,8 +335,7 @@ impl Failed {
     /// there when `a` is among what it reaches.
     pub(super) fn aim_on(&mut self, c: usize, d: u8) -> bool {
         let words = self.words;
-        self.aim.clear();
-        self.aim.resize(words, 0);
+        self.aim[..words].fill(0);
         let s = self.number[c * 9 + d as usize - 1];
         if s == UNSET {
             return false;
@@ -411,6 +369,7 @@ impl Failed {
     fn graph(&mut self, g: &Grid, cell_links: bool, house_links: bool) -> usize {
         self.cell_links = cell_links;
         self.house_links = house_links;
+        self.off_reach_ready = false;
         // The strong neighbours of every candidate; the strong candidates numbered. Only
         // the last graph's strong candidates have a number or strong neighbours: those
         // entries are reset, not the whole tables.
@@ -565,9 +524,7 @@ impl Failed {
         } else {
             self.stack.iter().rposition(|&w| w == v).expect("the root is on the stack")
         };
-        let (s, e) = (self.start[v as usize] as usize, self.start[v as usize + 1] as usize);
-        let cyclic = self.stack.len() - first > 1 || self.adj[s..e].contains(&v);
-        self.cyclic.push(cyclic);
+        self.cyclic.push(self.stack.len() - first > 1);
         for i in first..self.stack.len() {
             let w = self.stack[i];
             self.on_stack[w as usize] = false;

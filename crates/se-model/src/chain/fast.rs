@@ -29,6 +29,9 @@ pub(super) struct Fast {
     /// hold the digit twice, without repeats.
     house_on: Vec<[u16; 3]>,
     house_n: Vec<u8>,
+    /// Whether the chainer's XY links (`reach_xy`) are those of the grid searched since
+    /// the last [`Fast::arrays`] (built by the first pass of `pass_fast` that needs them).
+    xy_links: bool,
 }
 
 pub(super) const NO_KEY: u16 = u16::MAX;
@@ -102,6 +105,7 @@ impl Fast {
 
     /// Allocates the search arrays (once): what the searches need besides the tables.
     pub(super) fn arrays(&mut self) {
+        self.xy_links = false;
         if self.seen_on.is_empty() {
             self.seen_on = vec![0; NKEYS];
             self.seen_off = vec![0; NKEYS];
@@ -164,6 +168,7 @@ impl Fast {
             cell_on: Vec::new(),
             house_on: Vec::new(),
             house_n: Vec::new(),
+            xy_links: false,
         }
     }
 }
@@ -380,8 +385,19 @@ impl Chainer {
         if !forcing_room && self.cycle_limit(if y && x { 70 } else { 65 }, None, None) < 2 {
             return;
         }
-        // The pass's links; searches run only where the graph lets them succeed.
-        self.reach.build(&self.fast, g, y, x, self.skip_unreachable, forcing_room);
+        // The pass's links; searches run only where the graph lets them succeed. Skipping,
+        // what reaches what is read from the strong-link graph of the pass (as the nested
+        // passes do, `failed::PassLinks`) over the grid's XY links, built once per grid.
+        let on_failed = self.skip_unreachable;
+        if on_failed {
+            if !self.fast.xy_links {
+                self.reach_xy.build_links(g, true, true, false);
+                self.fast.xy_links = true;
+            }
+            self.failed_pass.pass(g, y, x);
+        } else {
+            self.reach.build(&self.fast, g, y, x, false, forcing_room);
+        }
         // Forcing chains: the first best one, as (rating, complexity, source index, kind).
         let mut forcing: Option<(u32, u32, usize, u32, Found)> = None;
         if forcing_room {
@@ -393,10 +409,24 @@ impl Chainer {
                 for (kind, root_on) in [(1, true), (2, false)] {
                     let limit = self.limit(base);
                     let root = if root_on { src } else { src & !1 };
-                    if self.skip_unreachable && !self.reach.reaches(root, root ^ 1) {
-                        continue;
-                    }
-                    let Some(cx) = self.fast.forcing(&self.reach, root, root_on, limit) else {
+                    let found = if on_failed {
+                        // Aims `leads_to` at the target.
+                        let fp = &mut self.failed_pass;
+                        if !(if root_on { fp.aim_off(c, d) } else { fp.aim_on(c, d) }) {
+                            continue;
+                        }
+                        let links = failed::PassLinks {
+                            links: &self.reach_xy,
+                            failed: &self.failed_pass,
+                            g,
+                            y,
+                            x: true,
+                        };
+                        self.fast.forcing(&links, root, root_on, limit)
+                    } else {
+                        self.fast.forcing(&self.reach, root, root_on, limit)
+                    };
+                    let Some(cx) = found else {
                         continue;
                     };
                     let removable: Vec<(u8, u8)> = if root_on {
@@ -425,7 +455,7 @@ impl Chainer {
         let mut found = Vec::new();
         for (i, &(c, d)) in sources.iter().enumerate() {
             let src = key(c, d, true);
-            if self.skip_unreachable && !self.reach.on_cycle(src) {
+            if on_failed && !self.failed_pass.on_cycle(c, d) {
                 continue;
             }
             let limit = self.cycle_limit(cycle_base, bound, cycles.as_ref().map(|h| (h.0, h.1)));
@@ -433,7 +463,13 @@ impl Chainer {
                 continue;
             }
             found.clear();
-            self.fast.cycles(&self.reach, src, limit, &mut found);
+            if on_failed {
+                let links =
+                    failed::PassLinks { links: &self.reach_xy, failed: &self.failed_pass, g, y, x };
+                self.fast.cycles(&links, src, limit, &mut found);
+            } else {
+                self.fast.cycles(&self.reach, src, limit, &mut found);
+            }
             for &(k, par) in &found {
                 let path = self.fast.cycle_path(src, k, par);
                 let cx = path.len() as u32;

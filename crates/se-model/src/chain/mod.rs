@@ -429,6 +429,9 @@ impl Chainer {
                 self.reach_xy.build_links(g, true, true, false);
                 // The passes read their links from the grid: the search arrays only.
                 self.fast.arrays();
+            } else if self.prune && self.skip_unreachable {
+                // `pass_fast` reads its links from the grid too (`failed::PassLinks`).
+                self.fast.arrays();
             } else {
                 self.fast.prepare(g);
             }
