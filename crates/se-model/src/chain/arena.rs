@@ -167,24 +167,38 @@ impl Chainer {
         self.nodes[n as usize].key
     }
 
-    /// The number of distinct potentials `n` rests on, itself included.
-    pub(super) fn ancestors(&mut self, n: u32) -> u32 {
+    /// Visits `t` and the potentials it rests on breadth-first (a level's parents follow it
+    /// in order), each key once: `visit` gets each potential and its key. The walk's queue
+    /// is `queue`, marks are `stamp` at a fresh epoch.
+    pub(super) fn walk_ancestors(
+        &mut self,
+        t: u32,
+        queue: &mut Vec<u32>,
+        mut visit: impl FnMut(&Self, u32, u16),
+    ) {
         self.epoch += 1;
-        let g = self.epoch;
-        let mut todo = std::mem::take(&mut self.b_walk);
-        todo.clear();
-        todo.push(n);
-        let mut count = 0;
-        while let Some(p) = todo.pop() {
-            let k = self.key_of(p) as usize;
-            if self.stamp[k] == g {
+        let e = self.epoch;
+        queue.clear();
+        queue.push(t);
+        let mut i = 0;
+        while let Some(&p) = queue.get(i) {
+            i += 1;
+            let k = self.key_of(p);
+            if self.stamp[k as usize] == e {
                 continue;
             }
-            self.stamp[k] = g;
-            count += 1;
-            todo.extend_from_slice(self.parents(p));
+            self.stamp[k as usize] = e;
+            visit(self, p, k);
+            queue.extend_from_slice(self.parents(p));
         }
-        self.b_walk = todo;
+    }
+
+    /// The number of distinct potentials `n` rests on, itself included.
+    pub(super) fn ancestors(&mut self, n: u32) -> u32 {
+        let mut queue = std::mem::take(&mut self.b_walk);
+        let mut count = 0;
+        self.walk_ancestors(n, &mut queue, |_, _, _| count += 1);
+        self.b_walk = queue;
         count
     }
 
@@ -230,25 +244,10 @@ impl Chainer {
     /// potentials of its chain, breadth-first from the target with each potential once (a
     /// cycle has two targets: its end and the cycle reversed).
     pub(super) fn chain_content(&mut self, targets: &[u32], cycle: bool, out: &mut Vec<u16>) {
-        // The breadth-first walk as one queue (a level's parents follow it in order).
         let mut queue = std::mem::take(&mut self.b_walk);
         for &t in targets {
             let start = out.len();
-            self.epoch += 1;
-            let e = self.epoch;
-            queue.clear();
-            queue.push(t);
-            let mut i = 0;
-            while let Some(&p) = queue.get(i) {
-                i += 1;
-                let k = self.key_of(p);
-                if self.stamp[k as usize] == e {
-                    continue;
-                }
-                self.stamp[k as usize] = e;
-                out.push(k);
-                queue.extend_from_slice(self.parents(p));
-            }
+            self.walk_ancestors(t, &mut queue, |_, _, k| out.push(k));
             let end = out.len();
             out.push(u16::MAX);
             if cycle {

@@ -448,32 +448,19 @@ impl Chainer {
     /// reason it went off.
     pub(super) fn rule_trace(&mut self, targets: &[u32], root_cause: u8, cycle: bool) -> Trace {
         let mut out: Trace = Vec::new();
-        // The breadth-first walk as one queue (a level's parents follow it in order), each
-        // key once per target (`stamp` at this walk's epoch).
+        // Each target's chains breadth-first, each key once per target.
         let mut queue = std::mem::take(&mut self.b_walk);
         for &t in targets {
-            self.epoch += 1;
-            let e = self.epoch;
-            queue.clear();
-            queue.push(t);
-            let mut i = 0;
-            while let Some(&p) = queue.get(i) {
-                i += 1;
-                let k = self.key_of(p);
-                if self.stamp[k as usize] == e {
-                    continue;
-                }
-                self.stamp[k as usize] = e;
+            self.walk_ancestors(t, &mut queue, |this, p, k| {
                 let (c, d, on) = unkey(k);
-                let mut cause = self.nodes[p as usize].cause;
-                if cause == 0 && self.parents(p).is_empty() {
+                let mut cause = this.nodes[p as usize].cause;
+                if cause == 0 && this.parents(p).is_empty() {
                     cause = root_cause;
                 }
                 if on && cause != 0 {
                     out.push((c as u8, d, cause));
                 }
-                queue.extend_from_slice(self.parents(p));
-            }
+            });
             if cycle {
                 // The reversed cycle, from the assumption back to the end: its on potentials
                 // are the cycle's off ones (the end and the assumption are the same candidate).
