@@ -7,16 +7,17 @@
 //! below it on the same grid until its own nested rule is needed, and a step that removes
 //! candidates the propagation removes anyway leaves its reduced grids as they were. The
 //! first search of a grid is kept here; later ones read it. The table is emptied for each
-//! puzzle and when it grows past a bound, so memory stays flat per thread. It is keyed by
-//! the FxHash (`rustc-hash`) of the 243-byte identity, computed from the grid in place, and
-//! each entry holds the identity itself to compare; the table is only looked up and
+//! puzzle and when it grows past a bound, so memory stays flat per thread. It is a
+//! `hashbrown::HashTable` keyed by the FxHash (`rustc-hash`) of the 243-byte identity,
+//! computed from the grid in place, and each entry holds the identity itself to compare (a
+//! library table rather than a chained map of our own); the table is only looked up and
 //! inserted into, never iterated, so the hasher changes no answer (the same holds for the
 //! chain engine's sets of chain contents, hints and trace nodes).
 
 use super::Rule;
 use super::propagate::Trace;
 use crate::grid::Grid;
-use rustc_hash::FxHashMap;
+use hashbrown::HashTable;
 use std::rc::Rc;
 
 /// One hint of a nested search, in the form the propagation uses.
@@ -31,14 +32,15 @@ pub(super) struct NestedHint {
     pub(super) content: Vec<u16>,
 }
 
-/// A search kept: its identity (the rule and the grid's values and candidates), its result,
-/// and the next search kept whose identity has the same 64-bit hash (if any).
+/// A search kept: its identity (the rule and the grid's values and candidates), the hash of
+/// the identity, and its result. Boxed in the table, so growing the table moves pointers,
+/// not 250-byte entries.
 struct Entry {
     rule: Rule,
     val: [u8; 81],
     cand: [u16; 81],
+    hash: u64,
     hints: Rc<Vec<NestedHint>>,
-    next: Option<Box<Entry>>,
 }
 
 impl Entry {
@@ -47,8 +49,8 @@ impl Entry {
     }
 }
 
-/// The hash of a search's identity, read from the grid in place (the table is keyed by it,
-/// so a lookup copies no 243-byte key; equal hashes of different searches are chained).
+/// The hash of a search's identity, read from the grid in place (a lookup copies no
+/// 243-byte key: `hashbrown::HashTable` takes the hash and compares entries in place).
 fn hash_of(rule: Rule, g: &Grid) -> u64 {
     use std::hash::{Hash, Hasher};
     let mut h = rustc_hash::FxHasher::default();
@@ -62,8 +64,8 @@ fn hash_of(rule: Rule, g: &Grid) -> u64 {
 const CAPACITY: usize = 20_000;
 
 thread_local! {
-    static TABLE: std::cell::RefCell<FxHashMap<u64, Box<Entry>>> =
-        std::cell::RefCell::new(FxHashMap::default());
+    static TABLE: std::cell::RefCell<HashTable<Box<Entry>>> =
+        const { std::cell::RefCell::new(HashTable::new()) };
     /// How many times the table was emptied (see [`generation`]).
     static GENERATION: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
 }
@@ -81,17 +83,8 @@ fn emptied() {
 
 /// The remembered result of `rule`'s search on `g`, if any.
 pub(super) fn get(rule: Rule, g: &Grid) -> Option<Rc<Vec<NestedHint>>> {
-    TABLE.with(|t| {
-        let t = t.borrow();
-        let mut e = t.get(&hash_of(rule, g)).map(|e| &**e);
-        while let Some(x) = e {
-            if x.is(rule, g) {
-                return Some(Rc::clone(&x.hints));
-            }
-            e = x.next.as_deref();
-        }
-        None
-    })
+    TABLE
+        .with(|t| t.borrow().find(hash_of(rule, g), |e| e.is(rule, g)).map(|e| Rc::clone(&e.hints)))
 }
 
 /// Remembers the result of `rule`'s (complete) search on `g` (not remembered yet).
@@ -102,20 +95,9 @@ pub(super) fn put(rule: Rule, g: &Grid, hints: &Rc<Vec<NestedHint>>) {
             t.clear();
             emptied();
         }
-        let entry = Entry { rule, val: g.val, cand: g.cand, hints: Rc::clone(hints), next: None };
-        match t.entry(hash_of(rule, g)) {
-            std::collections::hash_map::Entry::Occupied(mut o) => {
-                let first = o.get_mut();
-                if !first.is(rule, g) {
-                    let mut new = Box::new(entry);
-                    new.next = first.next.take();
-                    first.next = Some(new);
-                }
-            }
-            std::collections::hash_map::Entry::Vacant(v) => {
-                v.insert(Box::new(entry));
-            }
-        }
+        let hash = hash_of(rule, g);
+        let entry = Entry { rule, val: g.val, cand: g.cand, hash, hints: Rc::clone(hints) };
+        t.insert_unique(hash, Box::new(entry), |e| e.hash);
     });
 }
 
@@ -124,7 +106,7 @@ pub(crate) fn forget() {
     TABLE.with(|t| {
         let mut t = t.borrow_mut();
         t.clear();
-        t.shrink_to(1024);
+        t.shrink_to(1024, |e| e.hash);
     });
     emptied();
 }

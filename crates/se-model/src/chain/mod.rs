@@ -179,7 +179,7 @@ pub struct Chainer {
     b_off: Vec<u16>,
     b_on: Vec<u32>,
     b_parents: Vec<u32>,
-    /// The queue or stack of a walk over a potential's ancestors (`Chainer::rule_trace`,
+    /// The queue of a walk over a potential's ancestors (`Chainer::walk_ancestors`: `rule_trace`,
     /// `Chainer::chain_content`, `Chainer::ancestors`).
     b_walk: Vec<u32>,
     /// The hints of a nested rule's stage (see `Chainer::advanced`).
