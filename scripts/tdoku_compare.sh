@@ -22,8 +22,10 @@
 # wall clock: the better clock on a shared machine.
 #
 # bitdoku runs with its runtime dispatch (BITDOKU_CPU unset: the x86-64-v3 path on an AVX2
-# machine). There is no AVX-512 path in bitdoku: on a machine with AVX-512 the `native` tdoku
-# build uses it and bitdoku does not.
+# machine, with PEXT in the band step where that instruction is fast, see crates/cpu). There
+# is no AVX-512 path in bitdoku (compiling the search for AVX-512 measured slower,
+# results/2026-11-29-tdoku-avx512): on a machine with AVX-512 the `native` tdoku build uses it
+# and bitdoku does not.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 bitdoku=$(realpath "$1")

@@ -24,9 +24,11 @@
 //! the stack; the search allocates nothing. See the `solver` and `tables` modules for the
 //! details and worked examples of every bit trick.
 //!
-//! The search is compiled twice, for the build's x86-64-v2 baseline and for x86-64-v3
-//! (AVX2, BMI1/2), and the first search picks what the processor runs through [`cpu`];
-//! `tests/cpu_paths.rs` checks that both give the same counts, solutions and guesses.
+//! The search is compiled three times, for the build's x86-64-v2 baseline and twice for
+//! x86-64-v3 (AVX2, BMI1/2): with the band step's occupancy from table reads, and from one
+//! `PEXT` on processors where that is fast (Intel; AMD since Zen 3). Each search picks what
+//! the processor runs through [`cpu`]; `tests/cpu_paths.rs` checks that all three give the
+//! same counts, solutions and guesses.
 //! [`count_solutions_prepared`] is the bulk path's entry (it skips clearing the givens' digits
 //! from their peers, which the line scan already did); `grid` turns a solved board into its
 //! grid from four bit planes of the digit index.
@@ -52,7 +54,8 @@
 //! ```
 
 #![deny(missing_docs)]
-// The one unsafe block calls the x86-64-v3 search after checking the processor (solver.rs).
+// The unsafe blocks call the x86-64-v3 searches after checking the processor, and PEXT inside
+// the one compiled with BMI2 (solver.rs).
 #![deny(unsafe_code)]
 
 /// Runtime CPU-feature dispatch (the `bitdoku-cpu` crate): which search variant runs.

@@ -17,7 +17,9 @@
 //! # Propagation
 //!
 //! 1. Band step, repeated until no mask is dirty: row/box shrinking through the
-//!    [`COMPLEX`] table, then placing the cells that are alone in their row.
+//!    [`COMPLEX`] table (indexed by the occupancy matrix: three [`SHRINK`] reads, or one
+//!    `PEXT` where that is fast, see [`occupancy_pext`]), then placing the cells that are
+//!    alone in their row.
 //! 2. Naked singles: a bit-sliced count over the nine digit masks finds unplaced cells with no
 //!    candidate (contradiction) or exactly one (its row is then cut down to that cell, which the
 //!    band step places).
@@ -95,6 +97,27 @@ fn clear_givens_peers(m: &mut [u128; 9]) {
     }
 }
 
+/// The band's occupancy matrix (bit `3 * r + j` set when row `r` has a candidate in box `j`)
+/// in one bit extract: `x = a | a >> 1 | a >> 2` has bit `9 * r + 3 * j` set when mini-row
+/// `(r, j)` is non-empty, and `PEXT` with the mask of those nine bits packs them in order.
+/// Same value as the three [`SHRINK`] reads; instantiated only in the search variant compiled
+/// with BMI2 ([`Search::run`] picks it when [`crate::cpu::fast_pext`] holds).
+#[inline(always)]
+#[allow(unsafe_code)]
+fn occupancy_pext(a: u32) -> usize {
+    let x = a | a >> 1 | a >> 2;
+    #[cfg(target_arch = "x86_64")]
+    {
+        // SAFETY: only reached from `Search::run_v3_pext`, which is compiled with BMI2 and
+        // runs only on processors that have it.
+        unsafe { core::arch::x86_64::_pext_u32(x, 0x0124_9249) as usize }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        (0..9).fold(0, |occ, i| occ | ((x >> (9 * (i / 3) + 3 * (i % 3))) & 1) << i) as usize
+    }
+}
+
 /// Result of one naked-single or stack pass.
 enum Step {
     Contradiction,
@@ -157,12 +180,16 @@ impl Board {
     /// that is cheaper than a hard-to-predict branch. Two placed cells of one band never share
     /// a box (step 1 would find no valid pattern) and hence never share a column.
     #[inline(always)]
-    fn update<const D: usize, const B: usize>(&mut self) -> bool {
+    fn update<const D: usize, const B: usize, const PEXT: bool>(&mut self) -> bool {
         let k = 3 * D + B;
         let mut a = self.f[k];
-        let occupancy = SHRINK[(a & 0x1FF) as usize] as usize
-            | (SHRINK[((a >> 9) & 0x1FF) as usize] as usize) << 3
-            | (SHRINK[((a >> 18) & 0x1FF) as usize] as usize) << 6;
+        let occupancy = if PEXT {
+            occupancy_pext(a)
+        } else {
+            SHRINK[(a & 0x1FF) as usize] as usize
+                | (SHRINK[((a >> 9) & 0x1FF) as usize] as usize) << 3
+                | (SHRINK[((a >> 18) & 0x1FF) as usize] as usize) << 6
+        };
         a &= COMPLEX[occupancy & 0x1FF];
         if a == 0 {
             return false;
@@ -192,11 +219,11 @@ impl Board {
     /// come later in the same pass. (A dirty bitmask with a jump table, or a run-time indexed
     /// step, measured slower than these 27 specialised, predictable tests.)
     #[inline(always)]
-    fn band_fixpoint(&mut self) -> bool {
+    fn band_fixpoint<const PEXT: bool>(&mut self) -> bool {
         macro_rules! pair {
             ($changed:ident, $d:literal, $b:literal) => {
                 if self.f[3 * $d + $b] != self.prev[3 * $d + $b] {
-                    if !self.update::<$d, $b>() {
+                    if !self.update::<$d, $b, PEXT>() {
                         return false;
                     }
                     $changed = true;
@@ -341,9 +368,9 @@ impl Board {
     ///
     /// Terminates: every pass that reports progress removes at least one candidate bit.
     #[inline(always)]
-    fn propagate(&mut self) -> bool {
+    fn propagate<const PEXT: bool>(&mut self) -> bool {
         loop {
-            if !self.band_fixpoint() {
+            if !self.band_fixpoint::<PEXT>() {
                 return false;
             }
             if self.is_solved() {
@@ -495,10 +522,10 @@ pub(crate) struct Search {
 /// The depth-first search, written once and compiled into each CPU variant of
 /// [`Search::run`] (`$recurse` is the variant itself, so a whole search stays on one path).
 macro_rules! search_body {
-    ($self:ident, $board:ident, $recurse:ident) => {{
+    ($self:ident, $board:ident, $recurse:ident, $pext:literal) => {{
         let mut board = $board;
         loop {
-            if !board.propagate() {
+            if !board.propagate::<$pext>() {
                 return;
             }
             if board.is_solved() {
@@ -549,20 +576,72 @@ impl Search {
         #[cfg(target_arch = "x86_64")]
         if crate::cpu::use_v3() {
             // SAFETY: use_v3 is true only when the running processor has every feature
-            // run_v3 is compiled with.
-            unsafe { self.run_v3(board) };
+            // run_v3 and run_v3_pext are compiled with.
+            unsafe {
+                if crate::cpu::fast_pext() {
+                    self.run_v3_pext(board);
+                } else {
+                    self.run_v3(board);
+                }
+            }
             return;
         }
         self.run_portable(board);
     }
 
     fn run_portable(&mut self, board: Board) {
-        search_body!(self, board, run_portable);
+        search_body!(self, board, run_portable, false);
+    }
+
+    /// The x86-64-v3 search with the band step's occupancy taken by `PEXT`
+    /// ([`occupancy_pext`]), for processors where that instruction is fast.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
+    fn run_v3_pext(&mut self, board: Board) {
+        search_body!(self, board, run_v3_pext, true);
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
     fn run_v3(&mut self, board: Board) {
-        search_body!(self, board, run_v3);
+        search_body!(self, board, run_v3, false);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The three table reads, as the table variant of [`Board::update`] does them.
+    fn occupancy_table(a: u32) -> usize {
+        SHRINK[(a & 0x1FF) as usize] as usize
+            | (SHRINK[((a >> 9) & 0x1FF) as usize] as usize) << 3
+            | (SHRINK[((a >> 18) & 0x1FF) as usize] as usize) << 6
+    }
+
+    #[test]
+    fn pext_occupancy_equals_the_table_reads() {
+        #[cfg(target_arch = "x86_64")]
+        if !std::arch::is_x86_feature_detected!("bmi2") {
+            return;
+        }
+        // Each row field takes all 512 values while the other two run through a few fixed
+        // ones: the occupancy of a row depends on its field alone.
+        let others = [0u32, 0x1FF, 0b001_010_100, 0b110_000_011, 0b000_111_000];
+        for row in 0..3 {
+            for v in 0..512u32 {
+                for &o1 in &others {
+                    for &o2 in &others {
+                        let fields = match row {
+                            0 => [v, o1, o2],
+                            1 => [o1, v, o2],
+                            _ => [o1, o2, v],
+                        };
+                        let a = fields[0] | fields[1] << 9 | fields[2] << 18;
+                        assert_eq!(occupancy_pext(a), occupancy_table(a), "{a:#x}");
+                    }
+                }
+            }
+        }
     }
 }

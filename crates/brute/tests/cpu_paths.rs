@@ -1,5 +1,6 @@
-//! The portable and the x86-64-v3 search give the same counts, solutions and guess counts
-//! (on a processor without x86-64-v3 both runs take the portable path).
+//! The portable search and the x86-64-v3 search, with and without `PEXT`, give the same
+//! counts, solutions and guess counts (on a processor without x86-64-v3 every run takes the
+//! portable path).
 
 use bitdoku_brute::{count_solutions_with_stats, cpu};
 
@@ -28,7 +29,7 @@ fn masks_of(line: &str) -> [u128; 9] {
 }
 
 #[test]
-fn both_paths_agree() {
+fn every_path_agrees() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../datasets");
     let mut lines = Vec::new();
     for (file, n) in [
@@ -39,8 +40,9 @@ fn both_paths_agree() {
         let text = std::fs::read_to_string(dir.join(file)).expect("bundled corpus");
         lines.extend(text.lines().filter(|l| l.len() >= 81).take(n).map(str::to_string));
     }
-    let run = |portable: bool| {
+    let run = |portable: bool, pext: bool| {
         cpu::force_portable(portable);
+        cpu::force_pext(Some(pext));
         let path = cpu::path();
         let out: Vec<_> = lines
             .iter()
@@ -51,9 +53,15 @@ fn both_paths_agree() {
             .collect();
         (path, out)
     };
-    let (p1, portable) = run(true);
-    let (p2, detected) = run(false);
+    let (p1, portable) = run(true, false);
+    let (p2, table) = run(false, false);
+    let (p3, pext) = run(false, true);
+    cpu::force_pext(None);
     assert_eq!(p1, "portable");
-    eprintln!("detected path: {p2}");
-    assert_eq!(portable, detected);
+    eprintln!("paths run: {p1}, {p2}, {p3}");
+    if cpu::use_v3() {
+        assert_eq!((p2, p3), ("x86-64-v3", "x86-64-v3+pext"));
+    }
+    assert_eq!(portable, table);
+    assert_eq!(portable, pext);
 }
