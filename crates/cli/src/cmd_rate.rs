@@ -31,7 +31,9 @@ pub struct RateArgs {
     /// %r/%p/%d ER/EP/ED, %R/%P/%D their technique names, %S/%T/%U their ids, %e elapsed,
     /// %t tab, %% percent; bitdoku's: %l HoDoKu level, %L as HoDoKu prints it, %s HoDoKu score,
     /// %b " bf" when brute force was used, %c Berthier's classification as `classify` prints
-    /// it (`TE=2 BxB=3`), %E the T&E depth alone. serate's own line: '%g ED=%r/%p/%d'.
+    /// it (`TE=2 BxB=3`), %E the T&E depth alone, %G the guess-count rating MEAN/MAX (the
+    /// brute-force solver's guesses over 256 random isomorphs). serate's own line:
+    /// '%g ED=%r/%p/%d'.
     #[arg(long, value_name = "FMT", default_value = rate_format::DEFAULT)]
     format: String,
     /// A line before every step: %g %i %n %m (729-character candidates) %M (pencilmark grid) %t.
