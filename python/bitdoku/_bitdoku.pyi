@@ -38,6 +38,9 @@ def rate(
 def check(
     puzzles: Batch, threads: int = 0, order: Optional[str] = None
 ) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint64], Dict[int, List[str]], Dict[int, str]]: ...
+def guesses(
+    puzzles: Batch, isomorphs: int = 256, seed: int = 0, threads: int = 0
+) -> Tuple[npt.NDArray[np.float64], npt.NDArray[np.uint64], npt.NDArray[np.uint8], Dict[int, str]]: ...
 def classify(
     puzzles: Batch,
     measures: str = "te,w,b,bxb,bxbb",

@@ -412,3 +412,28 @@ def test_read_compressed(tmp_path):
     for name, packed in (("a.gz", gzip.compress(data)), ("a.xz", lzma.compress(data))):
         (tmp_path / name).write_bytes(packed)
         assert len(bitdoku.read(str(tmp_path / name)).lines) == 95
+
+
+def test_guesses_match_the_cli(cli):
+    lines = sample("magictour_top1465.txt", 8) + sample("forum_hardest_1106.txt", 3) + [P, MULTIPLE, NO_SOLUTION, DUPLICATE]
+    want = run(cli, "rate", "--format", "%G", data="\n".join(lines).encode() + b"\n")
+    r = bitdoku.guesses(lines, threads=2)
+    assert len(want) == len(lines)
+    for i, w in enumerate(want):
+        if r.status[i] == bitdoku.INVALID:
+            assert w.startswith("error: line"), w
+            assert r.errors[i].startswith(f"row {i}: digit 1 repeated")
+        else:
+            assert f"{r.mean[i]:.1f}/{r.max[i]}" == w, (i, lines[i])
+    assert bitdoku.status_names(r.status[-4:]) == ["solved", "multiple_solutions", "no_solution", "invalid"]
+    assert r.mean[:8].mean() > 1.0 and (r.max[:11] >= r.mean[:11]).all()
+    # Every isomorph of a puzzle rates the same; another seed or K gives another draw.
+    iso = bitdoku.shuffle(lines[:4], seed=9).puzzles
+    assert np.array_equal(bitdoku.guesses(iso).mean, r.mean[:4])
+    assert not np.array_equal(bitdoku.guesses(lines[:8], seed=1, isomorphs=64).mean, r.mean[:8])
+    # Arrays give the same numbers as strings.
+    assert np.array_equal(bitdoku.guesses(bitdoku.to_array(lines[:4])).mean, r.mean[:4])
+    grid = bitdoku.guesses(["123456789" * 81])
+    assert grid.status[0] == bitdoku.INVALID and "candidate grids" in grid.errors[0]
+    with pytest.raises(ValueError, match="isomorphs"):
+        bitdoku.guesses([P], isomorphs=0)

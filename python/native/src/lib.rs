@@ -40,6 +40,7 @@ fn _bitdoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::solve, m)?)?;
     m.add_function(wrap_pyfunction!(batch::count, m)?)?;
     m.add_function(wrap_pyfunction!(batch::rate, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::guesses, m)?)?;
     m.add_function(wrap_pyfunction!(batch::check, m)?)?;
     m.add_function(wrap_pyfunction!(batch::classify, m)?)?;
     m.add_function(wrap_pyfunction!(batch::canon, m)?)?;

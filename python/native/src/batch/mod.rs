@@ -1,5 +1,5 @@
-//! The batch functions: `solve`, `count`, `rate`, `check`, `classify`, `canon`, `shuffle`,
-//! `generate` and the file reader, each on a numpy `(N, 81)` `uint8` array (0 = empty) or a
+//! The batch functions: `solve`, `count`, `rate`, `guesses`, `check`, `classify`, `canon`,
+//! `shuffle`, `generate` and the file reader, each on a numpy `(N, 81)` `uint8` array (0 = empty) or a
 //! list of strings, with the GIL released and the rows spread over a rayon pool.
 //!
 //! A row is handled as the CLI handles a line: an array row becomes its 81 digits (`0` for
@@ -11,11 +11,13 @@
 //! conversions of results to numpy arrays, lists and the `errors` dict. Each function lives
 //! with its kind: `solutions.rs` (solve, count: the brute-force count and the logic solve),
 //! `logic.rs` (rate, check: the engine's single-step path, with the SE model for `rate`),
-//! `berthier.rs` (classify: Berthier's T&E depth, W, B, BxB and BxBB),
+//! `berthier.rs` (classify: Berthier's T&E depth, W, B, BxB and BxBB), `guess_counts.rs` (the
+//! guess-count rating over random isomorphs),
 //! `isomorphs.rs` (canon, shuffle), `generator.rs` (generate) and `reader.rs` (read_bytes).
 
 mod berthier;
 mod generator;
+mod guess_counts;
 mod isomorphs;
 mod logic;
 mod reader;
@@ -23,6 +25,7 @@ mod solutions;
 
 pub use berthier::classify;
 pub use generator::generate;
+pub use guess_counts::guesses;
 pub use isomorphs::{canon, shuffle};
 pub use logic::{check, rate};
 pub use reader::read_bytes;
