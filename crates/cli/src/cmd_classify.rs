@@ -3,13 +3,15 @@
 //! `bitdoku-classify` crate). One line per puzzle line, in input order:
 //! `PUZZLE #LINE TE=1 W=3 B=3`, `PUZZLE #LINE TE=2 BxB=2`, `PUZZLE #LINE TE=3 BxBB=2`; a
 //! measure cut short by the per-puzzle budget or the length limit prints as `B>7` (chains of
-//! length 7 do not solve it, longer ones were not tried) and the job goes on.
+//! length 7 do not solve it, longer ones were not tried) and the job goes on. `--guesses`
+//! appends the guess-count rating (` G=39.5/83`, as `rate --format '%G'`).
 
 use crate::InputArg;
 use crate::bulk::{self, Kind};
 use bitdoku_bitboard::{Puzzle, parse_line_at};
 use bitdoku_classify::chains::Kind as Kind2;
 use bitdoku_classify::{Classification, Limits, Measures, Rated, classify};
+use bitdoku_generate::{DEFAULT_ISOMORPHS, DEFAULT_SEED, GuessRating, guess_rating};
 use clap::Args;
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
@@ -49,6 +51,11 @@ pub struct ClassifyArgs {
     /// With `--show`: also write each chain's diagram to DIR/line-N-K.svg.
     #[arg(long, value_name = "DIR", requires = "show")]
     svg_dir: Option<std::path::PathBuf>,
+    /// Also the guess-count rating, as `rate --format '%G'` gives it: ` G=MEAN/MAX`, the
+    /// brute-force solver's guesses over 256 random isomorphs (JSON: `"guesses": {"mean":
+    /// 39.5, "max": 83}`). Not for candidate grids.
+    #[arg(long)]
+    guesses: bool,
 }
 
 /// Parses `30s`, `500ms`, `2m`, `1h` or a bare number of seconds.
@@ -97,7 +104,7 @@ pub fn run(a: ClassifyArgs) -> anyhow::Result<bool> {
                 return Some((error_line(json, line.number, None, "invalid", &msg), Kind::Invalid));
             }
         };
-        let (mut text, kind) = one(&puzzle, line.number, measures, &limits, json);
+        let (mut text, kind) = one(&puzzle, line.number, measures, &limits, json, a.guesses);
         if let Some((k, dir)) = show {
             text.push_str(&path_lines(&puzzle, line.number, k, dir, &limits));
         }
@@ -113,6 +120,7 @@ fn one(
     measures: Measures,
     limits: &Limits,
     json: bool,
+    guesses: bool,
 ) -> (String, Kind) {
     let start = puzzle.candidates();
     let masks = start.search_masks();
@@ -133,8 +141,21 @@ fn one(
     };
     let elapsed = started.elapsed();
     let kind = if c.complete() { Kind::Solved } else { Kind::Stuck };
-    let text =
-        if json { json_line(&grid, number, &c, elapsed) } else { text_line(&grid, number, &c) };
+    let g = match puzzle {
+        Puzzle::Givens(values) if guesses => {
+            Some(guess_rating(values, DEFAULT_ISOMORPHS, DEFAULT_SEED))
+        }
+        _ => None,
+    };
+    let text = if json {
+        json_line(&grid, number, &c, elapsed, g)
+    } else {
+        let mut t = text_line(&grid, number, &c);
+        if let Some(g) = g {
+            write!(t, " G={:.1}/{}", g.mean, g.max).expect("string");
+        }
+        t
+    };
     (text, kind)
 }
 
@@ -210,7 +231,13 @@ pub fn measures_text(c: &Classification) -> String {
 }
 
 /// One JSON object: exact values as numbers, cut-short ones as strings `">n"`.
-fn json_line(grid: &str, number: usize, c: &Classification, elapsed: Duration) -> String {
+fn json_line(
+    grid: &str,
+    number: usize,
+    c: &Classification,
+    elapsed: Duration,
+    guesses: Option<GuessRating>,
+) -> String {
     let mut o = serde_json::Map::new();
     o.insert("line".into(), number.into());
     o.insert("puzzle".into(), grid.into());
@@ -223,6 +250,11 @@ fn json_line(grid: &str, number: usize, c: &Classification, elapsed: Duration) -
             Some(Rated::Above(v)) => o.insert(key, format!(">{v}").into()),
             None => None,
         };
+    }
+    if let Some(g) = guesses {
+        // The mean to one decimal, exactly as the text line and `rate`'s %G print it.
+        let mean: f64 = format!("{:.1}", g.mean).parse().expect("a formatted number");
+        o.insert("guesses".into(), serde_json::json!({ "mean": mean, "max": g.max }));
     }
     o.insert("seconds".into(), elapsed.as_secs_f64().into());
     serde_json::Value::Object(o).to_string()

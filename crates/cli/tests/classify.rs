@@ -108,3 +108,27 @@ fn solve_json_classifies_only_when_asked() {
     let out = run_bytes(&["solve", "--classify", "te", HARDER], b"");
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn guesses_append_rate_s_guess_count_rating() {
+    let input = format!("{HARDER}\n{EASY}\n");
+    let rate = run_bytes(&["rate", "--format", "%G"], input.as_bytes());
+    let want = stdout_lines(&rate);
+    assert_eq!(want.len(), 2, "{want:?}");
+    let (lines, code) = classify(&["--measures", "te", "--guesses"], &input);
+    assert_eq!(code, 0, "{lines:?}");
+    assert_eq!(lines[0], format!("{HARDER} #1 TE=1 G={}", want[0]));
+    // Singles solve it on every isomorph: no guess.
+    assert_eq!(
+        (lines[1].as_str(), want[1].as_str()),
+        (format!("{EASY} #2 TE=0 G=0.0/0").as_str(), "0.0/0")
+    );
+    let (lines, _) = classify(&["--measures", "te", "--guesses", "--json"], &input);
+    let v: serde_json::Value = serde_json::from_str(&lines[0]).expect("json");
+    let (mean, max) = want[0].split_once('/').expect("MEAN/MAX");
+    assert_eq!(v["guesses"]["mean"].as_f64(), Some(mean.parse::<f64>().expect("mean")));
+    assert_eq!(v["guesses"]["max"].as_u64(), Some(max.parse::<u64>().expect("max")));
+    // Without the flag, no field.
+    let (lines, _) = classify(&["--measures", "te"], &input);
+    assert!(!lines[0].contains("G="), "{}", lines[0]);
+}
