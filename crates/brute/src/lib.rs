@@ -21,8 +21,8 @@
 //! (tables built at compile time by `const fn`), the same permutation argument for the
 //! band/column pairs of each stack, naked singles by bit-sliced counting, and a depth-first
 //! search that guesses on a two-candidate cell with many unplaced peers. Boards are copied on
-//! the stack; the search allocates nothing. See the `solver` and `tables` modules for the
-//! details and worked examples of every bit trick.
+//! the stack; the search allocates nothing. See the `solver`, `search` and `tables` modules
+//! for the details and worked examples of every bit trick.
 //!
 //! The search is compiled three times, for the build's x86-64-v2 baseline and twice for
 //! x86-64-v3 (AVX2, BMI1/2): with the band step's occupancy from table reads, and from one
@@ -55,16 +55,18 @@
 
 #![deny(missing_docs)]
 // The unsafe blocks call the x86-64-v3 searches after checking the processor, and PEXT inside
-// the one compiled with BMI2 (solver.rs).
+// the one compiled with BMI2 (search.rs, solver.rs).
 #![deny(unsafe_code)]
 
 /// Runtime CPU-feature dispatch (the `bitdoku-cpu` crate): which search variant runs.
 pub use bitdoku_cpu as cpu;
 mod grid;
+mod search;
 mod solver;
 mod tables;
 
-use solver::{Board, Search};
+use search::Search;
+use solver::Board;
 
 /// Outcome of a count.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

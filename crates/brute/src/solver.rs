@@ -1,4 +1,4 @@
-//! The search engine: band bitboards, constraint propagation and depth-first search.
+//! The search's board: band bitboards, constraint propagation and the guess cell.
 //!
 //! # State
 //!
@@ -33,8 +33,8 @@
 //!
 //! # Search
 //!
-//! Depth-first, copying the 228-byte board at each guess. The guess cell has two candidates
-//! when possible (see [`Board::pick_cell`]). Every recursion level places at least one more
+//! Depth-first ([`crate::search`]), copying the 228-byte board at each guess. The guess cell
+//! has two candidates when possible (see [`Board::pick_cell`]). Every recursion level places at least one more
 //! cell, so the recursion is at most 81 deep, and no heap memory is used.
 //!
 //! # Termination
@@ -101,7 +101,7 @@ fn clear_givens_peers(m: &mut [u128; 9]) {
 /// in one bit extract: `x = a | a >> 1 | a >> 2` has bit `9 * r + 3 * j` set when mini-row
 /// `(r, j)` is non-empty, and `PEXT` with the mask of those nine bits packs them in order.
 /// Same value as the three [`SHRINK`] reads; instantiated only in the search variant compiled
-/// with BMI2 ([`Search::run`] picks it when [`crate::cpu::fast_pext`] holds).
+/// with BMI2 ([`crate::search::Search::run`] picks it when [`crate::cpu::fast_pext`] holds).
 #[inline(always)]
 #[allow(unsafe_code)]
 fn occupancy_pext(a: u32) -> usize {
@@ -368,7 +368,7 @@ impl Board {
     ///
     /// Terminates: every pass that reports progress removes at least one candidate bit.
     #[inline(always)]
-    fn propagate<const PEXT: bool>(&mut self) -> bool {
+    pub(crate) fn propagate<const PEXT: bool>(&mut self) -> bool {
         loop {
             if !self.band_fixpoint::<PEXT>() {
                 return false;
@@ -391,13 +391,13 @@ impl Board {
 
     /// All cells placed.
     #[inline]
-    fn is_solved(&self) -> bool {
+    pub(crate) fn is_solved(&self) -> bool {
         (self.unsolved[0] | self.unsolved[1] | self.unsolved[2]) == 0
     }
 
     /// The candidate masks (of a solved board: its solution, see [`crate::grid::grid_of`]).
     #[inline]
-    fn masks(&self) -> [u32; 27] {
+    pub(crate) fn masks(&self) -> [u32; 27] {
         self.f
     }
 
@@ -414,7 +414,7 @@ impl Board {
     /// more guesses but costs more than it saves on easy puzzles.
     /// Without such a cell, the first cell with the fewest candidates.
     #[inline(always)]
-    fn pick_cell(&self) -> (usize, u32) {
+    pub(crate) fn pick_cell(&self) -> (usize, u32) {
         let mut pairs = [0u32; 3];
         for (b, p) in pairs.iter_mut().enumerate() {
             let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
@@ -478,7 +478,7 @@ impl Board {
 
     /// Candidate digits of a cell (bit `d` set when digit `d` is possible).
     #[inline]
-    fn digits_of(&self, b: usize, bit: u32) -> u32 {
+    pub(crate) fn digits_of(&self, b: usize, bit: u32) -> u32 {
         let mut set = 0;
         for d in 0..9 {
             if self.f[3 * d + b] & bit != 0 {
@@ -491,120 +491,15 @@ impl Board {
     /// Places digit `d` in the cell: cuts its row in `f[d]` down to the cell, so the band step
     /// places it.
     #[inline]
-    fn assign(&mut self, b: usize, bit: u32, d: usize) {
+    pub(crate) fn assign(&mut self, b: usize, bit: u32, d: usize) {
         let row = ROW_OF_CELL[bit.trailing_zeros() as usize % 27];
         self.f[3 * d + b] &= !row | bit;
     }
 
     /// Removes digit `d` from the cell.
     #[inline]
-    fn forbid(&mut self, b: usize, bit: u32, d: usize) {
+    pub(crate) fn forbid(&mut self, b: usize, bit: u32, d: usize) {
         self.f[3 * d + b] &= !bit;
-    }
-}
-
-/// Depth-first solution counter.
-///
-/// [`Search::run`] recurses only into the branch that places a cell, so there are at most 81
-/// nested calls (about 60 KiB of stack at most with the current frame size).
-pub(crate) struct Search {
-    /// Stop once this many solutions were found.
-    pub(crate) limit: u32,
-    /// Solutions found so far.
-    pub(crate) count: u32,
-    /// The masks of the first solution found (turned into a grid by [`crate::grid::grid_of`]
-    /// only when the caller wants it).
-    pub(crate) first: Option<[u32; 27]>,
-    /// Number of guesses (branching decisions).
-    pub(crate) guesses: u64,
-}
-
-/// The depth-first search, written once and compiled into each CPU variant of
-/// [`Search::run`] (`$recurse` is the variant itself, so a whole search stays on one path).
-macro_rules! search_body {
-    ($self:ident, $board:ident, $recurse:ident, $pext:literal) => {{
-        let mut board = $board;
-        loop {
-            if !board.propagate::<$pext>() {
-                return;
-            }
-            if board.is_solved() {
-                $self.count += 1;
-                if $self.first.is_none() {
-                    $self.first = Some(board.masks());
-                }
-                return;
-            }
-            $self.guesses += 1;
-            let (b, bit) = board.pick_cell();
-            let digits = board.digits_of(b, bit);
-            if digits == 0 {
-                // Cannot happen after propagation; treat as a dead end rather than loop.
-                return;
-            }
-            let d = digits.trailing_zeros() as usize;
-            let mut other = board;
-            let rest = digits & (digits - 1);
-            if rest != 0 && rest & (rest - 1) == 0 {
-                // Bivalue: the other branch is the other digit.
-                other.assign(b, bit, rest.trailing_zeros() as usize);
-            } else {
-                // Other branch: the cell without digit `d` (it keeps its other candidates).
-                other.forbid(b, bit, d);
-            }
-            board.assign(b, bit, d);
-            $self.$recurse(board);
-            if $self.count >= $self.limit {
-                return;
-            }
-            board = other;
-        }
-    }};
-}
-
-impl Search {
-    /// New search that stops after `limit` solutions.
-    pub(crate) fn new(limit: u32) -> Search {
-        Search { limit, count: 0, first: None, guesses: 0 }
-    }
-
-    /// Explores every completion of `board` until `limit` solutions are found, with the code
-    /// path chosen at start-up ([`crate::cpu`]): compiled for x86-64-v3 (AVX2, BMI1/2, LZCNT)
-    /// when the processor has it, else for the build's baseline.
-    #[allow(unsafe_code)]
-    pub(crate) fn run(&mut self, board: Board) {
-        #[cfg(target_arch = "x86_64")]
-        if crate::cpu::use_v3() {
-            // SAFETY: use_v3 is true only when the running processor has every feature
-            // run_v3 and run_v3_pext are compiled with.
-            unsafe {
-                if crate::cpu::fast_pext() {
-                    self.run_v3_pext(board);
-                } else {
-                    self.run_v3(board);
-                }
-            }
-            return;
-        }
-        self.run_portable(board);
-    }
-
-    fn run_portable(&mut self, board: Board) {
-        search_body!(self, board, run_portable, false);
-    }
-
-    /// The x86-64-v3 search with the band step's occupancy taken by `PEXT`
-    /// ([`occupancy_pext`]), for processors where that instruction is fast.
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
-    fn run_v3_pext(&mut self, board: Board) {
-        search_body!(self, board, run_v3_pext, true);
-    }
-
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
-    fn run_v3(&mut self, board: Board) {
-        search_body!(self, board, run_v3, false);
     }
 }
 
