@@ -5,9 +5,15 @@
 //! Sets of 200 puzzles, evenly spaced in their files: the 17-clue list, top1465, the
 //! forum_hardest_1905_11plus list and the generated minimal set. Both solvers' answers are
 //! checked against each other before timing. Throughput in puzzles.
+//!
+//! `bitdoku` runs the search variant the processor gets (see `bitdoku-cpu`); the other
+//! `bitdoku-*` entries force the others side by side: `bitdoku-v3-tables` (x86-64-v3 with the
+//! band step's occupancy from table reads, as on AMD Zen 1/2) and `bitdoku-v3-pext` (from one
+//! `PEXT`, as on Intel and AMD Zen 3+), when the processor has x86-64-v3, and
+//! `bitdoku-portable` (the baseline build).
 
 use bitdoku_benches::puzzles;
-use bitdoku_brute::{Count, masks_from_values, solve_unique};
+use bitdoku_brute::{Count, cpu, masks_from_values, solve_unique};
 use criterion::{BenchmarkId, Criterion, Throughput, black_box, criterion_group, criterion_main};
 use std::time::Duration;
 use sudoku::Sudoku;
@@ -40,9 +46,26 @@ fn brute(c: &mut Criterion) {
         }
         let mut g = c.benchmark_group(format!("brute/{label}"));
         g.throughput(Throughput::Elements(values.len() as u64));
-        g.bench_with_input(BenchmarkId::from_parameter("bitdoku"), &ours, |b, ours| {
-            b.iter(|| black_box(ours).iter().filter(|m| solve_unique(m).0 == Count::One).count());
-        });
+        let forced: &[(&str, bool, Option<bool>)] = &[
+            ("bitdoku", false, None),
+            ("bitdoku-v3-tables", false, Some(false)),
+            ("bitdoku-v3-pext", false, Some(true)),
+            ("bitdoku-portable", true, None),
+        ];
+        for &(name, portable, pext) in forced {
+            cpu::force_portable(portable);
+            cpu::force_pext(pext);
+            if name.starts_with("bitdoku-v3") && !cpu::use_v3() {
+                continue;
+            }
+            g.bench_with_input(BenchmarkId::from_parameter(name), &ours, |b, ours| {
+                b.iter(|| {
+                    black_box(ours).iter().filter(|m| solve_unique(m).0 == Count::One).count()
+                });
+            });
+        }
+        cpu::force_portable(false);
+        cpu::force_pext(None);
         g.bench_with_input(BenchmarkId::from_parameter("sudoku-crate"), &theirs, |b, theirs| {
             b.iter(|| {
                 black_box(theirs)
