@@ -12,7 +12,7 @@ use crate::budget::{BudgetArgs, over_line};
 use crate::bulk::{self, Kind};
 use crate::rate_format::{self, Context, Format, Values};
 use crate::{InputArg, OrderArgs};
-use bitdoku_bitboard::{Candidates, parse_line_at};
+use bitdoku_bitboard::{Candidates, Puzzle, parse_line_at};
 use bitdoku_engine::{Budget, Engine, Granularity, Observer, Options, Rating, Status};
 use bitdoku_se_model as se;
 use bitdoku_strategies::Step;
@@ -137,10 +137,11 @@ pub fn run(a: RateArgs) -> anyhow::Result<bool> {
             Err(e) => return Some((format!("error: {e}"), Kind::Invalid)),
         };
         let start = puzzle.candidates();
+        let grid = matches!(puzzle, Puzzle::Grid(_));
         if plan.se {
-            return Some(rate_se(&engine, &plan, &text, line.number, &start));
+            return Some(rate_se(&engine, &plan, &text, line.number, &start, grid));
         }
-        Some(rate_one(&engine, &plan, &text, line.number, &start))
+        Some(rate_one(&engine, &plan, &text, line.number, &start, grid))
     })?;
     Ok(tally.all_solved())
 }
@@ -187,6 +188,7 @@ fn rate_one(
     input: &str,
     number: usize,
     start: &Candidates,
+    grid: bool,
 ) -> (String, Kind) {
     let started = Instant::now();
     let mut watch = Watch { plan, input, number, text: String::new(), placed: false, beyond: None };
@@ -219,6 +221,7 @@ fn rate_one(
         input,
         number,
         state: start,
+        grid,
         rating: &rating,
         error,
         elapsed,
@@ -238,6 +241,7 @@ fn rate_se(
     input: &str,
     number: usize,
     start: &Candidates,
+    grid: bool,
 ) -> (String, Kind) {
     let started = Instant::now();
     let (count, _) = bitdoku_engine::count_solutions(&start.search_masks(), 2);
@@ -268,6 +272,7 @@ fn rate_se(
                     input,
                     number,
                     state,
+                    grid: false,
                     rating: &Rating::default(),
                     error: None,
                     elapsed: std::time::Duration::ZERO,
@@ -325,6 +330,7 @@ fn rate_se(
         input,
         number,
         state: start,
+        grid,
         rating: &rating,
         error,
         elapsed,
@@ -355,6 +361,7 @@ impl Watch<'_> {
             input: self.input,
             number: self.number,
             state,
+            grid: false,
             rating,
             error: None,
             elapsed: std::time::Duration::ZERO,

@@ -11,7 +11,8 @@
 //! technique id (per step), `%c` Berthier's classification as `classify` prints it
 //! (`TE=2 BxB=3`), `%E` the T&E depth alone (`TE=2`), `%G` the guess-count rating
 //! `MEAN/MAX` (the brute-force solver's guesses over [`bitdoku_generate::DEFAULT_ISOMORPHS`]
-//! seeded random isomorphs of the puzzle, mean to one decimal; per puzzle). SukakuExplainer's `%l` (newline), `%s` (step text) and `%h` (HTML)
+//! seeded random isomorphs of the puzzle, mean to one decimal; per puzzle; `-` for a candidate
+//! grid, which has no givens). SukakuExplainer's `%l` (newline), `%s` (step text) and `%h` (HTML)
 //! are not taken: the contract gives `%l`/`%s` to HoDoKu, and `%x` is the step's text.
 
 use bitdoku_bitboard::{Candidates, format_pencilmarks, to_candidate_line, to_line};
@@ -238,6 +239,8 @@ pub struct Values<'a> {
     pub number: usize,
     /// The state (the puzzle for `--format`).
     pub state: &'a Candidates,
+    /// The input was a candidate grid (for `--format`; `%G` is not defined for one).
+    pub grid: bool,
     /// The rating so far (all zero for an error).
     pub rating: &'a Rating,
     /// The error that replaced the rating (no solution, multiple solutions).
@@ -309,8 +312,10 @@ impl Values<'_> {
             Field::Pencilmarks => write!(out, "{}", format_pencilmarks(self.state).trim_end()),
             Field::StepText => write!(out, "{}", self.step.map_or(String::new(), Step::explain)),
             Field::StepId => write!(out, "{}", self.step.map_or("", |s| s.technique.as_str())),
+            // The rating draws isomorphs of the givens' minlex form: a candidate grid has no
+            // givens (its candidates are the puzzle), so it gets none.
+            Field::Guesses if self.grid => write!(out, "-"),
             Field::Guesses => {
-                // The givens (a candidate grid's placed cells).
                 let g = guess_rating(&self.state.values(), DEFAULT_ISOMORPHS, DEFAULT_SEED);
                 write!(out, "{:.1}/{}", g.mean, g.max)
             }

@@ -183,3 +183,12 @@ fn guess_rating_is_the_same_for_isomorphs() {
     let (mean, max): (f64, u64) = (mean.parse().unwrap(), max.parse().unwrap());
     assert!(mean > 1.0 && max as f64 >= mean, "{}", lines[0]);
 }
+
+#[test]
+fn guess_rating_is_not_given_for_candidate_grids() {
+    // A candidate grid: every cell open to every digit (729 characters). Its candidates are
+    // the puzzle and it has no givens, so `%G` prints `-` rather than rating placed cells.
+    let grid = "123456789".repeat(81);
+    let (lines, _) = rate(&["--format", "%G"], &format!("{grid}\n"));
+    assert_eq!(lines, vec!["-".to_string()]);
+}

@@ -1,7 +1,7 @@
 //! `guesses`: the guess-count rating of each row, as `bitdoku rate --format '%G'` prints it:
 //! the mean and the largest number of guesses the brute-force solver needs over seeded random
 //! isomorphs of the puzzle's minlex form (`bitdoku_generate::guess_rating`). Candidate grids
-//! are refused (the CLI rates a grid's placed cells, which ignores its candidates).
+//! are refused (the CLI's `%G` prints `-` for them: they have no givens).
 
 use super::{Input, each, errors_out, parse};
 use crate::{INVALID, MULTIPLE, NO_SOLUTION, SOLVED};
