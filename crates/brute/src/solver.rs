@@ -34,8 +34,8 @@
 //! # Search
 //!
 //! Depth-first ([`crate::search`]), copying the 228-byte board at each guess. The guess cell
-//! has two candidates when possible (see [`Board::pick_cell`]). Every recursion level places at least one more
-//! cell, so the recursion is at most 81 deep, and no heap memory is used.
+//! has two candidates when possible (see [`Board::pick_cell`]). Every recursion level places
+//! at least one more cell, so the recursion is at most 81 deep, and no heap memory is used.
 //!
 //! # Termination
 //!
@@ -98,24 +98,30 @@ fn clear_givens_peers(m: &mut [u128; 9]) {
 }
 
 /// The band's occupancy matrix (bit `3 * r + j` set when row `r` has a candidate in box `j`)
-/// in one bit extract: `x = a | a >> 1 | a >> 2` has bit `9 * r + 3 * j` set when mini-row
+/// from three [`SHRINK`] reads, one per row field.
+#[inline(always)]
+fn occupancy_table(a: u32) -> usize {
+    SHRINK[(a & 0x1FF) as usize] as usize
+        | (SHRINK[((a >> 9) & 0x1FF) as usize] as usize) << 3
+        | (SHRINK[((a >> 18) & 0x1FF) as usize] as usize) << 6
+}
+
+/// The same occupancy matrix in one bit extract: `x = a | a >> 1 | a >> 2` has bit `9 * r + 3 * j` set when mini-row
 /// `(r, j)` is non-empty, and `PEXT` with the mask of those nine bits packs them in order.
-/// Same value as the three [`SHRINK`] reads; instantiated only in the search variant compiled
+/// Same value as [`occupancy_table`]; instantiated only in the search variant compiled
 /// with BMI2 ([`crate::search::Search::run`] picks it when [`crate::cpu::fast_pext`] holds).
 #[inline(always)]
 #[allow(unsafe_code)]
 fn occupancy_pext(a: u32) -> usize {
-    let x = a | a >> 1 | a >> 2;
     #[cfg(target_arch = "x86_64")]
     {
         // SAFETY: only reached from `Search::run_v3_pext`, which is compiled with BMI2 and
         // runs only on processors that have it.
-        unsafe { core::arch::x86_64::_pext_u32(x, 0x0124_9249) as usize }
+        unsafe { core::arch::x86_64::_pext_u32(a | a >> 1 | a >> 2, 0x0124_9249) as usize }
     }
+    // No PEXT variant is compiled elsewhere.
     #[cfg(not(target_arch = "x86_64"))]
-    {
-        (0..9).fold(0, |occ, i| occ | ((x >> (9 * (i / 3) + 3 * (i % 3))) & 1) << i) as usize
-    }
+    occupancy_table(a)
 }
 
 /// Result of one naked-single or stack pass.
@@ -183,13 +189,7 @@ impl Board {
     fn update<const D: usize, const B: usize, const PEXT: bool>(&mut self) -> bool {
         let k = 3 * D + B;
         let mut a = self.f[k];
-        let occupancy = if PEXT {
-            occupancy_pext(a)
-        } else {
-            SHRINK[(a & 0x1FF) as usize] as usize
-                | (SHRINK[((a >> 9) & 0x1FF) as usize] as usize) << 3
-                | (SHRINK[((a >> 18) & 0x1FF) as usize] as usize) << 6
-        };
+        let occupancy = if PEXT { occupancy_pext(a) } else { occupancy_table(a) };
         a &= COMPLEX[occupancy & 0x1FF];
         if a == 0 {
             return false;
@@ -506,13 +506,6 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The three table reads, as the table variant of [`Board::update`] does them.
-    fn occupancy_table(a: u32) -> usize {
-        SHRINK[(a & 0x1FF) as usize] as usize
-            | (SHRINK[((a >> 9) & 0x1FF) as usize] as usize) << 3
-            | (SHRINK[((a >> 18) & 0x1FF) as usize] as usize) << 6
-    }
 
     #[test]
     fn pext_occupancy_equals_the_table_reads() {

@@ -97,11 +97,19 @@ fn vendor_and_family() -> ([u8; 12], u32) {
     (vendor, family)
 }
 
+/// Whether this processor has BMI2 (`PEXT`).
+fn has_bmi2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return std::arch::is_x86_feature_detected!("bmi2");
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
 /// Whether this processor has BMI2 and runs `PEXT` at full speed (see the crate docs).
 fn pext_is_fast() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        if !std::arch::is_x86_feature_detected!("bmi2") {
+        if !has_bmi2() {
             return false;
         }
         match std::env::var("BITDOKU_PEXT").as_deref() {
@@ -138,11 +146,7 @@ pub fn fast_pext() -> bool {
 /// (`Some(false)`), or detect again (`None`, which reads `BITDOKU_PEXT` again).
 pub fn force_pext(on: Option<bool>) {
     let fast = match on {
-        #[cfg(target_arch = "x86_64")]
-        Some(true) => std::arch::is_x86_feature_detected!("bmi2"),
-        #[cfg(not(target_arch = "x86_64"))]
-        Some(true) => false,
-        Some(false) => false,
+        Some(on) => on && has_bmi2(),
         None => pext_is_fast(),
     };
     PEXT.store(1 + u8::from(fast), Ordering::Relaxed);
