@@ -152,7 +152,7 @@ fn one(
     } else {
         let mut t = text_line(&grid, number, &c);
         if let Some(g) = g {
-            write!(t, " G={:.1}/{}", g.mean, g.max).expect("string");
+            write!(t, " G={g}").expect("string");
         }
         t
     };

@@ -317,7 +317,7 @@ impl Values<'_> {
             Field::Guesses if self.grid => write!(out, "-"),
             Field::Guesses => {
                 let g = guess_rating(&self.state.values(), DEFAULT_ISOMORPHS, DEFAULT_SEED);
-                write!(out, "{:.1}/{}", g.mean, g.max)
+                write!(out, "{g}")
             }
             Field::Tab => write!(out, "\t"),
             Field::Classification | Field::TeDepth if self.error.is_some() => {

@@ -28,6 +28,14 @@ pub struct GuessRating {
     pub max: u64,
 }
 
+/// `MEAN/MAX`, the mean to one decimal (`39.5/83`): how `rate --format '%G'` and
+/// `classify --guesses` print it.
+impl std::fmt::Display for GuessRating {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:.1}/{}", self.mean, self.max)
+    }
+}
+
 /// The guess-count rating of a puzzle (81 values, 0 = empty) over `isomorphs` random
 /// isomorphs of its minlex form drawn from `seed` (`isomorphs` = 0 counts as 1).
 #[must_use]
