@@ -15,9 +15,10 @@
 //!
 //! # Design
 //!
-//! A JCZSolve-style design, written from scratch: digit-major bitboards split into bands of
+//! A JCZSolve-style design, written from scratch: per-digit bitboards split into bands of
 //! three rows (27 bits per digit and band, which matches the `u128`-per-digit layout: bits
-//! 0..27 band 0, 27..54 band 1, 54..81 band 2), table-driven row/box shrinking inside each band
+//! 0..27 band 0, 27..54 band 1, 54..81 band 2; the search stores them band-major, with a set of
+//! dirty masks that the band step visits in passes), table-driven row/box shrinking inside each band
 //! (tables built at compile time by `const fn`), the same permutation argument for the
 //! band/column pairs of each stack, naked singles by bit-sliced counting, and a depth-first
 //! search that guesses on a two-candidate cell with many unplaced peers. Boards are copied on

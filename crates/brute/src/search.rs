@@ -27,10 +27,10 @@ pub(crate) struct Search {
 /// The depth-first search, written once and compiled into each CPU variant of
 /// [`Search::run`] (`$recurse` is the variant itself, so a whole search stays on one path).
 macro_rules! search_body {
-    ($self:ident, $board:ident, $recurse:ident, $pext:literal) => {{
+    ($self:ident, $board:ident, $recurse:ident, $pext:literal, $avx:literal) => {{
         let mut board = $board;
         loop {
-            if !board.propagate::<$pext>() {
+            if !board.propagate::<$pext, $avx>() {
                 return;
             }
             if board.is_solved() {
@@ -95,7 +95,7 @@ impl Search {
     }
 
     fn run_portable(&mut self, board: Board) {
-        search_body!(self, board, run_portable, false);
+        search_body!(self, board, run_portable, false, false);
     }
 
     /// The x86-64-v3 search with the band step's occupancy taken by `PEXT`
@@ -103,12 +103,12 @@ impl Search {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
     fn run_v3_pext(&mut self, board: Board) {
-        search_body!(self, board, run_v3_pext, true);
+        search_body!(self, board, run_v3_pext, true, true);
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
     fn run_v3(&mut self, board: Board) {
-        search_body!(self, board, run_v3, false);
+        search_body!(self, board, run_v3, false, true);
     }
 }
