@@ -5,9 +5,9 @@
 //! [`Board`] keeps, for every digit `d` and band `b`, the 27-bit candidate mask of the band
 //! (bit layout in [`crate::tables`]), band-major: the masks of digits 0..8 of band `b` are one
 //! 32-byte row `f[8 * b..8 * b + 8]`, digit 8's is `f[24 + b]`. It also keeps per band the set
-//! of cells not yet *placed*, and a 27-bit *dirty* set: bit `9 * b + d` is set when that mask
-//! changed since the band step last propagated it (every write that changes a mask sets its
-//! bit). 128 bytes in all.
+//! of cells not yet *placed*, and a 27-bit *dirty* set, one bit per mask in the order of `f`:
+//! a bit is set when its mask changed since the band step last propagated it (every write that
+//! changes a mask sets its bit). 128 bytes in all.
 //!
 //! A cell is placed when, for some digit, it is the only candidate left in its row. Placing it
 //! removes it from the other eight digits, and the same band step removes its column from the
@@ -79,8 +79,8 @@ pub(crate) struct Board {
     f: [u32; 27],
     /// Cells not yet placed, per band.
     unsolved: [u32; 3],
-    /// Bit `9 * b + d` set when the mask of digit `d` in band `b` changed since the band step
-    /// last propagated it.
+    /// Bit `slot(b, d)` set when the mask of digit `d` in band `b` changed since the band
+    /// step last propagated it.
     dirty: u32,
 }
 
@@ -90,13 +90,18 @@ const fn slot(b: usize, d: usize) -> usize {
     if d < 8 { 8 * b + d } else { 24 + b }
 }
 
-/// [`slot`] of dirty bit `9 * b + d`.
-static SLOT: [u8; 27] = {
-    let mut t = [0u8; 27];
-    let mut k = 0;
-    while k < 27 {
-        t[k] = slot(k / 9, k % 9) as u8;
-        k += 1;
+/// For each slot `k = slot(b, d)`: `[b, d, slot(b + 1, d), slot(b + 2, d)]` (bands mod 3).
+static SLOT_INFO: [[u8; 4]; 27] = {
+    let mut t = [[0u8; 4]; 27];
+    let mut b = 0;
+    while b < 3 {
+        let mut d = 0;
+        while d < 9 {
+            t[slot(b, d)] =
+                [b as u8, d as u8, slot((b + 1) % 3, d) as u8, slot((b + 2) % 3, d) as u8];
+            d += 1;
+        }
+        b += 1;
     }
     t
 };
@@ -149,24 +154,23 @@ fn occupancy_pext(a: u32) -> usize {
 
 /// The writes of one band step ([`Board::update`]) after the shrink, on the masks `f` of the
 /// board: digit `d` of band `b` becomes `a`, the other digits of band `b` lose the `placed`
-/// cells, and digit `d` in the other two bands keeps only `col_mask`. Returns the dirty bits
-/// (`9 * band + digit`) of the masks that changed.
+/// cells, and digit `d` in the other two bands keeps only `col_mask`, where `k = slot(b, d)`.
+/// Returns the dirty bits (slots) of the masks that changed.
 #[inline(always)]
-fn clear_scalar(f: &mut [u32; 27], b: usize, d: usize, a: u32, placed: u32, col_mask: u32) -> u32 {
+fn clear_scalar(f: &mut [u32; 27], k: usize, a: u32, placed: u32, col_mask: u32) -> u32 {
+    let [b, d, s1, s2] = SLOT_INFO[k].map(usize::from);
     let mut changed = 0u32;
     for j in 0..9 {
         let old = f[slot(b, j)];
         let new = if j == d { a } else { old & !placed };
         f[slot(b, j)] = new;
-        changed |= u32::from(old != new) << j;
+        changed |= u32::from(old != new) << slot(b, j);
     }
-    changed <<= 9 * b;
-    let (b1, b2) = (if b == 2 { 0 } else { b + 1 }, if b == 0 { 2 } else { b - 1 });
-    for band in [b1, b2] {
-        let old = f[slot(band, d)];
+    for s in [s1, s2] {
+        let old = f[s];
         let new = old & col_mask;
-        f[slot(band, d)] = new;
-        changed |= u32::from(old != new) << (9 * band + d);
+        f[s] = new;
+        changed |= u32::from(old != new) << s;
     }
     changed
 }
@@ -181,7 +185,7 @@ mod avx {
     use core::arch::x86_64::*;
 
     /// Ands row `band` of `f` (digits 0..8) with `mask` and digit 8 with `mask8`; returns the
-    /// digits (bits 0..9) whose mask changed.
+    /// dirty bits (slots) of the masks that changed.
     #[target_feature(enable = "avx2")]
     #[inline]
     fn row(f: &mut [u32; 27], band: usize, mask: __m256i, mask8: u32) -> u32 {
@@ -199,20 +203,14 @@ mod avx {
         let old8 = f[24 + band];
         let new8 = old8 & mask8;
         f[24 + band] = new8;
-        (!same & 0xFF) | u32::from(old8 != new8) << 8
+        (!same & 0xFF) << (8 * band) | u32::from(old8 != new8) << (24 + band)
     }
 
     /// [`super::clear_scalar`], same arguments and result.
     #[target_feature(enable = "avx2")]
     #[inline]
-    pub(super) fn clear(
-        f: &mut [u32; 27],
-        b: usize,
-        d: usize,
-        a: u32,
-        placed: u32,
-        col_mask: u32,
-    ) -> u32 {
+    pub(super) fn clear(f: &mut [u32; 27], k: usize, a: u32, placed: u32, col_mask: u32) -> u32 {
+        let [b, d, s1, s2] = super::SLOT_INFO[k].map(usize::from);
         let lane = _mm256_cmpeq_epi32(
             _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
             _mm256_set1_epi32(d as i32),
@@ -224,15 +222,11 @@ mod avx {
         );
         let own8 = if d == 8 { a } else { !placed };
         // Scalar reads and writes of the other bands' masks: only digit `d` changes there.
-        let (b1, b2) = (if b == 2 { 0 } else { b + 1 }, if b == 0 { 2 } else { b - 1 });
-        let (s1, s2) = (super::slot(b1, d), super::slot(b2, d));
         let (o1, o2) = (f[s1], f[s2]);
         let (n1, n2) = (o1 & col_mask, o2 & col_mask);
         f[s1] = n1;
         f[s2] = n2;
-        row(f, b, own, own8) << (9 * b)
-            | u32::from(o1 != n1) << (9 * b1 + d)
-            | u32::from(o2 != n2) << (9 * b2 + d)
+        row(f, b, own, own8) | u32::from(o1 != n1) << s1 | u32::from(o2 != n2) << s2
     }
 }
 
@@ -269,8 +263,8 @@ impl Board {
         Board { f, unsolved: [BAND_MASK; 3], dirty: BAND_MASK }
     }
 
-    /// Band step for the mask of dirty bit `k = 9 * b + d` (digit `d`, band `b`), given the
-    /// dirty set `dirty`. Returns the new dirty set (`k` clean, the masks it changed dirty),
+    /// Band step for the mask `f[k]`, `k = slot(b, d)` (digit `d`, band `b`), given the dirty
+    /// set `dirty`. Returns the new dirty set (`k` clean, the masks it changed dirty),
     /// `None` on a contradiction.
     ///
     /// 1. *Shrink*: the occupancy matrix (row x box) of the band is looked up in
@@ -303,9 +297,8 @@ impl Board {
     /// they change becomes dirty.
     #[inline(always)]
     fn update<const PEXT: bool, const AVX: bool>(&mut self, k: usize, dirty: u32) -> Option<u32> {
-        let b = (k * 57) >> 9; // k / 9 for k < 27: (9 * b + 8) * 57 < 512 * (b + 1)
-        let d = k - 9 * b;
-        let mut a = self.f[SLOT[k] as usize];
+        let b = usize::from(SLOT_INFO[k][0]);
+        let mut a = self.f[k];
         let occupancy = if PEXT { occupancy_pext(a) } else { occupancy_table(a) };
         a &= COMPLEX[occupancy & 0x1FF];
         if a == 0 {
@@ -324,25 +317,26 @@ impl Board {
             // (`Search::run_v3*`), which run only on processors that have it.
             #[allow(unsafe_code)]
             unsafe {
-                avx::clear(&mut self.f, b, d, a, placed, col_mask)
+                avx::clear(&mut self.f, k, a, placed, col_mask)
             }
             #[cfg(not(target_arch = "x86_64"))]
-            clear_scalar(&mut self.f, b, d, a, placed, col_mask)
+            clear_scalar(&mut self.f, k, a, placed, col_mask)
         } else {
-            clear_scalar(&mut self.f, b, d, a, placed, col_mask)
+            clear_scalar(&mut self.f, k, a, placed, col_mask)
         };
         Some((dirty | changed) & !(1 << k))
     }
 
     /// Runs the band step on dirty masks until none is dirty. `false` on a contradiction.
     ///
-    /// In passes: each pass visits the masks that were dirty when it began, in band-major
-    /// order (bit order of [`Board::dirty`]); masks dirtied during the pass wait for the next
-    /// one. The masks to visit are thus known when the pass begins, without a branch per mask
+    /// In passes: each pass visits the masks that were dirty when it began, in the order of
+    /// `f` (band 0 digits 0..8, bands 1 and 2 the same, then digit 8 of bands 0, 1, 2); masks
+    /// dirtied during the pass wait for the next one. The masks to visit are thus known when the pass begins, without a branch per mask
     /// and without waiting for the updates before them, so consecutive updates overlap in the
     /// processor (a set scanned bit by bit after each update, or 27 tests of every mask, put
-    /// each update's result on the path to the next one). The fixpoint is the same in any
-    /// order (the rules only remove candidates).
+    /// each update's result on the path to the next one). Dirty bits in the order of `f`
+    /// need no index table. The fixpoint is the same in any order (the rules only remove
+    /// candidates), so the search tree is too.
     #[inline(always)]
     fn band_fixpoint<const PEXT: bool, const AVX: bool>(&mut self) -> bool {
         let mut dirty = self.dirty;
@@ -403,7 +397,7 @@ impl Board {
                 // alone in its row is already placed), so this cut is real progress.
                 if after != before {
                     self.f[slot(b, d)] = after;
-                    self.dirty |= 1 << (9 * b + d);
+                    self.dirty |= 1 << slot(b, d);
                     progress = true;
                 }
             }
@@ -470,7 +464,7 @@ impl Board {
                 let old = self.f[slot(b, d)];
                 let new = old & (m * LOW_BITS);
                 self.f[slot(b, d)] = new;
-                dirty |= u32::from(old != new) << (9 * b + d);
+                dirty |= u32::from(old != new) << slot(b, d);
             }
         }
         self.dirty |= dirty;
@@ -615,7 +609,7 @@ impl Board {
         let old = self.f[slot(b, d)];
         let new = old & (!row | bit);
         self.f[slot(b, d)] = new;
-        self.dirty |= u32::from(old != new) << (9 * b + d);
+        self.dirty |= u32::from(old != new) << slot(b, d);
     }
 
     /// Removes digit `d` from the cell.
@@ -624,7 +618,7 @@ impl Board {
         let old = self.f[slot(b, d)];
         let new = old & !bit;
         self.f[slot(b, d)] = new;
-        self.dirty |= u32::from(old != new) << (9 * b + d);
+        self.dirty |= u32::from(old != new) << slot(b, d);
     }
 }
 
@@ -647,10 +641,10 @@ mod tests {
                 let placed = a & rng.u32(..);
                 let col_mask = rng.u32(..);
                 let (mut x, mut y) = (f, f);
-                let want = clear_scalar(&mut x, b, d, a, placed, col_mask);
+                let want = clear_scalar(&mut x, slot(b, d), a, placed, col_mask);
                 // SAFETY: the processor has AVX2 (checked above).
                 #[allow(unsafe_code)]
-                let got = unsafe { avx::clear(&mut y, b, d, a, placed, col_mask) };
+                let got = unsafe { avx::clear(&mut y, slot(b, d), a, placed, col_mask) };
                 assert_eq!((got, y), (want, x), "band {b} digit {d}");
             }
         }
