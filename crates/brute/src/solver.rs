@@ -159,13 +159,23 @@ fn occupancy_pext(a: u32) -> usize {
 #[inline(always)]
 fn clear_scalar(f: &mut [u32; 27], k: usize, a: u32, placed: u32, col_mask: u32) -> u32 {
     let [b, d, s1, s2] = SLOT_INFO[k].map(usize::from);
-    let mut changed = 0u32;
-    for j in 0..9 {
-        let old = f[slot(b, j)];
-        let new = if j == d { a } else { old & !placed };
-        f[slot(b, j)] = new;
-        changed |= u32::from(old != new) << slot(b, j);
+    // Digits 0..8 of the band as one array, written so that the compiler vectorises it.
+    let row: &mut [u32; 8] = (&mut f[8 * b..8 * b + 8]).try_into().unwrap();
+    let old = *row;
+    let mut new = [0u32; 8];
+    for j in 0..8 {
+        new[j] = old[j] & if j == d { a } else { !placed };
     }
+    *row = new;
+    let mut bits = 0u32;
+    for j in 0..8 {
+        bits |= u32::from(old[j] != new[j]) << j;
+    }
+    let mut changed = bits << (8 * b);
+    let old8 = f[24 + b];
+    let new8 = if d == 8 { a } else { old8 & !placed };
+    f[24 + b] = new8;
+    changed |= u32::from(old8 != new8) << (24 + b);
     for s in [s1, s2] {
         let old = f[s];
         let new = old & col_mask;
