@@ -155,7 +155,8 @@ fn occupancy_pext(a: u32) -> usize {
 /// The writes of one band step ([`Board::update`]) after the shrink, on the masks `f` of the
 /// board: digit `d` of band `b` becomes `a`, the other digits of band `b` lose the `placed`
 /// cells, and digit `d` in the other two bands keeps only `col_mask`, where `k = slot(b, d)`.
-/// Returns the dirty bits (slots) of the masks that changed.
+/// Returns the dirty bits (slots) of the other masks that changed; bit `k` is unspecified
+/// (the band step clears it).
 #[inline(always)]
 fn clear_scalar(f: &mut [u32; 27], k: usize, a: u32, placed: u32, col_mask: u32) -> u32 {
     let [b, d, s1, s2] = SLOT_INFO[k].map(usize::from);
@@ -194,11 +195,12 @@ fn clear_scalar(f: &mut [u32; 27], k: usize, a: u32, placed: u32, col_mask: u32)
 mod avx {
     use core::arch::x86_64::*;
 
-    /// Ands row `band` of `f` (digits 0..8) with `mask` and digit 8 with `mask8`; returns the
-    /// dirty bits (slots) of the masks that changed.
+    /// Ands row `band` of `f` (digits 0..8) with `mask` and digit 8 with `mask8`, where every
+    /// mask but the updated one loses exactly the `placed` cells; returns the dirty bits
+    /// (slots) of the masks that changed, the updated mask's bit unspecified.
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn row(f: &mut [u32; 27], band: usize, mask: __m256i, mask8: u32) -> u32 {
+    fn row(f: &mut [u32; 27], band: usize, mask: __m256i, mask8: u32, placed: u32) -> u32 {
         let r: &mut [u32; 8] = (&mut f[8 * band..8 * band + 8]).try_into().unwrap();
         // SAFETY: `r` is 32 bytes.
         #[allow(unsafe_code)]
@@ -209,11 +211,18 @@ mod avx {
         unsafe {
             _mm256_storeu_si256(r.as_mut_ptr().cast(), new)
         };
-        let same = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(old, new))) as u32;
+        // A mask other than the updated one changes iff it loses a placed cell: testing that
+        // (rather than comparing with the new row) keeps the lane blend off the path to the
+        // dirty bits. The updated mask's own bit is cleared by the caller.
+        let hit = _mm256_and_si256(old, _mm256_set1_epi32(placed as i32));
+        let same = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(
+            hit,
+            _mm256_setzero_si256(),
+        ))) as u32;
         let old8 = f[24 + band];
         let new8 = old8 & mask8;
         f[24 + band] = new8;
-        (!same & 0xFF) << (8 * band) | u32::from(old8 != new8) << (24 + band)
+        (!same & 0xFF) << (8 * band) | u32::from(old8 & placed != 0) << (24 + band)
     }
 
     /// [`super::clear_scalar`], same arguments and result.
@@ -236,7 +245,7 @@ mod avx {
         let (n1, n2) = (o1 & col_mask, o2 & col_mask);
         f[s1] = n1;
         f[s2] = n2;
-        row(f, b, own, own8) | u32::from(o1 != n1) << s1 | u32::from(o2 != n2) << s2
+        row(f, b, own, own8, placed) | u32::from(o1 != n1) << s1 | u32::from(o2 != n2) << s2
     }
 }
 
@@ -290,8 +299,9 @@ impl Board {
     ///    a field set iff the field is non-zero: adding `0xFF` to the low 8 bits carries into
     ///    bit 8 iff they are non-zero, and the sum is at most `0x1FE`, so it never reaches the
     ///    next field; OR-ing `t` catches a field whose only bit is bit 8. With `t` above,
-    ///    only row 1 gets its bit 8 set. `(nz >> 8) * 0x1FF` then fills those fields with
-    ///    ones: `!fill & a` are the cells alone in their row.
+    ///    only row 1 gets its bit 8 set. `(nz << 1) - (nz >> 8)` then fills those fields with
+    ///    ones (`0x200 - 1` per field, two steps deep): `!fill & a` are the cells alone in
+    ///    their row.
     /// 4. Those cells that are not placed yet get placed: they leave the unplaced set and the
     ///    masks of the other eight digits of the band (with AVX2, one 256-bit and of digits
     ///    0..8 of the band and one scalar and, see [`clear_scalar`]).
@@ -316,7 +326,7 @@ impl Board {
         }
         let t = a & a.wrapping_sub(LOW_BITS);
         let nonzero = (((t & FIELD_LOW8) + FIELD_LOW8) | t) & FIELD_TOP;
-        let multi = (nonzero >> 8) * 0x1FF;
+        let multi = (nonzero << 1) - (nonzero >> 8);
         let placed = a & !multi & self.unsolved[b];
         self.unsolved[b] &= !placed;
         let cols = (a | a >> 9 | a >> 18) & 0x1FF;
@@ -655,7 +665,9 @@ mod tests {
                 // SAFETY: the processor has AVX2 (checked above).
                 #[allow(unsafe_code)]
                 let got = unsafe { avx::clear(&mut y, slot(b, d), a, placed, col_mask) };
-                assert_eq!((got, y), (want, x), "band {b} digit {d}");
+                // The updated mask's own dirty bit is the caller's business.
+                let own = !(1 << slot(b, d));
+                assert_eq!((got & own, y), (want & own, x), "band {b} digit {d}");
             }
         }
     }
