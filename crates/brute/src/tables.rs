@@ -46,12 +46,48 @@ pub(crate) static SHRINK: [u8; 512] = build_shrink();
 /// For each 9-bit occupancy matrix: mask of the mini-rows used by some fitting permutation.
 pub(crate) static COMPLEX: [u32; 512] = build_complex();
 
+/// For each 9-bit occupancy matrix: the mini-rows (as 3-bit groups of the band mask) that
+/// are, after the [`COMPLEX`] shrink, the only non-empty mini-row left in their row. A cell
+/// of the band is then alone in its row exactly when it lies in such a mini-row and is alone
+/// in its mini-row, which lets the band step find its placed cells from the occupancy
+/// (known before the shrunk mask) instead of from the shrunk mask.
+/// Example: occupancy `0b110_011_001` keeps mini-rows (0, 0), (1, 1), (2, 2) only, each the
+/// last of its row, so `SOLE_MINIROW[0b110_011_001] == COMPLEX[0b110_011_001]`.
+pub(crate) static SOLE_MINIROW: [u32; 512] = build_sole_minirow();
+
 /// For each byte value `x`: the 8-byte word whose byte `j` is bit `j` of `x` (0 or 1).
 /// Example: `SPREAD[0b101] == 0x0001_0001`. Turns 8 bits of a bit plane into 8 bytes at once.
 pub(crate) static SPREAD: [u64; 256] = build_spread();
 
 /// Mask of the row (within its band) of each of the 27 cells of a band.
 pub(crate) static ROW_OF_CELL: [u32; 27] = build_row_of_cell();
+
+const fn build_sole_minirow() -> [u32; 512] {
+    let complex = build_complex();
+    let mut table = [0u32; 512];
+    let mut occupancy = 0;
+    while occupancy < 512 {
+        let mut r = 0;
+        while r < 3 {
+            let (mut count, mut last) = (0, 0);
+            let mut j = 0;
+            while j < 3 {
+                let group = 0b111u32 << (9 * r + 3 * j);
+                if occupancy & (1 << (3 * r + j)) != 0 && complex[occupancy] & group != 0 {
+                    count += 1;
+                    last = group;
+                }
+                j += 1;
+            }
+            if count == 1 {
+                table[occupancy] |= last;
+            }
+            r += 1;
+        }
+        occupancy += 1;
+    }
+    table
+}
 
 const fn build_shrink() -> [u8; 512] {
     let mut table = [0u8; 512];
@@ -217,6 +253,9 @@ mod tests {
     #[test]
     fn complex_examples() {
         assert_eq!(COMPLEX[0b001_011_001], 0);
+        assert_eq!(SOLE_MINIROW[0b110_011_001], COMPLEX[0b110_011_001]);
+        // Row 0 only in box 0; rows 1 and 2 free: only (0, 0) is alone in its row.
+        assert_eq!(SOLE_MINIROW[0b111_111_001], 0b111);
         assert_eq!(COMPLEX[0b111_111_111], BAND_MASK);
         // Identity only: rows keep box 0, 1, 2 respectively.
         assert_eq!(COMPLEX[0b110_011_001], 0b111_000_000_000_111_000_000_000_111);
