@@ -197,65 +197,81 @@ fn clear_scalar(f: &mut [u32; 27], k: usize, a: u32, placed: u32, col_mask: u32)
 }
 
 /// [`clear_scalar`] with AVX2: digits 0..8 of band `b` are one 32-byte-aligned row of `f`,
-/// cleared by one 256-bit and (digit `d`'s lane takes `a`) whose compare with the old row
-/// gives the changed digits in one `movemask`; digit 8 is a scalar. The two pointing writes
-/// stay scalar: a 256-bit write of the other bands' rows would chain every update to the
-/// previous one through memory.
+/// cleared by one 256-bit and-not (digit `d`'s lane keeps the shrink's mini-rows, the others
+/// lose the placed cells); the test of the other lanes against the placed cells gives their
+/// dirty bits in one `movemask`; digit 8 is a scalar. The two pointing writes stay scalar: a
+/// 256-bit write of the other bands' rows would chain every update to the previous one
+/// through memory.
 #[cfg(target_arch = "x86_64")]
 mod avx {
     use core::arch::x86_64::*;
 
-    /// Ands row `band` of `f` (digits 0..8) with `mask` and digit 8 with `mask8`, where every
-    /// mask but the updated one loses exactly the `placed` cells; returns the dirty bits
-    /// (slots) of the masks that changed, the updated mask's bit unspecified.
+    /// [`super::clear_scalar`], same result, for the band step's `a = f[k] & COMPLEX[occupancy]`
+    /// and `placed = lone & SOLE_MINIROW[occupancy]`. The row write takes both tables' entries
+    /// from their four-lane copies ([`crate::tables::COMPLEX_X4`],
+    /// [`crate::tables::SOLE_MINIROW_X4`]) straight into vector registers, so the data of the
+    /// 256-bit store, which the next update of the same band reads back, is ready a few cycles
+    /// after the table reads instead of after the scalar results are moved and broadcast.
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn row(f: &mut [u32; 27], band: usize, mask: __m256i, mask8: u32, placed: u32) -> u32 {
-        let r: &mut [u32; 8] = (&mut f[8 * band..8 * band + 8]).try_into().unwrap();
-        // SAFETY: `r` is 32 bytes.
-        #[allow(unsafe_code)]
-        let old = unsafe { _mm256_loadu_si256(r.as_ptr().cast()) };
-        let new = _mm256_and_si256(old, mask);
-        // SAFETY: as above.
-        #[allow(unsafe_code)]
-        unsafe {
-            _mm256_storeu_si256(r.as_mut_ptr().cast(), new)
-        };
-        // A mask other than the updated one changes iff it loses a placed cell: testing that
-        // (rather than comparing with the new row) keeps the lane blend off the path to the
-        // dirty bits. The updated mask's own bit is cleared by the caller.
-        let hit = _mm256_and_si256(old, _mm256_set1_epi32(placed as i32));
-        let same = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(
-            hit,
-            _mm256_setzero_si256(),
-        ))) as u32;
-        let old8 = f[24 + band];
-        let new8 = old8 & mask8;
-        f[24 + band] = new8;
-        (!same & 0xFF) << (8 * band) | u32::from(old8 & placed != 0) << (24 + band)
-    }
-
-    /// [`super::clear_scalar`], same arguments and result.
-    #[target_feature(enable = "avx2")]
-    #[inline]
-    pub(super) fn clear(f: &mut [u32; 27], k: usize, a: u32, placed: u32, col_mask: u32) -> u32 {
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn clear(
+        f: &mut [u32; 27],
+        k: usize,
+        a: u32,
+        placed: u32,
+        col_mask: u32,
+        lone: u32,
+        occupancy: usize,
+    ) -> u32 {
         let [b, d, s1, s2] = super::SLOT_INFO[k].map(usize::from);
         let lane = _mm256_cmpeq_epi32(
             _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
             _mm256_set1_epi32(d as i32),
         );
-        let own = _mm256_blendv_epi8(
-            _mm256_set1_epi32(!placed as i32),
-            _mm256_set1_epi32(a as i32),
-            lane,
-        );
+        let load = |t: &crate::tables::Lanes4| {
+            // SAFETY: `Lanes4` is 16 bytes, 16-byte aligned.
+            #[allow(unsafe_code)]
+            unsafe {
+                _mm256_broadcastsi128_si256(_mm_load_si128(t.0.as_ptr().cast()))
+            }
+        };
+        let complex = load(&crate::tables::COMPLEX_X4[occupancy]);
+        let sole = load(&crate::tables::SOLE_MINIROW_X4[occupancy]);
+        // Placed cells in the lanes of the other digits, from the tables' vector copies:
+        // no scalar-to-vector move on the path to the row write and the dirty bits.
+        let placed_others =
+            _mm256_andnot_si256(lane, _mm256_and_si256(_mm256_set1_epi32(lone as i32), sole));
+        // Lane `d` keeps the shrink's mini-rows, the other lanes everything.
+        let keep = _mm256_or_si256(complex, _mm256_andnot_si256(lane, _mm256_set1_epi32(-1)));
         let own8 = if d == 8 { a } else { !placed };
         // Scalar reads and writes of the other bands' masks: only digit `d` changes there.
         let (o1, o2) = (f[s1], f[s2]);
         let (n1, n2) = (o1 & col_mask, o2 & col_mask);
         f[s1] = n1;
         f[s2] = n2;
-        row(f, b, own, own8, placed) | u32::from(o1 != n1) << s1 | u32::from(o2 != n2) << s2
+        let r: &mut [u32; 8] = (&mut f[8 * b..8 * b + 8]).try_into().unwrap();
+        // SAFETY: `r` is 32 bytes.
+        #[allow(unsafe_code)]
+        let old = unsafe { _mm256_loadu_si256(r.as_ptr().cast()) };
+        let new = _mm256_andnot_si256(placed_others, _mm256_and_si256(old, keep));
+        // SAFETY: as above.
+        #[allow(unsafe_code)]
+        unsafe {
+            _mm256_storeu_si256(r.as_mut_ptr().cast(), new)
+        };
+        let hit = _mm256_and_si256(old, placed_others);
+        let same = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(
+            hit,
+            _mm256_setzero_si256(),
+        ))) as u32;
+        let old8 = f[24 + b];
+        let new8 = old8 & own8;
+        f[24 + b] = new8;
+        (!same & 0xFF) << (8 * b)
+            | u32::from(old8 & placed != 0) << (24 + b)
+            | u32::from(o1 != n1) << s1
+            | u32::from(o2 != n2) << s2
     }
 }
 
@@ -345,7 +361,7 @@ impl Board {
             // (`Search::run_v3*`), which run only on processors that have it.
             #[allow(unsafe_code)]
             unsafe {
-                avx::clear(&mut self.f, k, a, placed, col_mask)
+                avx::clear(&mut self.f, k, a, placed, col_mask, lone, occupancy)
             }
             #[cfg(not(target_arch = "x86_64"))]
             clear_scalar(&mut self.f, k, a, placed, col_mask)
@@ -665,14 +681,19 @@ mod tests {
             for _ in 0..20_000 {
                 let f: [u32; 27] = std::array::from_fn(|_| rng.u32(..) & BAND_MASK);
                 let (b, d) = (rng.usize(..3), rng.usize(..9));
-                let a = f[slot(b, d)] & rng.u32(..);
-                let placed = a & rng.u32(..);
+                // As in the band step: `a` is the mask read cut by the shrink, and the placed
+                // cells are in `a` because `SOLE_MINIROW` keeps only mini-rows of `COMPLEX`.
+                let occupancy = rng.usize(..512);
+                let a = f[slot(b, d)] & COMPLEX[occupancy];
+                let lone = f[slot(b, d)] & rng.u32(..);
+                let placed = lone & SOLE_MINIROW[occupancy];
                 let col_mask = rng.u32(..);
                 let (mut x, mut y) = (f, f);
                 let want = clear_scalar(&mut x, slot(b, d), a, placed, col_mask);
                 // SAFETY: the processor has AVX2 (checked above).
                 #[allow(unsafe_code)]
-                let got = unsafe { avx::clear(&mut y, slot(b, d), a, placed, col_mask) };
+                let got =
+                    unsafe { avx::clear(&mut y, slot(b, d), a, placed, col_mask, lone, occupancy) };
                 // The updated mask's own dirty bit is the caller's business.
                 let own = !(1 << slot(b, d));
                 assert_eq!((got & own, y), (want & own, x), "band {b} digit {d}");

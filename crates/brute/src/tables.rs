@@ -55,6 +55,26 @@ pub(crate) static COMPLEX: [u32; 512] = build_complex();
 /// last of its row, so `SOLE_MINIROW[0b110_011_001] == COMPLEX[0b110_011_001]`.
 pub(crate) static SOLE_MINIROW: [u32; 512] = build_sole_minirow();
 
+/// A 16-byte-aligned group of four lanes, for tables read by a 128-bit load.
+#[repr(C, align(16))]
+pub(crate) struct Lanes4(pub(crate) [u32; 4]);
+
+const fn four(t: [u32; 512]) -> [Lanes4; 512] {
+    let mut table = [const { Lanes4([0; 4]) }; 512];
+    let mut i = 0;
+    while i < 512 {
+        table[i] = Lanes4([t[i]; 4]);
+        i += 1;
+    }
+    table
+}
+
+/// [`COMPLEX`] with each entry in four lanes, read straight into a vector register.
+pub(crate) static COMPLEX_X4: [Lanes4; 512] = four(build_complex());
+
+/// [`SOLE_MINIROW`] with each entry in four lanes, read straight into a vector register.
+pub(crate) static SOLE_MINIROW_X4: [Lanes4; 512] = four(build_sole_minirow());
+
 /// For each byte value `x`: the 8-byte word whose byte `j` is bit `j` of `x` (0 or 1).
 /// Example: `SPREAD[0b101] == 0x0001_0001`. Turns 8 bits of a bit plane into 8 bytes at once.
 pub(crate) static SPREAD: [u64; 256] = build_spread();
