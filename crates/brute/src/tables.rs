@@ -13,7 +13,7 @@
 //!         box 2  box 1  box 0  | box 2  box 1  box 0 | box 2 box 1 box 0
 //! ```
 //!
-//! # The two tables
+//! # The band-step tables
 //!
 //! * [`SHRINK`] maps one 9-bit row field to 3 bits: which of its mini-rows are non-empty.
 //!   Example: row `0b000_110_000` (candidates in columns 4 and 5, both in box 1) maps to `0b010`.
@@ -29,6 +29,12 @@
 //!   `COMPLEX[0b001_011_001] == 0`. With occupancy `0b110_011_001` (row 0: box 0; row 1:
 //!   boxes 0, 1; row 2: boxes 1, 2) the only permutation is 0->0, 1->1, 2->2: row 1 loses
 //!   box 0 and row 2 loses box 1 (this is "locked candidates" and hidden singles in the band).
+//! * [`SOLE_MINIROW`], indexed like [`COMPLEX`], holds the mini-rows that the shrink leaves
+//!   alone in their row: with it the band step finds the cells alone in their row (placed)
+//!   from the occupancy, in parallel with the shrink. In the example above all three
+//!   surviving mini-rows are alone in their row.
+//! * [`COMPLEX_X4`] and [`SOLE_MINIROW_X4`] repeat each entry in four lanes for the AVX2 band
+//!   step, which reads them straight into vector registers.
 
 /// Mask of the 27 bits of one band.
 pub(crate) const BAND_MASK: u32 = 0x7FF_FFFF;
