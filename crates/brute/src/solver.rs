@@ -46,7 +46,9 @@
 //! guess either places a cell (recursion) or removes a candidate (the other branch), so the
 //! search always ends, whatever the input.
 
-use crate::tables::{BAND_MASK, COMPLEX, LOW_BITS, PEERS, POINTING, ROW_OF_CELL, SHRINK};
+use crate::tables::{
+    BAND_MASK, COMPLEX, LOW_BITS, PEERS, POINTING, ROW_OF_CELL, SHRINK, SOLE_MINIROW,
+};
 
 /// Rotates each 3-bit stack group of a column set down by one column:
 /// bit `3 * s + j` of the result is bit `3 * s + (j + 1) % 3` of `x`.
@@ -63,13 +65,21 @@ fn rot2(x: u32) -> u32 {
     ((x >> 2) & 0b001_001_001) | ((x << 1) & 0b110_110_110)
 }
 
+/// [`rot1`] on all nine 3-bit groups of a band mask: bit `3 * g + j` of the result is bit
+/// `3 * g + (j + 1) % 3` of `x`.
+#[inline(always)]
+fn rot1_groups(x: u32) -> u32 {
+    ((x >> 1) & 0o333_333_333) | ((x << 2) & 0o444_444_444)
+}
+
+/// [`rot2`] on all nine 3-bit groups of a band mask.
+#[inline(always)]
+fn rot2_groups(x: u32) -> u32 {
+    ((x >> 2) & 0o111_111_111) | ((x << 1) & 0o666_666_666)
+}
+
 /// How many two-candidate cells [`Board::pick_cell`] compares.
 const PAIR_SCAN: u32 = 8;
-/// Low 8 bits of each row field: `0xFF | 0xFF << 9 | 0xFF << 18`.
-const FIELD_LOW8: u32 = 0x03FD_FEFF;
-/// Top bit (bit 8) of each row field: `1 << 8 | 1 << 17 | 1 << 26`.
-const FIELD_TOP: u32 = 0x0402_0100;
-
 /// Candidate state of a search node. See the module documentation.
 #[derive(Clone, Copy)]
 #[repr(C, align(32))]
@@ -155,7 +165,8 @@ fn occupancy_pext(a: u32) -> usize {
 /// The writes of one band step ([`Board::update`]) after the shrink, on the masks `f` of the
 /// board: digit `d` of band `b` becomes `a`, the other digits of band `b` lose the `placed`
 /// cells, and digit `d` in the other two bands keeps only `col_mask`, where `k = slot(b, d)`.
-/// Returns the dirty bits (slots) of the masks that changed.
+/// Returns the dirty bits (slots) of the other masks that changed; bit `k` is unspecified
+/// (the band step clears it).
 #[inline(always)]
 fn clear_scalar(f: &mut [u32; 27], k: usize, a: u32, placed: u32, col_mask: u32) -> u32 {
     let [b, d, s1, s2] = SLOT_INFO[k].map(usize::from);
@@ -186,57 +197,81 @@ fn clear_scalar(f: &mut [u32; 27], k: usize, a: u32, placed: u32, col_mask: u32)
 }
 
 /// [`clear_scalar`] with AVX2: digits 0..8 of band `b` are one 32-byte-aligned row of `f`,
-/// cleared by one 256-bit and (digit `d`'s lane takes `a`) whose compare with the old row
-/// gives the changed digits in one `movemask`; digit 8 is a scalar. The two pointing writes
-/// stay scalar: a 256-bit write of the other bands' rows would chain every update to the
-/// previous one through memory.
+/// cleared by one 256-bit and-not (digit `d`'s lane keeps the shrink's mini-rows, the others
+/// lose the placed cells); the test of the other lanes against the placed cells gives their
+/// dirty bits in one `movemask`; digit 8 is a scalar. The two pointing writes stay scalar: a
+/// 256-bit write of the other bands' rows would chain every update to the previous one
+/// through memory.
 #[cfg(target_arch = "x86_64")]
 mod avx {
     use core::arch::x86_64::*;
 
-    /// Ands row `band` of `f` (digits 0..8) with `mask` and digit 8 with `mask8`; returns the
-    /// dirty bits (slots) of the masks that changed.
+    /// [`super::clear_scalar`], same result, for the band step's `a = f[k] & COMPLEX[occupancy]`
+    /// and `placed = lone & SOLE_MINIROW[occupancy]`. The row write takes both tables' entries
+    /// from their four-lane copies ([`crate::tables::COMPLEX_X4`],
+    /// [`crate::tables::SOLE_MINIROW_X4`]) straight into vector registers, so the data of the
+    /// 256-bit store, which the next update of the same band reads back, is ready a few cycles
+    /// after the table reads instead of after the scalar results are moved and broadcast.
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn row(f: &mut [u32; 27], band: usize, mask: __m256i, mask8: u32) -> u32 {
-        let r: &mut [u32; 8] = (&mut f[8 * band..8 * band + 8]).try_into().unwrap();
-        // SAFETY: `r` is 32 bytes.
-        #[allow(unsafe_code)]
-        let old = unsafe { _mm256_loadu_si256(r.as_ptr().cast()) };
-        let new = _mm256_and_si256(old, mask);
-        // SAFETY: as above.
-        #[allow(unsafe_code)]
-        unsafe {
-            _mm256_storeu_si256(r.as_mut_ptr().cast(), new)
-        };
-        let same = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(old, new))) as u32;
-        let old8 = f[24 + band];
-        let new8 = old8 & mask8;
-        f[24 + band] = new8;
-        (!same & 0xFF) << (8 * band) | u32::from(old8 != new8) << (24 + band)
-    }
-
-    /// [`super::clear_scalar`], same arguments and result.
-    #[target_feature(enable = "avx2")]
-    #[inline]
-    pub(super) fn clear(f: &mut [u32; 27], k: usize, a: u32, placed: u32, col_mask: u32) -> u32 {
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn clear(
+        f: &mut [u32; 27],
+        k: usize,
+        a: u32,
+        placed: u32,
+        col_mask: u32,
+        lone: u32,
+        occupancy: usize,
+    ) -> u32 {
         let [b, d, s1, s2] = super::SLOT_INFO[k].map(usize::from);
         let lane = _mm256_cmpeq_epi32(
             _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
             _mm256_set1_epi32(d as i32),
         );
-        let own = _mm256_blendv_epi8(
-            _mm256_set1_epi32(!placed as i32),
-            _mm256_set1_epi32(a as i32),
-            lane,
-        );
+        let load = |t: &crate::tables::Lanes4| {
+            // SAFETY: `Lanes4` is 16 bytes, 16-byte aligned.
+            #[allow(unsafe_code)]
+            unsafe {
+                _mm256_broadcastsi128_si256(_mm_load_si128(t.0.as_ptr().cast()))
+            }
+        };
+        let complex = load(&crate::tables::COMPLEX_X4[occupancy]);
+        let sole = load(&crate::tables::SOLE_MINIROW_X4[occupancy]);
+        // Placed cells in the lanes of the other digits, from the tables' vector copies:
+        // no scalar-to-vector move on the path to the row write and the dirty bits.
+        let placed_others =
+            _mm256_andnot_si256(lane, _mm256_and_si256(_mm256_set1_epi32(lone as i32), sole));
+        // Lane `d` keeps the shrink's mini-rows, the other lanes everything.
+        let keep = _mm256_or_si256(complex, _mm256_andnot_si256(lane, _mm256_set1_epi32(-1)));
         let own8 = if d == 8 { a } else { !placed };
         // Scalar reads and writes of the other bands' masks: only digit `d` changes there.
         let (o1, o2) = (f[s1], f[s2]);
         let (n1, n2) = (o1 & col_mask, o2 & col_mask);
         f[s1] = n1;
         f[s2] = n2;
-        row(f, b, own, own8) | u32::from(o1 != n1) << s1 | u32::from(o2 != n2) << s2
+        let r: &mut [u32; 8] = (&mut f[8 * b..8 * b + 8]).try_into().unwrap();
+        // SAFETY: `r` is 32 bytes.
+        #[allow(unsafe_code)]
+        let old = unsafe { _mm256_loadu_si256(r.as_ptr().cast()) };
+        let new = _mm256_andnot_si256(placed_others, _mm256_and_si256(old, keep));
+        // SAFETY: as above.
+        #[allow(unsafe_code)]
+        unsafe {
+            _mm256_storeu_si256(r.as_mut_ptr().cast(), new)
+        };
+        let hit = _mm256_and_si256(old, placed_others);
+        let same = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(
+            hit,
+            _mm256_setzero_si256(),
+        ))) as u32;
+        let old8 = f[24 + b];
+        let new8 = old8 & own8;
+        f[24 + b] = new8;
+        (!same & 0xFF) << (8 * b)
+            | u32::from(old8 & placed != 0) << (24 + b)
+            | u32::from(o1 != n1) << s1
+            | u32::from(o2 != n2) << s2
     }
 }
 
@@ -280,18 +315,18 @@ impl Board {
     /// 1. *Shrink*: the occupancy matrix (row x box) of the band is looked up in
     ///    [`COMPLEX`], which keeps only the mini-rows used by some valid placement
     ///    pattern. Afterwards every row field is non-empty (each pattern covers all rows).
-    /// 2. *Rows with one candidate*: `t = a & (a - LOW_BITS)` clears the lowest bit of each
-    ///    field separately (no field is zero, so no borrow crosses a field boundary): a field
-    ///    of `t` is zero exactly when that row of `a` has one bit. Example with
-    ///    `a = 000010000 | 000000110 | 000000001` (rows 2, 1, 0):
-    ///    `a - LOW_BITS = 000001111 | 000000101 | 000000000`, so
-    ///    `t = 000000000 | 000000100 | 000000000`: rows 2 and 0 are singles, row 1 is not.
-    /// 3. *Field non-zero test*: `((t & FIELD_LOW8) + FIELD_LOW8 | t) & FIELD_TOP` has bit 8 of
-    ///    a field set iff the field is non-zero: adding `0xFF` to the low 8 bits carries into
-    ///    bit 8 iff they are non-zero, and the sum is at most `0x1FE`, so it never reaches the
-    ///    next field; OR-ing `t` catches a field whose only bit is bit 8. With `t` above,
-    ///    only row 1 gets its bit 8 set. `(nz >> 8) * 0x1FF` then fills those fields with
-    ///    ones: `!fill & a` are the cells alone in their row.
+    /// 2. *Rows with one candidate*, found without waiting for the shrunk mask `a`: the
+    ///    shrink keeps or drops whole mini-rows, and which ones depends on the occupancy
+    ///    alone, so [`SOLE_MINIROW`] (read with the same index as [`COMPLEX`]) gives the
+    ///    mini-rows left alone in their row. A cell is alone in its row after the shrink
+    ///    exactly when it lies in such a mini-row and is alone in its mini-row before it.
+    /// 3. *Alone in the mini-row*: `a0 & !(rot1_groups(a0) | rot2_groups(a0))`, where the two
+    ///    rotations bring each cell's two mini-row neighbours onto it (as [`rot1`] and
+    ///    [`rot2`] do for the three columns of a stack). Example: mini-row `0b010` keeps its
+    ///    cell, `0b011` none. This depends only on the mask read, so it runs while the
+    ///    occupancy goes through `PEXT` and the tables; the cells placed are then one `and`
+    ///    after the table read (against about ten dependent steps from `a`), which shortens
+    ///    the chain from one update to the dirty bits that start the next pass.
     /// 4. Those cells that are not placed yet get placed: they leave the unplaced set and the
     ///    masks of the other eight digits of the band (with AVX2, one 256-bit and of digits
     ///    0..8 of the band and one scalar and, see [`clear_scalar`]).
@@ -308,16 +343,15 @@ impl Board {
     #[inline(always)]
     fn update<const PEXT: bool, const AVX: bool>(&mut self, k: usize, dirty: u32) -> Option<u32> {
         let b = usize::from(SLOT_INFO[k][0]);
-        let mut a = self.f[k];
-        let occupancy = if PEXT { occupancy_pext(a) } else { occupancy_table(a) };
-        a &= COMPLEX[occupancy & 0x1FF];
+        let a0 = self.f[k];
+        // Off the path through the tables: unplaced cells alone in their mini-row.
+        let lone = a0 & !(rot1_groups(a0) | rot2_groups(a0)) & self.unsolved[b];
+        let occupancy = (if PEXT { occupancy_pext(a0) } else { occupancy_table(a0) }) & 0x1FF;
+        let a = a0 & COMPLEX[occupancy];
         if a == 0 {
             return None;
         }
-        let t = a & a.wrapping_sub(LOW_BITS);
-        let nonzero = (((t & FIELD_LOW8) + FIELD_LOW8) | t) & FIELD_TOP;
-        let multi = (nonzero >> 8) * 0x1FF;
-        let placed = a & !multi & self.unsolved[b];
+        let placed = lone & SOLE_MINIROW[occupancy];
         self.unsolved[b] &= !placed;
         let cols = (a | a >> 9 | a >> 18) & 0x1FF;
         let col_mask = POINTING[cols as usize];
@@ -327,7 +361,7 @@ impl Board {
             // (`Search::run_v3*`), which run only on processors that have it.
             #[allow(unsafe_code)]
             unsafe {
-                avx::clear(&mut self.f, k, a, placed, col_mask)
+                avx::clear(&mut self.f, k, a, placed, col_mask, lone, occupancy)
             }
             #[cfg(not(target_arch = "x86_64"))]
             clear_scalar(&mut self.f, k, a, placed, col_mask)
@@ -647,15 +681,51 @@ mod tests {
             for _ in 0..20_000 {
                 let f: [u32; 27] = std::array::from_fn(|_| rng.u32(..) & BAND_MASK);
                 let (b, d) = (rng.usize(..3), rng.usize(..9));
-                let a = f[slot(b, d)] & rng.u32(..);
-                let placed = a & rng.u32(..);
+                // As in the band step: `a` is the mask read cut by the shrink, and the placed
+                // cells are in `a` because `SOLE_MINIROW` keeps only mini-rows of `COMPLEX`.
+                let occupancy = rng.usize(..512);
+                let a = f[slot(b, d)] & COMPLEX[occupancy];
+                let lone = f[slot(b, d)] & rng.u32(..);
+                let placed = lone & SOLE_MINIROW[occupancy];
                 let col_mask = rng.u32(..);
                 let (mut x, mut y) = (f, f);
                 let want = clear_scalar(&mut x, slot(b, d), a, placed, col_mask);
                 // SAFETY: the processor has AVX2 (checked above).
                 #[allow(unsafe_code)]
-                let got = unsafe { avx::clear(&mut y, slot(b, d), a, placed, col_mask) };
-                assert_eq!((got, y), (want, x), "band {b} digit {d}");
+                let got =
+                    unsafe { avx::clear(&mut y, slot(b, d), a, placed, col_mask, lone, occupancy) };
+                // The updated mask's own dirty bit is the caller's business.
+                let own = !(1 << slot(b, d));
+                assert_eq!((got & own, y), (want & own, x), "band {b} digit {d}");
+            }
+        }
+    }
+
+    #[test]
+    fn sole_minirow_finds_the_rows_with_one_candidate() {
+        // Against the direct rule on the shrunk mask: a cell is placed when it is the only
+        // bit of its row field. Random masks of several densities.
+        let mut rng = fastrand::Rng::with_seed(7);
+        for density in 1..8u32 {
+            for _ in 0..20_000 {
+                let mut a0 = BAND_MASK;
+                for _ in 0..density {
+                    a0 &= rng.u32(..);
+                }
+                let occupancy = occupancy_table(a0);
+                let a = a0 & COMPLEX[occupancy];
+                if a == 0 {
+                    continue;
+                }
+                let mut want = 0;
+                for r in 0..3 {
+                    let field = a & (0x1FF << (9 * r));
+                    if field.count_ones() == 1 {
+                        want |= field;
+                    }
+                }
+                let lone = a0 & !(rot1_groups(a0) | rot2_groups(a0));
+                assert_eq!(lone & SOLE_MINIROW[occupancy], want, "{a0:#x}");
             }
         }
     }

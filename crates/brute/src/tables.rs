@@ -13,7 +13,7 @@
 //!         box 2  box 1  box 0  | box 2  box 1  box 0 | box 2 box 1 box 0
 //! ```
 //!
-//! # The two tables
+//! # The band-step tables
 //!
 //! * [`SHRINK`] maps one 9-bit row field to 3 bits: which of its mini-rows are non-empty.
 //!   Example: row `0b000_110_000` (candidates in columns 4 and 5, both in box 1) maps to `0b010`.
@@ -29,6 +29,12 @@
 //!   `COMPLEX[0b001_011_001] == 0`. With occupancy `0b110_011_001` (row 0: box 0; row 1:
 //!   boxes 0, 1; row 2: boxes 1, 2) the only permutation is 0->0, 1->1, 2->2: row 1 loses
 //!   box 0 and row 2 loses box 1 (this is "locked candidates" and hidden singles in the band).
+//! * [`SOLE_MINIROW`], indexed like [`COMPLEX`], holds the mini-rows that the shrink leaves
+//!   alone in their row: with it the band step finds the cells alone in their row (placed)
+//!   from the occupancy, in parallel with the shrink. In the example above all three
+//!   surviving mini-rows are alone in their row.
+//! * [`COMPLEX_X4`] and [`SOLE_MINIROW_X4`] repeat each entry in four lanes for the AVX2 band
+//!   step, which reads them straight into vector registers.
 
 /// Mask of the 27 bits of one band.
 pub(crate) const BAND_MASK: u32 = 0x7FF_FFFF;
@@ -46,12 +52,68 @@ pub(crate) static SHRINK: [u8; 512] = build_shrink();
 /// For each 9-bit occupancy matrix: mask of the mini-rows used by some fitting permutation.
 pub(crate) static COMPLEX: [u32; 512] = build_complex();
 
+/// For each 9-bit occupancy matrix: the mini-rows (as 3-bit groups of the band mask) that
+/// are, after the [`COMPLEX`] shrink, the only non-empty mini-row left in their row. A cell
+/// of the band is then alone in its row exactly when it lies in such a mini-row and is alone
+/// in its mini-row, which lets the band step find its placed cells from the occupancy
+/// (known before the shrunk mask) instead of from the shrunk mask.
+/// Example: occupancy `0b110_011_001` keeps mini-rows (0, 0), (1, 1), (2, 2) only, each the
+/// last of its row, so `SOLE_MINIROW[0b110_011_001] == COMPLEX[0b110_011_001]`.
+pub(crate) static SOLE_MINIROW: [u32; 512] = build_sole_minirow();
+
+/// A 16-byte-aligned group of four lanes, for tables read by a 128-bit load.
+#[repr(C, align(16))]
+pub(crate) struct Lanes4(pub(crate) [u32; 4]);
+
+const fn four(t: [u32; 512]) -> [Lanes4; 512] {
+    let mut table = [const { Lanes4([0; 4]) }; 512];
+    let mut i = 0;
+    while i < 512 {
+        table[i] = Lanes4([t[i]; 4]);
+        i += 1;
+    }
+    table
+}
+
+/// [`COMPLEX`] with each entry in four lanes, read straight into a vector register.
+pub(crate) static COMPLEX_X4: [Lanes4; 512] = four(build_complex());
+
+/// [`SOLE_MINIROW`] with each entry in four lanes, read straight into a vector register.
+pub(crate) static SOLE_MINIROW_X4: [Lanes4; 512] = four(build_sole_minirow());
+
 /// For each byte value `x`: the 8-byte word whose byte `j` is bit `j` of `x` (0 or 1).
 /// Example: `SPREAD[0b101] == 0x0001_0001`. Turns 8 bits of a bit plane into 8 bytes at once.
 pub(crate) static SPREAD: [u64; 256] = build_spread();
 
 /// Mask of the row (within its band) of each of the 27 cells of a band.
 pub(crate) static ROW_OF_CELL: [u32; 27] = build_row_of_cell();
+
+const fn build_sole_minirow() -> [u32; 512] {
+    let complex = build_complex();
+    let mut table = [0u32; 512];
+    let mut occupancy = 0;
+    while occupancy < 512 {
+        let mut r = 0;
+        while r < 3 {
+            let (mut count, mut last) = (0, 0);
+            let mut j = 0;
+            while j < 3 {
+                let group = 0b111u32 << (9 * r + 3 * j);
+                if occupancy & (1 << (3 * r + j)) != 0 && complex[occupancy] & group != 0 {
+                    count += 1;
+                    last = group;
+                }
+                j += 1;
+            }
+            if count == 1 {
+                table[occupancy] |= last;
+            }
+            r += 1;
+        }
+        occupancy += 1;
+    }
+    table
+}
 
 const fn build_shrink() -> [u8; 512] {
     let mut table = [0u8; 512];
@@ -217,6 +279,9 @@ mod tests {
     #[test]
     fn complex_examples() {
         assert_eq!(COMPLEX[0b001_011_001], 0);
+        assert_eq!(SOLE_MINIROW[0b110_011_001], COMPLEX[0b110_011_001]);
+        // Row 0 only in box 0; rows 1 and 2 free: only (0, 0) is alone in its row.
+        assert_eq!(SOLE_MINIROW[0b111_111_001], 0b111);
         assert_eq!(COMPLEX[0b111_111_111], BAND_MASK);
         // Identity only: rows keep box 0, 1, 2 respectively.
         assert_eq!(COMPLEX[0b110_011_001], 0b111_000_000_000_111_000_000_000_111);
