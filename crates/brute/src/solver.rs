@@ -470,32 +470,35 @@ impl Board {
     /// A hidden single in a column needs no separate test: the column is then confined to one
     /// band, the permutation confines that band to the column within its stack, and the box
     /// is left with a single cell, which the band step places.
-    // Indexing the three band arrays by lane reads better than zipping three iterators.
-    #[allow(clippy::needless_range_loop)]
     #[inline(always)]
     fn column_step(&mut self) -> Step {
-        // Written vertically over the nine digits (lane `d` of `c[b]` is digit `d` in band
-        // `b`), so that each line compiles to a few vector operations.
-        let mut c = [[0u32; 9]; 3];
-        for (b, cb) in c.iter_mut().enumerate() {
-            for (d, cd) in cb.iter_mut().enumerate() {
-                let x = self.f[slot(b, d)];
-                *cd = (x | x >> 9 | x >> 18) & 0x1FF;
-            }
-        }
+        // In the board's layout: lane `j` of band `b`'s row (`f[8 * b..8 * b + 8]`) is digit
+        // `j`, so digits 0..8 run lane-wise over the three rows (a few vector operations per
+        // line, everything in registers), and digit 8 (`f[24..27]`) as scalars. A 9-lane
+        // layout would be stored and read back 4 bytes off, which stalls store forwarding.
+        let fold = |x: u32| (x | x >> 9 | x >> 18) & 0x1FF;
+        // The columns band `x` can keep in each stack, given those of the other two bands.
+        let keep = |x: u32, y: u32, z: u32| x & ((rot1(y) & rot2(z)) | (rot2(y) & rot1(z)));
+        let row = |b: usize| -> [u32; 8] { core::array::from_fn(|j| self.f[8 * b + j]) };
+        let (r0, r1, r2) = (row(0), row(1), row(2));
+        let (c0, c1, c2) = (r0.map(fold), r1.map(fold), r2.map(fold));
+        let mut m = [[0u32; 8]; 3];
         let mut bad = 0u32;
         let mut changed = 0u32;
-        for d in 0..9 {
-            let (c0, c1, c2) = (c[0][d], c[1][d], c[2][d]);
-            let m0 = c0 & ((rot1(c1) & rot2(c2)) | (rot2(c1) & rot1(c2)));
-            let m1 = c1 & ((rot1(c0) & rot2(c2)) | (rot2(c0) & rot1(c2)));
-            let m2 = c2 & ((rot1(c0) & rot2(c1)) | (rot2(c0) & rot1(c1)));
+        for j in 0..8 {
+            let m0 = keep(c0[j], c1[j], c2[j]);
+            let m1 = keep(c1[j], c0[j], c2[j]);
+            let m2 = keep(c2[j], c0[j], c1[j]);
             bad |= !(m0 | m0 >> 1 | m0 >> 2) & 0b001_001_001;
-            changed |= (m0 ^ c0) | (m1 ^ c1) | (m2 ^ c2);
-            c[0][d] = m0;
-            c[1][d] = m1;
-            c[2][d] = m2;
+            changed |= (m0 ^ c0[j]) | (m1 ^ c1[j]) | (m2 ^ c2[j]);
+            m[0][j] = m0;
+            m[1][j] = m1;
+            m[2][j] = m2;
         }
+        let e = [fold(self.f[24]), fold(self.f[25]), fold(self.f[26])];
+        let m8 = [keep(e[0], e[1], e[2]), keep(e[1], e[0], e[2]), keep(e[2], e[0], e[1])];
+        bad |= !(m8[0] | m8[0] >> 1 | m8[0] >> 2) & 0b001_001_001;
+        changed |= (m8[0] ^ e[0]) | (m8[1] ^ e[1]) | (m8[2] ^ e[2]);
         if bad != 0 {
             return Step::Contradiction;
         }
@@ -503,13 +506,17 @@ impl Board {
             return Step::Stuck;
         }
         let mut dirty = 0u32;
-        for (b, cb) in c.iter().enumerate() {
-            for (d, &m) in cb.iter().enumerate() {
-                let old = self.f[slot(b, d)];
-                let new = old & (m * LOW_BITS);
-                self.f[slot(b, d)] = new;
-                dirty |= u32::from(old != new) << slot(b, d);
+        for (b, mb) in m.iter().enumerate() {
+            for (j, &mj) in mb.iter().enumerate() {
+                let old = self.f[8 * b + j];
+                let new = old & (mj * LOW_BITS);
+                self.f[8 * b + j] = new;
+                dirty |= u32::from(old != new) << (8 * b + j);
             }
+            let old = self.f[24 + b];
+            let new = old & (m8[b] * LOW_BITS);
+            self.f[24 + b] = new;
+            dirty |= u32::from(old != new) << (24 + b);
         }
         self.dirty |= dirty;
         Step::Progress
