@@ -1,7 +1,11 @@
 //! The depth-first search over [`Board`]s and the choice of its compiled variant.
 //!
-//! The search copies the board at each guess (see the [`crate::solver`] module for the
-//! board, its propagation and the guess cell). The body is written once, as a macro, and
+//! The search copies the board once at each guess, for the second branch; the first branch
+//! works in place on the caller's board, which the caller overwrites with that copy when the
+//! recursion returns (see the [`crate::solver`] module for the board, its propagation and
+//! the guess cell). Passing the board by value instead cost two more 128-byte copies per
+//! guess, the first of which read the 32-byte block that `assign` had just written as a
+//! scalar (a store-forwarding stall). The body is written once, as a macro, and
 //! compiled into each CPU variant of [`Search::run`]: the build's baseline, x86-64-v3, and
 //! x86-64-v3 with the band step's occupancy from `PEXT` where that instruction is fast
 //! ([`crate::cpu::fast_pext`]).
@@ -26,9 +30,10 @@ pub(crate) struct Search {
 
 /// The depth-first search, written once and compiled into each CPU variant of
 /// [`Search::run`] (`$recurse` is the variant itself, so a whole search stays on one path).
+/// `$board` is a `&mut Board` that the search may leave in any state.
 macro_rules! search_body {
     ($self:ident, $board:ident, $recurse:ident, $pext:literal, $avx:literal) => {{
-        let mut board = $board;
+        let board: &mut Board = $board;
         loop {
             if !board.propagate::<$pext, $avx>() {
                 return;
@@ -48,7 +53,7 @@ macro_rules! search_body {
                 return;
             }
             let d = digits.trailing_zeros() as usize;
-            let mut other = board;
+            let mut other = *board;
             let rest = digits & (digits - 1);
             if rest != 0 && rest & (rest - 1) == 0 {
                 // Bivalue: the other branch is the other digit.
@@ -62,7 +67,7 @@ macro_rules! search_body {
             if $self.count >= $self.limit {
                 return;
             }
-            board = other;
+            *board = other;
         }
     }};
 }
@@ -78,23 +83,24 @@ impl Search {
     /// when the processor has it, else for the build's baseline.
     #[allow(unsafe_code)]
     pub(crate) fn run(&mut self, board: Board) {
+        let mut board = board;
         #[cfg(target_arch = "x86_64")]
         if crate::cpu::use_v3() {
             // SAFETY: use_v3 is true only when the running processor has every feature
             // run_v3 and run_v3_pext are compiled with.
             unsafe {
                 if crate::cpu::fast_pext() {
-                    self.run_v3_pext(board);
+                    self.run_v3_pext(&mut board);
                 } else {
-                    self.run_v3(board);
+                    self.run_v3(&mut board);
                 }
             }
             return;
         }
-        self.run_portable(board);
+        self.run_portable(&mut board);
     }
 
-    fn run_portable(&mut self, board: Board) {
+    fn run_portable(&mut self, board: &mut Board) {
         search_body!(self, board, run_portable, false, false);
     }
 
@@ -102,13 +108,13 @@ impl Search {
     /// (`solver::occupancy_pext`), for processors where that instruction is fast.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
-    fn run_v3_pext(&mut self, board: Board) {
+    fn run_v3_pext(&mut self, board: &mut Board) {
         search_body!(self, board, run_v3_pext, true, true);
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
-    fn run_v3(&mut self, board: Board) {
+    fn run_v3(&mut self, board: &mut Board) {
         search_body!(self, board, run_v3, false, true);
     }
 }
