@@ -32,10 +32,10 @@ pub(crate) struct Search {
 /// [`Search::run`] (`$recurse` is the variant itself, so a whole search stays on one path).
 /// `$board` is a `&mut Board` that the search may leave in any state.
 macro_rules! search_body {
-    ($self:ident, $board:ident, $recurse:ident, $pext:literal, $avx:literal) => {{
+    ($self:ident, $board:ident, $recurse:ident, $propagate:ident) => {{
         let board: &mut Board = $board;
         loop {
-            if !board.propagate::<$pext, $avx>() {
+            if !$propagate(board) {
                 return;
             }
             if board.is_solved() {
@@ -101,7 +101,7 @@ impl Search {
     }
 
     fn run_portable(&mut self, board: &mut Board) {
-        search_body!(self, board, run_portable, false, false);
+        search_body!(self, board, run_portable, propagate_portable);
     }
 
     /// The x86-64-v3 search with the band step's occupancy taken by `PEXT`
@@ -109,12 +109,36 @@ impl Search {
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
     fn run_v3_pext(&mut self, board: &mut Board) {
-        search_body!(self, board, run_v3_pext, true, true);
+        search_body!(self, board, run_v3_pext, propagate_v3_pext);
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
     fn run_v3(&mut self, board: &mut Board) {
-        search_body!(self, board, run_v3, false, true);
+        search_body!(self, board, run_v3, propagate_v3);
     }
+}
+
+/// [`Board::propagate`] of the portable search, as a function of its own: inlined into the
+/// search, the band step's loop ran short of registers (the board pointer, the pass and the
+/// dirty set went through the stack).
+#[inline(never)]
+fn propagate_portable(board: &mut Board) -> bool {
+    board.propagate::<false, false>()
+}
+
+/// [`Board::propagate`] of [`Search::run_v3_pext`], not inlined (see [`propagate_portable`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
+#[inline(never)]
+fn propagate_v3_pext(board: &mut Board) -> bool {
+    board.propagate::<true, true>()
+}
+
+/// [`Board::propagate`] of [`Search::run_v3`], not inlined (see [`propagate_portable`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt,fma")]
+#[inline(never)]
+fn propagate_v3(board: &mut Board) -> bool {
+    board.propagate::<false, true>()
 }
