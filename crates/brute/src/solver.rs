@@ -11,7 +11,8 @@
 //!
 //! A cell is placed when, for some digit, it is the only candidate left in its row. Placing it
 //! removes it from the other eight digits, and the same band step removes its column from the
-//! other two bands of that digit. Every cell is placed at most once and every (digit, row) pair
+//! other two bands of that digit. Every cell is placed for one digit at most (the band step may
+//! place it again for the same digit, which changes nothing) and every (digit, row) pair
 //! places at most one cell, so when all 81 cells are placed each row holds each digit once; the
 //! band step keeps boxes and columns consistent (see [`Board::update`]), so the grid is then a
 //! solution.
@@ -327,9 +328,12 @@ impl Board {
     ///    occupancy goes through `PEXT` and the tables; the cells placed are then one `and`
     ///    after the table read (against about ten dependent steps from `a`), which shortens
     ///    the chain from one update to the dirty bits that start the next pass.
-    /// 4. Those cells that are not placed yet get placed: they leave the unplaced set and the
-    ///    masks of the other eight digits of the band (with AVX2, one 256-bit and of digits
-    ///    0..8 of the band and one scalar and, see [`clear_scalar`]).
+    /// 4. Those cells get placed: they leave the unplaced set and the masks of the other
+    ///    eight digits of the band (with AVX2, one 256-bit and of digits 0..8 of the band and
+    ///    one scalar and, see [`clear_scalar`]). A cell placed before is found again as long
+    ///    as its row stays cut down to it; placing it again changes nothing (it is in no other
+    ///    digit's mask any more), so the unplaced set is not read here: reading it put the
+    ///    previous update's write of that set on the path to `placed`.
     /// 5. *Pointing along columns*: `cols = (a | a >> 9 | a >> 18) & 0x1FF` are the columns
     ///    still open in this band. A box whose open columns reduce to one holds the digit in
     ///    that column, so [`POINTING`] removes that column from the other two bands. A placed
@@ -344,8 +348,8 @@ impl Board {
     fn update<const PEXT: bool, const AVX: bool>(&mut self, k: usize, dirty: u32) -> Option<u32> {
         let b = usize::from(SLOT_INFO[k][0]);
         let a0 = self.f[k];
-        // Off the path through the tables: unplaced cells alone in their mini-row.
-        let lone = a0 & !(rot1_groups(a0) | rot2_groups(a0)) & self.unsolved[b];
+        // Off the path through the tables: cells alone in their mini-row.
+        let lone = a0 & !(rot1_groups(a0) | rot2_groups(a0));
         let occupancy = (if PEXT { occupancy_pext(a0) } else { occupancy_table(a0) }) & 0x1FF;
         let a = a0 & COMPLEX[occupancy];
         if a == 0 {
