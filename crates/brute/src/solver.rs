@@ -398,18 +398,21 @@ impl Board {
     #[inline]
     pub(crate) fn assign(&mut self, b: usize, bit: u32, d: usize) {
         let row = ROW_OF_CELL[bit.trailing_zeros() as usize % 27];
-        let old = self.f[slot(b, d)];
-        let new = old & (!row | bit);
-        self.f[slot(b, d)] = new;
-        self.dirty |= u32::from(old != new) << slot(b, d);
+        self.restrict(slot(b, d), !row | bit);
     }
 
     /// Removes digit `d` from the cell.
     #[inline]
     pub(crate) fn forbid(&mut self, b: usize, bit: u32, d: usize) {
-        let old = self.f[slot(b, d)];
-        let new = old & !bit;
-        self.f[slot(b, d)] = new;
-        self.dirty |= u32::from(old != new) << slot(b, d);
+        self.restrict(slot(b, d), !bit);
+    }
+
+    /// Ands the mask `f[k]` with `keep`, marking it dirty when that removes a candidate.
+    #[inline(always)]
+    fn restrict(&mut self, k: usize, keep: u32) {
+        let old = self.f[k];
+        let new = old & keep;
+        self.f[k] = new;
+        self.dirty |= u32::from(old != new) << k;
     }
 }
